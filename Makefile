@@ -1,0 +1,44 @@
+# Two commands for a fresh machine:  `make run` (serve the demo site)  and  `make test`.
+# Both go through `make install`, which is idempotent: it only redoes what changed.
+
+PY ?= python3
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+NPM_STAMP := site-src/node_modules/.installed
+PYTEST_ARGS ?=
+
+.PHONY: install run test test-py test-js bench lint clean browser
+
+install: $(VENV)/.installed $(NPM_STAMP) browser
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PYTHON) || $(PY) -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --upgrade pip
+	$(PYTHON) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(NPM_STAMP): site-src/package.json site-src/package-lock.json
+	cd site-src && npm ci --no-audit --no-fund
+	touch $@
+
+browser:
+	@scripts/ensure-chromium.sh
+
+run: install
+	$(PYTHON) build.py serve
+
+test: install
+	cd site-src && npm test
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+test-py: install
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+test-js: $(NPM_STAMP)
+	cd site-src && npm test
+
+lint: install
+	$(VENV)/bin/ruff check generator functions tests bench build.py
+
+clean:
+	rm -rf dist .cache .dist.building-* .dist.old-*

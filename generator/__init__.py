@@ -1,0 +1,1 @@
+"""Static-site generator for the studio site: content/ + the bundled app -> dist/."""

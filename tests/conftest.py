@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sitefactory import minimal_site, write_site  # noqa: E402
+
+
+@pytest.fixture
+def site_files() -> dict:
+    """The minimal valid site as a dict; change it, then write it with write_site."""
+    return minimal_site()
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    return write_site(tmp_path / "content", minimal_site())
