@@ -1,0 +1,71 @@
+// Studio facts and media URLs, written by the build into every page as
+// <script id="site-data" type="application/json"> (see generator/endpoints.py: site_data).
+// Components read them from here and never hard-code a phone number or a video name.
+
+export type ImageSource = { type: string; srcset: string };
+
+/** One processed image (generator/images.py ImageMeta.to_api). */
+export type ImageMeta = {
+  src: string;
+  width: number;
+  height: number;
+  srcset: string;
+  sources: ImageSource[];
+  placeholder: string;
+};
+
+export type VideoUrls = { horizontal: string; vertical: string; poster?: unknown; [key: string]: unknown };
+
+export type ScrollSequenceConfig = {
+  imageFolder: string;
+  imagePrefix: string;
+  imageSuffix: string;
+  startFrame: number;
+  endFrame: number;
+  frameDigits: number;
+};
+
+export type Stat = { value: string; label: string };
+
+export type SiteData = {
+  name: string;
+  baseUrl: string;
+  phone: string;
+  phoneHref: string;
+  email: string;
+  address: { street: string; city: string; region: string; postal_code: string; map_url: string | null };
+  hours: { days: string; time: string }[];
+  hoursNotes: string[];
+  socials: { instagram: string; facebook: string; tiktok: string };
+  stats: { work: Stat[]; legacy: Stat[] };
+  timeline: { period: string; title: string; text: string }[];
+  values: { title: string; text: string }[];
+  memorial: { name: string; born: number; died: number; text: string; image: ImageMeta | null };
+  brands: { name: string; url: string | null; image: ImageMeta }[];
+  credit: { name: string; url: string };
+  inMemory: string;
+  artistSlugs: string[];
+  media: {
+    intro: VideoUrls;
+    hero: VideoUrls;
+    studio: VideoUrls;
+    piercing: VideoUrls;
+    scrollSequence: { desktop: ScrollSequenceConfig; mobile: ScrollSequenceConfig };
+  };
+};
+
+let cached: SiteData | null = null;
+
+/** The site data embedded in the page (read once). */
+export function getSiteData(): SiteData {
+  if (cached) return cached;
+  const element = document.getElementById("site-data");
+  if (!element?.textContent) throw new Error("site data missing from the page");
+  cached = JSON.parse(element.textContent) as SiteData;
+  return cached;
+}
+
+/** Forget the cached copy (tests replace the embedded data between cases). */
+export function resetSiteDataCache(): void {
+  cached = null;
+}

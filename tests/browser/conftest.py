@@ -1,0 +1,81 @@
+"""Browser tests: the demo site is built once per run and driven in Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from serverthread import running_server
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+ROOT = pipeline.PROJECT_ROOT
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def demo_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """content/ built once per test run; media reuse the repository's .cache/ between runs."""
+    out = tmp_path_factory.mktemp("demo") / "dist"
+    pipeline.build(pipeline.Paths.make(ROOT / "content", out, cache=ROOT / ".cache" / "build"))
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(demo_dist: Path) -> Iterator[str]:
+    with running_server(demo_dist) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make install` (it installs Debian's chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--autoplay-policy=no-user-gesture-required",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def _new_page(browser, base_url: str, width: int, height: int):  # noqa: ANN001, ANN202
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors  # tests may assert the page threw nothing
+    return context, page
+
+
+@pytest.fixture
+def page(browser, base_url: str) -> Iterator[object]:  # noqa: ANN001
+    """A desktop page (1366x900)."""
+    context, page = _new_page(browser, base_url, 1366, 900)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser, base_url: str) -> Iterator[object]:  # noqa: ANN001
+    """A phone page (390x844)."""
+    context, page = _new_page(browser, base_url, 390, 844)
+    yield page
+    context.close()
