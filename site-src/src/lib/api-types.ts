@@ -1,0 +1,30 @@
+// Shapes of the static API (DESIGN.md, generator/endpoints.py).
+import type { ImageMeta, ImageSource } from "./site-data";
+
+export type Artist = {
+  id: number;
+  slug: string;
+  name: string;
+  profilePic: string;
+  yearsExperience: number;
+  bio: string;
+  specialties: string[];
+  instagram: string | null;
+  image: ImageMeta;
+};
+
+export type PortfolioItem = {
+  id: number;
+  filename: string;
+  title: string;
+  artist: string;
+  artist_id: string;
+  src: string;
+  width: number;
+  height: number;
+  srcset: string;
+  sources: ImageSource[];
+  placeholder: string;
+};
+
+export type AftercareSection = { section_type: "tattoo" | "piercing"; content: string };
