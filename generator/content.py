@@ -285,7 +285,7 @@ def _load_portfolio(out: _Collector, root: Path, artists: dict[str, Artist]) -> 
         if parsed is None:
             continue
         data, lines = parsed
-        if slug not in artists:
+        if slug not in artists and not (root / "artists" / f"{slug}.yaml").is_file():
             known = ", ".join(sorted(artists)) or "none"
             out.add(
                 path, None, None, f"names artist '{slug}', but there is no artists/{slug}.yaml "
@@ -293,23 +293,30 @@ def _load_portfolio(out: _Collector, root: Path, artists: dict[str, Artist]) -> 
             )
         if data is None:
             continue  # an empty file: the artist has no pieces yet
-        try:
-            entries = TypeAdapter(list[models.PortfolioEntry]).validate_python(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                loc = tuple(err["loc"])
-                out.add(path, line_of(lines, loc), _field_name(loc), _message(err, list[models.PortfolioEntry]))
+        if not isinstance(data, list):
+            out.add(path, line_of(lines, ()), None,
+                    f"must be a list of pieces ('- file: ...' lines), got {models.describe(data)}")
             continue
         artist = artists.get(slug)
-        for index, entry in enumerate(entries):
+        entry_model = TypeAdapter(models.PortfolioEntry)
+        for index, raw in enumerate(data):
+            # Each piece is checked on its own, so one bad piece does not hide the others' problems.
+            try:
+                entry = entry_model.validate_python(raw)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    loc = (index, *err["loc"])
+                    out.add(path, line_of(lines, loc), _field_name(loc),
+                            _message({**err, "loc": err["loc"]}, models.PortfolioEntry))
+                continue
             line = line_of(lines, (index, "file"))
-            where = f"{path.name}:{line}"
             key = entry.file.lower()
             if key in used:
                 out.add(path, line, f"[{index + 1}].file", f"'{entry.file}' is already used ({used[key]})")
                 continue
-            used[key] = where
-            _require_file(out, path, f"[{index + 1}].file", root / "images" / "work" / entry.file, "image", line)
+            used[key] = f"{path.name}:{line}"
+            target = root / "images" / "work" / entry.file
+            _require_file(out, path, f"[{index + 1}].file", target, "image", line)
             if artist is not None:
                 items.append(
                     WorkItem(stable_id(f"work:{entry.file}"), entry.file, entry.title, slug, artist.name)

@@ -89,7 +89,7 @@ def _number_as_text(value: Any) -> Any:
 
 
 Text = Annotated[
-    str, BeforeValidator(_number_as_text), StringConstraints(strip_whitespace=True, min_length=1)
+    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_number_as_text)
 ]
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 FileName = Annotated[Text, AfterValidator(plain_file_name)]
