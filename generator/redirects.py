@@ -121,6 +121,8 @@ def match_rule(rule: Rule, path: str, query: dict[str, str]) -> Match | None:
         if key not in query:
             return None
         if placeholder.startswith(":"):
+            if "/" in query[key] or "\\" in query[key]:
+                return None  # a placeholder stands for one path segment, never a folder walk
             values[placeholder[1:]] = query[key]
         elif placeholder != query[key]:
             return None
