@@ -47,7 +47,7 @@ class HeaderRule:
 @dataclass(frozen=True)
 class Match:
     rule: Rule
-    target: str  # the path (or URL) with placeholders filled in
+    target: str | None  # the path (or URL) with placeholders filled in; None: no such file
 
 
 @dataclass(frozen=True)
@@ -121,11 +121,12 @@ def match_rule(rule: Rule, path: str, query: dict[str, str]) -> Match | None:
         if key not in query:
             return None
         if placeholder.startswith(":"):
-            if "/" in query[key] or "\\" in query[key]:
-                return None  # a placeholder stands for one path segment, never a folder walk
             values[placeholder[1:]] = query[key]
         elif placeholder != query[key]:
             return None
+    if any("/" in v or "\\" in v for k, v in values.items() if k != "splat"):
+        # A placeholder stands for one path segment: '../x' names no file, so it is a 404.
+        return Match(rule, None)
     target = rule.to
     # Longest names first so ':artist_id' is not cut by ':artist'.
     for name in sorted(values, key=len, reverse=True):

@@ -222,9 +222,9 @@ def create_app(
         rule = found.rule
         if rule.status in (301, 302, 303, 307, 308):
             return Response(status_code=rule.status, headers={"location": found.target})
-        if rule.is_external:
+        if rule.is_external and found.target:
             return JSONResponse({"error": "Proxy rules are not served locally"}, status_code=502)
-        target = redirects.static_file(dist, found.target.split("?", 1)[0])
+        target = redirects.static_file(dist, found.target.split("?", 1)[0]) if found.target else None
         if target is None:
             return not_found(request, url_path)
         return file_response(request, target, rule.status, url_path)
