@@ -220,11 +220,13 @@ def create_app(
         if found is None:
             return file_response(request, existing, 200, url_path) if existing else not_found(request, url_path)
         rule = found.rule
+        if found.target is None:
+            return not_found(request, url_path)
         if rule.status in (301, 302, 303, 307, 308):
             return Response(status_code=rule.status, headers={"location": found.target})
-        if rule.is_external and found.target:
+        if rule.is_external:
             return JSONResponse({"error": "Proxy rules are not served locally"}, status_code=502)
-        target = redirects.static_file(dist, found.target.split("?", 1)[0]) if found.target else None
+        target = redirects.static_file(dist, found.target.split("?", 1)[0])
         if target is None:
             return not_found(request, url_path)
         return file_response(request, target, rule.status, url_path)
