@@ -23,9 +23,22 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     port = free_port()
     env = {**os.environ, "CONTACT_OUTBOX": str(tmp_path / "outbox.sqlite3")}
     process = subprocess.Popen(
-        [sys.executable, str(PROJECT_ROOT / "build.py"), "serve", "--port", str(port),
-         "--content", str(content), "--out", str(tmp_path / "dist")],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            str(PROJECT_ROOT / "build.py"),
+            "serve",
+            "--port",
+            str(port),
+            "--content",
+            str(content),
+            "--out",
+            str(tmp_path / "dist"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -36,7 +49,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         except httpx.TransportError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail("serve did not start:\n" + (process.stdout.read() if process.stdout else ""))
+                pytest.fail(
+                    "serve did not start:\n" + (process.stdout.read() if process.stdout else "")
+                )
             time.sleep(0.2)
     try:
         yield url, content
