@@ -1,0 +1,192 @@
+"""Production backends through boto3: messages in DynamoDB, the studio's email through SES.
+
+Why DynamoDB rather than S3: the outbox is a small state machine (pending -> sent) that
+is written once per message and then updated and queried ("which are still pending?").
+DynamoDB gives conditional puts (an id is never overwritten), atomic in-place updates and a
+sparse index holding exactly the pending messages; S3 would need an object rewrite or a
+copy-and-delete per state change and a full listing to find the pending ones. Both are
+durable across zones; on-demand DynamoDB costs nothing measurable at a studio's volume.
+
+Only imported when CONTACT_STORE=dynamodb or email is configured (boto3 costs a cold start).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, make_msgid
+
+import boto3
+from boto3.dynamodb.conditions import Key
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
+
+from .core import NotificationFailed, compose_email
+from .store import PENDING, SENT, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+
+PENDING_INDEX = "pending-by-time"
+# SES answers these when sending faster than the account's rate (1/s in the sandbox).
+THROTTLING = {"Throttling", "ThrottlingException", "TooManyRequestsException", "LimitExceededException"}
+
+_STORAGE_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
+# One attempt per call: the notifier's own loop retries, within a time budget the Lambda
+# timeout can afford, with backoff that tests can drive (see SesNotifier.send).
+_SES_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "total_max_attempts": 1})
+
+
+class DynamoStore:
+    """One item per message, keyed by id; `pending` exists only while a message is pending."""
+
+    def __init__(self, table: str, region: str, resource=None):  # noqa: ANN001 - boto3 resource
+        resource = resource or boto3.resource("dynamodb", region_name=region, config=_STORAGE_CONFIG)
+        self.table = resource.Table(table)
+
+    def _call(self, what: str, fn: Callable[[], object]) -> object:
+        try:
+            return fn()
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
+
+    def add(self, message: StoredMessage) -> None:
+        item = {**message.to_dict(), "pending": "1"} if message.status == PENDING else message.to_dict()
+        self._call("put", lambda: self.table.put_item(
+            Item=item, ConditionExpression="attribute_not_exists(id)"))
+
+    def mark_sent(self, message_id: str, at: str) -> None:
+        self._call("update", lambda: self.table.update_item(
+            Key={"id": message_id},
+            UpdateExpression="SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
+                             " REMOVE pending",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={":sent": SENT, ":at": at, ":one": 1, ":e": ""},
+        ))
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        self._call("update", lambda: self.table.update_item(
+            Key={"id": message_id},
+            UpdateExpression="SET attempts = attempts + :one, last_error = :e",
+            ExpressionAttributeValues={":one": 1, ":e": error[:500]},
+        ))
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]:
+        answer = self._call("query", lambda: self.table.query(
+            IndexName=PENDING_INDEX, KeyConditionExpression=Key("pending").eq("1"), Limit=limit))
+        ids = [item["id"] for item in answer["Items"]]
+        # The index projects keys only; read each message in full.
+        return [self._get(i) for i in ids]
+
+    def _get(self, message_id: str) -> StoredMessage:
+        item = self._call("get", lambda: self.table.get_item(Key={"id": message_id}, ConsistentRead=True))["Item"]
+        return _message(item)
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        items, kwargs = [], {}
+        while True:
+            page = self._call("scan", lambda: self.table.scan(**kwargs))
+            items += page["Items"]
+            if "LastEvaluatedKey" not in page:
+                break
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        messages = sorted((_message(i) for i in items), key=lambda m: m.created_at, reverse=True)
+        return messages if limit is None else messages[:limit]
+
+
+def _message(item: dict) -> StoredMessage:
+    fields = StoredMessage.__dataclass_fields__
+    values = {k: v for k, v in item.items() if k in fields}
+    values["attempts"] = int(values.get("attempts", 0))
+    return StoredMessage(**values)
+
+
+def table_definition(name: str) -> dict:
+    """create_table arguments for the store (used by deploy-function and tests)."""
+    return {
+        "TableName": name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [
+            {"AttributeName": "id", "AttributeType": "S"},
+            {"AttributeName": "pending", "AttributeType": "S"},
+            {"AttributeName": "created_at", "AttributeType": "S"},
+        ],
+        "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+        "GlobalSecondaryIndexes": [{
+            "IndexName": PENDING_INDEX,
+            "KeySchema": [{"AttributeName": "pending", "KeyType": "HASH"},
+                          {"AttributeName": "created_at", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"},
+        }],
+    }
+
+
+def build_email(message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...],
+                studio: str) -> EmailMessage:
+    """The MIME email: plain text, Reply-To the visitor.
+
+    Built with the standard library's EmailMessage, whose header policy refuses CR/LF in a
+    header value (ValueError) and encodes non-ASCII names, so a visitor cannot inject one.
+    """
+    subject, body = compose_email(message, artist_name, studio)
+    email = EmailMessage(policy=SMTP)
+    email["From"] = sender
+    email["To"] = ", ".join(recipients)
+    email["Reply-To"] = Address(display_name=message.name, addr_spec=message.email)
+    email["Subject"] = subject
+    email["Date"] = formatdate(usegmt=True)
+    email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
+    email.set_content(body, subtype="plain", charset="utf-8")
+    return email
+
+
+class SesNotifier:
+    """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
+
+    def __init__(self, sender: str, recipients: tuple[str, ...], region: str, studio: str = "Website",
+                 budget_s: float = 4.0, client=None,  # noqa: ANN001 - boto3 sesv2 client
+                 sleep: Callable[[float], None] = time.sleep, jitter: Callable[[], float] = random.random):
+        self.sender = sender
+        self.recipients = recipients
+        self.studio = studio
+        self.budget_s = budget_s
+        self.client = client or boto3.client("sesv2", region_name=region, config=_SES_CONFIG)
+        self.sleep = sleep
+        self.jitter = jitter
+
+    def send(self, message: StoredMessage, artist_name: str) -> None:
+        try:
+            email = build_email(message, artist_name, self.sender, self.recipients, self.studio)
+        except (ValueError, TypeError) as exc:  # a header the policy refused
+            raise NotificationFailed(f"email could not be built: {exc}") from exc
+        raw = email.as_bytes()
+        delay, waited, attempt = 0.25, 0.0, 0
+        while True:
+            attempt += 1
+            try:
+                self.client.send_email(
+                    FromEmailAddress=self.sender,
+                    Destination={"ToAddresses": list(self.recipients)},
+                    Content={"Raw": {"Data": raw}},
+                )
+                return
+            except ClientError as exc:
+                code = exc.response.get("Error", {}).get("Code", "")
+                status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+                retryable = code in THROTTLING or status >= 500
+                error = f"SES {code or status}: {exc.response.get('Error', {}).get('Message', exc)}"
+            except BotoCoreError as exc:  # connection trouble: worth another try
+                retryable, error = True, f"SES unreachable: {exc}"
+            # Exponential backoff with full jitter (AWS Architecture Blog, "Exponential
+            # Backoff And Jitter"), stopping before the budget the Lambda timeout allows.
+            pause = delay * (0.5 + self.jitter() / 2)
+            if not retryable or waited + pause > self.budget_s:
+                raise NotificationFailed(f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})")
+            log.warning("contact: %s; retrying in %.2fs", error, pause)
+            self.sleep(pause)
+            waited += pause
+            delay = min(delay * 2, 2.0)
