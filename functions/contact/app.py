@@ -34,16 +34,26 @@ def build_notifier(settings: Settings) -> Notifier | None:
         return None
     from .aws import SesNotifier
 
-    return SesNotifier(settings.notify_from, settings.notify_to, settings.region,
-                       studio=settings.studio_name, budget_s=settings.notify_budget_s)
+    return SesNotifier(
+        settings.notify_from,
+        settings.notify_to,
+        settings.region,
+        studio=settings.studio_name,
+        budget_s=settings.notify_budget_s,
+    )
 
 
-def build_service(settings: Settings, artists: Callable[[], Mapping[str, str]] | None = None) -> ContactService:
+def build_service(
+    settings: Settings, artists: Callable[[], Mapping[str, str]] | None = None
+) -> ContactService:
     if artists is None:
         artists = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
     return ContactService(
-        build_store(settings), build_notifier(settings), artists,
-        rate_limit=settings.rate_limit, min_fill_ms=settings.min_fill_ms,
+        build_store(settings),
+        build_notifier(settings),
+        artists,
+        rate_limit=settings.rate_limit,
+        min_fill_ms=settings.min_fill_ms,
     )
 
 

@@ -27,25 +27,37 @@ from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
 from .core import NotificationFailed, compose_email
+from .rules import ascii_email
 from .store import PENDING, SENT, StorageUnavailable, StoredMessage
 
 log = logging.getLogger(__name__)
 
 PENDING_INDEX = "pending-by-time"
 # SES answers these when sending faster than the account's rate (1/s in the sandbox).
-THROTTLING = {"Throttling", "ThrottlingException", "TooManyRequestsException", "LimitExceededException"}
+THROTTLING = {
+    "Throttling",
+    "ThrottlingException",
+    "TooManyRequestsException",
+    "LimitExceededException",
+}
 
-_STORAGE_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
+_STORAGE_CONFIG = Config(
+    connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3}
+)
 # One attempt per call: the notifier's own loop retries, within a time budget the Lambda
 # timeout can afford, with backoff that tests can drive (see SesNotifier.send).
-_SES_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "total_max_attempts": 1})
+_SES_CONFIG = Config(
+    connect_timeout=2, read_timeout=5, retries={"mode": "standard", "total_max_attempts": 1}
+)
 
 
 class DynamoStore:
     """One item per message, keyed by id; `pending` exists only while a message is pending."""
 
     def __init__(self, table: str, region: str, resource=None):  # noqa: ANN001 - boto3 resource
-        resource = resource or boto3.resource("dynamodb", region_name=region, config=_STORAGE_CONFIG)
+        resource = resource or boto3.resource(
+            "dynamodb", region_name=region, config=_STORAGE_CONFIG
+        )
         self.table = resource.Table(table)
 
     def _call(self, what: str, fn: Callable[[], object]) -> object:
@@ -55,35 +67,55 @@ class DynamoStore:
             raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
 
     def add(self, message: StoredMessage) -> None:
-        item = {**message.to_dict(), "pending": "1"} if message.status == PENDING else message.to_dict()
-        self._call("put", lambda: self.table.put_item(
-            Item=item, ConditionExpression="attribute_not_exists(id)"))
+        item = (
+            {**message.to_dict(), "pending": "1"}
+            if message.status == PENDING
+            else message.to_dict()
+        )
+        self._call(
+            "put",
+            lambda: self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(id)"),
+        )
 
     def mark_sent(self, message_id: str, at: str) -> None:
-        self._call("update", lambda: self.table.update_item(
-            Key={"id": message_id},
-            UpdateExpression="SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
-                             " REMOVE pending",
-            ExpressionAttributeNames={"#s": "status"},
-            ExpressionAttributeValues={":sent": SENT, ":at": at, ":one": 1, ":e": ""},
-        ))
+        self._call(
+            "update",
+            lambda: self.table.update_item(
+                Key={"id": message_id},
+                UpdateExpression=(
+                    "SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
+                    " REMOVE pending"
+                ),
+                ExpressionAttributeNames={"#s": "status"},
+                ExpressionAttributeValues={":sent": SENT, ":at": at, ":one": 1, ":e": ""},
+            ),
+        )
 
     def mark_failed(self, message_id: str, error: str) -> None:
-        self._call("update", lambda: self.table.update_item(
-            Key={"id": message_id},
-            UpdateExpression="SET attempts = attempts + :one, last_error = :e",
-            ExpressionAttributeValues={":one": 1, ":e": error[:500]},
-        ))
+        self._call(
+            "update",
+            lambda: self.table.update_item(
+                Key={"id": message_id},
+                UpdateExpression="SET attempts = attempts + :one, last_error = :e",
+                ExpressionAttributeValues={":one": 1, ":e": error[:500]},
+            ),
+        )
 
     def pending(self, limit: int = 100) -> list[StoredMessage]:
-        answer = self._call("query", lambda: self.table.query(
-            IndexName=PENDING_INDEX, KeyConditionExpression=Key("pending").eq("1"), Limit=limit))
+        answer = self._call(
+            "query",
+            lambda: self.table.query(
+                IndexName=PENDING_INDEX, KeyConditionExpression=Key("pending").eq("1"), Limit=limit
+            ),
+        )
         ids = [item["id"] for item in answer["Items"]]
         # The index projects keys only; read each message in full.
         return [self._get(i) for i in ids]
 
     def _get(self, message_id: str) -> StoredMessage:
-        item = self._call("get", lambda: self.table.get_item(Key={"id": message_id}, ConsistentRead=True))["Item"]
+        item = self._call(
+            "get", lambda: self.table.get_item(Key={"id": message_id}, ConsistentRead=True)
+        )["Item"]
         return _message(item)
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
@@ -116,17 +148,22 @@ def table_definition(name: str) -> dict:
             {"AttributeName": "created_at", "AttributeType": "S"},
         ],
         "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
-        "GlobalSecondaryIndexes": [{
-            "IndexName": PENDING_INDEX,
-            "KeySchema": [{"AttributeName": "pending", "KeyType": "HASH"},
-                          {"AttributeName": "created_at", "KeyType": "RANGE"}],
-            "Projection": {"ProjectionType": "KEYS_ONLY"},
-        }],
+        "GlobalSecondaryIndexes": [
+            {
+                "IndexName": PENDING_INDEX,
+                "KeySchema": [
+                    {"AttributeName": "pending", "KeyType": "HASH"},
+                    {"AttributeName": "created_at", "KeyType": "RANGE"},
+                ],
+                "Projection": {"ProjectionType": "KEYS_ONLY"},
+            }
+        ],
     }
 
 
-def build_email(message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...],
-                studio: str) -> EmailMessage:
+def build_email(
+    message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...], studio: str
+) -> EmailMessage:
     """The MIME email: plain text, Reply-To the visitor.
 
     Built with the standard library's EmailMessage, whose header policy refuses CR/LF in a
@@ -136,7 +173,7 @@ def build_email(message: StoredMessage, artist_name: str, sender: str, recipient
     email = EmailMessage(policy=SMTP)
     email["From"] = sender
     email["To"] = ", ".join(recipients)
-    email["Reply-To"] = Address(display_name=message.name, addr_spec=message.email)
+    email["Reply-To"] = Address(display_name=message.name, addr_spec=ascii_email(message.email))
     email["Subject"] = subject
     email["Date"] = formatdate(usegmt=True)
     email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
@@ -147,9 +184,17 @@ def build_email(message: StoredMessage, artist_name: str, sender: str, recipient
 class SesNotifier:
     """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
 
-    def __init__(self, sender: str, recipients: tuple[str, ...], region: str, studio: str = "Website",
-                 budget_s: float = 4.0, client=None,  # noqa: ANN001 - boto3 sesv2 client
-                 sleep: Callable[[float], None] = time.sleep, jitter: Callable[[], float] = random.random):
+    def __init__(
+        self,
+        sender: str,
+        recipients: tuple[str, ...],
+        region: str,
+        studio: str = "Website",
+        budget_s: float = 4.0,
+        client=None,  # noqa: ANN001 - boto3 sesv2 client
+        sleep: Callable[[float], None] = time.sleep,
+        jitter: Callable[[], float] = random.random,
+    ):
         self.sender = sender
         self.recipients = recipients
         self.studio = studio
@@ -185,7 +230,9 @@ class SesNotifier:
             # Backoff And Jitter"), stopping before the budget the Lambda timeout allows.
             pause = delay * (0.5 + self.jitter() / 2)
             if not retryable or waited + pause > self.budget_s:
-                raise NotificationFailed(f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})")
+                raise NotificationFailed(
+                    f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})"
+                )
             log.warning("contact: %s; retrying in %.2fs", error, pause)
             self.sleep(pause)
             waited += pause

@@ -21,6 +21,7 @@ from .store import MessageStore, StorageUnavailable, StoredMessage
 
 log = logging.getLogger(__name__)
 
+DEFAULT_RATE_LIMIT = RateLimit(5, 600)
 THANK_YOU = "Thank you! Your message has been sent. We'll get back to you within 24 hours."
 UNAVAILABLE = (
     "Sorry, we could not send your message right now. Please try again in a few minutes, "
@@ -28,7 +29,9 @@ UNAVAILABLE = (
 )
 TOO_LARGE = "Your message is too large to send. Please shorten it and try again."
 NOT_JSON = "The form data could not be read (expected JSON). Please reload the page and try again."
-NOT_UTF8 = "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
+NOT_UTF8 = (
+    "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
+)
 WRONG_METHOD = "Messages can only be sent with the contact form (POST)."
 TOO_MANY = (
     "You have sent several messages in a short time. Please wait {minutes} and try again, "
@@ -84,7 +87,7 @@ class ContactService:
         store: MessageStore,
         notifier: Notifier | None,
         artists: Callable[[], Mapping[str, str]],
-        rate_limit: RateLimit = RateLimit(5, 600),
+        rate_limit: RateLimit = DEFAULT_RATE_LIMIT,
         min_fill_ms: int = 3000,
         now: Callable[[], str] = utc_now,
         new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
@@ -122,14 +125,21 @@ class ContactService:
         wait = self.limiter.retry_after(client)
         if wait:
             log.warning("contact: rate limit hit by %s", client)
-            return Outcome(429, Outcome.error(429, TOO_MANY.format(minutes=_minutes(wait))).body,
-                           {"retry-after": str(max(1, round(wait)))})
+            return Outcome(
+                429,
+                Outcome.error(429, TOO_MANY.format(minutes=_minutes(wait))).body,
+                {"retry-after": str(max(1, round(wait)))},
+            )
         if signals.honeypot:
             log.warning("contact: honeypot filled by %s; answered success, kept nothing", client)
             return Outcome.ok()
         if signals.elapsed_ms is not None and signals.elapsed_ms < self.min_fill_ms:
-            log.warning("contact: form filled in %d ms by %s (minimum %d); answered success, kept nothing",
-                        signals.elapsed_ms, client, self.min_fill_ms)
+            log.warning(
+                "contact: form filled in %d ms by %s (minimum %d); answered success, kept nothing",
+                signals.elapsed_ms,
+                client,
+                self.min_fill_ms,
+            )
             return Outcome.ok()
 
         message = StoredMessage.new(self.new_id(), self.now(), submission, client)
@@ -148,7 +158,11 @@ class ContactService:
             log.info("contact: no notifier configured; message %s stays pending", message.id)
             return False
         artists = self.artists() if artists is None else artists
-        artist_name = "No preference" if message.artist == NO_ARTIST else artists.get(message.artist, message.artist)
+        artist_name = (
+            "No preference"
+            if message.artist == NO_ARTIST
+            else artists.get(message.artist, message.artist)
+        )
         try:
             self.notifier.send(message, artist_name)
         except NotificationFailed as exc:
@@ -168,7 +182,9 @@ class ContactService:
     def send_pending(self, limit: int = 100) -> SendReport:
         """Re-send the studio's email for every pending message (oldest first)."""
         if self.notifier is None:
-            raise NotificationFailed("no notifier is configured (set CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO)")
+            raise NotificationFailed(
+                "no notifier is configured (set CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO)"
+            )
         sent, errors = 0, []
         artists = self.artists()
         for message in self.store.pending(limit):
@@ -187,7 +203,9 @@ def header_safe(text: str, limit: int = 120) -> str:
     return _HEADER_UNSAFE.sub(" ", text).strip()[:limit]
 
 
-def compose_email(message: StoredMessage, artist_name: str, studio: str = "Website") -> tuple[str, str]:
+def compose_email(
+    message: StoredMessage, artist_name: str, studio: str = "Website"
+) -> tuple[str, str]:
     """Subject and plain-text body of the studio's notification."""
     subject = header_safe(f"{studio} contact: {message.name} - {message.service}")
     lines = [

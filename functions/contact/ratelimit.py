@@ -39,8 +39,12 @@ class RateLimit:
 class SlidingWindowLimiter:
     """Remembers the times of each client's recent posts; forgets the least recent clients."""
 
-    def __init__(self, limit: RateLimit, clock: Callable[[], float] = time.monotonic,
-                 max_clients: int = 10_000):
+    def __init__(
+        self,
+        limit: RateLimit,
+        clock: Callable[[], float] = time.monotonic,
+        max_clients: int = 10_000,
+    ):
         self.limit = limit
         self.clock = clock
         self.max_clients = max_clients

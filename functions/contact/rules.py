@@ -38,6 +38,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
 _LINE_BREAK = re.compile(r"[\r\n\u0085]")
 
 
+def ascii_email(address: str) -> str:
+    """The address as it goes into a mail header: the domain in punycode."""
+    return validate_email(address, check_deliverability=False, allow_smtputf8=False).ascii_email
+
+
 @dataclass(frozen=True)
 class FieldError:
     field: str
@@ -95,9 +100,11 @@ def _text(
     if required and not value:
         errors.append(FieldError(field, f"Please enter your {label.lower()}."))
     elif len(value) > limit:
-        errors.append(FieldError(
-            field, f"{label} is too long: {len(value)} characters, at most {limit} allowed."
-        ))
+        errors.append(
+            FieldError(
+                field, f"{label} is too long: {len(value)} characters, at most {limit} allowed."
+            )
+        )
     elif _has_lone_surrogate(value):
         errors.append(FieldError(field, f"{label} contains characters that cannot be sent."))
     elif one_line and _LINE_BREAK.search(value):
@@ -114,7 +121,9 @@ def _email(payload: dict, errors: list[FieldError]) -> str:
         return value
     try:
         # Syntax only: a DNS lookup per request would add latency and fail offline.
-        checked = validate_email(value, check_deliverability=False)
+        # No SMTPUTF8: SES cannot send to a non-ASCII local part, so the studio could not
+        # reply; internationalised domains are fine (sent as punycode).
+        checked = validate_email(value, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError as exc:
         errors.append(FieldError("email", f"Please enter a valid email address. {exc}"))
         return value
@@ -125,13 +134,22 @@ def _phone(payload: dict, errors: list[FieldError]) -> str:
     before = len(errors)
     value = _text(payload, "phone", "Phone number", MAX_PHONE, errors, required=False)
     if value and len(errors) == before and sum(ch.isdigit() for ch in value) < 7:
-        errors.append(FieldError("phone", "Please enter a phone number with at least 7 digits, or leave it empty."))
+        errors.append(
+            FieldError(
+                "phone", "Please enter a phone number with at least 7 digits, or leave it empty."
+            )
+        )
     return value
 
 
 def _choice(
-    payload: dict, field: str, label: str, allowed: Collection[str], default: str,
-    errors: list[FieldError], limit: int,
+    payload: dict,
+    field: str,
+    label: str,
+    allowed: Collection[str],
+    default: str,
+    errors: list[FieldError],
+    limit: int,
 ) -> str:
     value = payload.get(field)
     if value is None or value == "":
@@ -140,17 +158,28 @@ def _choice(
         errors.append(FieldError(field, f"{label} must be text."))
         return default
     if len(value) > limit or value not in allowed:
-        shown = value if len(value) <= 40 and value.isprintable() else value[:40].encode("unicode_escape").decode()
-        errors.append(FieldError(field, f"Unknown {label.lower()} '{shown}': please choose one from the list."))
+        shown = (
+            value
+            if len(value) <= 40 and value.isprintable()
+            else value[:40].encode("unicode_escape").decode()
+        )
+        errors.append(
+            FieldError(
+                field, f"Unknown {label.lower()} '{shown}': please choose one from the list."
+            )
+        )
         return default
     return value
 
 
-def parse_submission(payload: object, known_artists: Collection[str]) -> tuple[Submission, SpamSignals]:
+def parse_submission(
+    payload: object, known_artists: Collection[str]
+) -> tuple[Submission, SpamSignals]:
     """Check every field of the decoded JSON body; raise InvalidSubmission with all problems."""
     if not isinstance(payload, dict):
-        raise InvalidSubmission([FieldError(
-            "", "The request must be a JSON object with name, email and message.")])
+        raise InvalidSubmission(
+            [FieldError("", "The request must be a JSON object with name, email and message.")]
+        )
     errors: list[FieldError] = []
     name = _text(payload, "name", "Name", MAX_NAME, errors, required=True)
     email = _email(payload, errors)
@@ -158,7 +187,9 @@ def parse_submission(payload: object, known_artists: Collection[str]) -> tuple[S
     artists = set(known_artists) | {NO_ARTIST}
     artist = _choice(payload, "artist", "Artist", artists, NO_ARTIST, errors, MAX_ARTIST)
     service = _choice(payload, "service", "Service", SERVICES, DEFAULT_SERVICE, errors, 40)
-    message = _text(payload, "message", "Message", MAX_MESSAGE, errors, required=True, one_line=False)
+    message = _text(
+        payload, "message", "Message", MAX_MESSAGE, errors, required=True, one_line=False
+    )
     signals = _spam_signals(payload, errors)
     if errors:
         raise InvalidSubmission(errors)
@@ -172,7 +203,15 @@ def _spam_signals(payload: dict, errors: list[FieldError]) -> SpamSignals:
     elapsed = payload.get(ELAPSED_FIELD)
     if elapsed is None:
         return SpamSignals(honeypot, None)
-    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed <= MAX_ELAPSED_MS:
-        errors.append(FieldError(ELAPSED_FIELD, "The form timer is invalid: please reload the page and try again."))
+    if (
+        isinstance(elapsed, bool)
+        or not isinstance(elapsed, int | float)
+        or not 0 <= elapsed <= MAX_ELAPSED_MS
+    ):
+        errors.append(
+            FieldError(
+                ELAPSED_FIELD, "The form timer is invalid: please reload the page and try again."
+            )
+        )
         return SpamSignals(honeypot, None)
     return SpamSignals(honeypot, int(elapsed))

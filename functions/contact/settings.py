@@ -75,9 +75,13 @@ class Settings:
             problems.append(f"CONTACT_RATE_LIMIT: {exc}")
             rate = RateLimit(5, 600)
         notify_from = env.get("CONTACT_NOTIFY_FROM", "").strip()
-        notify_to = tuple(a.strip() for a in env.get("CONTACT_NOTIFY_TO", "").split(",") if a.strip())
+        notify_to = tuple(
+            a.strip() for a in env.get("CONTACT_NOTIFY_TO", "").split(",") if a.strip()
+        )
         if bool(notify_from) != bool(notify_to):
-            problems.append("set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO to send email, or neither")
+            problems.append(
+                "set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO to send email, or neither"
+            )
         artists_file = env.get("CONTACT_ARTISTS_FILE", "").strip()
         settings = cls(
             store=store,
@@ -85,8 +89,12 @@ class Settings:
             table=env.get("CONTACT_TABLE", cls.table).strip() or cls.table,
             notify_from=notify_from,
             notify_to=notify_to,
-            region=(env.get("CONTACT_AWS_REGION") or env.get("AWS_REGION")
-                    or env.get("AWS_DEFAULT_REGION") or "").strip(),
+            region=(
+                env.get("CONTACT_AWS_REGION")
+                or env.get("AWS_REGION")
+                or env.get("AWS_DEFAULT_REGION")
+                or ""
+            ).strip(),
             rate_limit=rate,
             min_fill_ms=int(number("CONTACT_MIN_FILL_MS", "3000")),
             client_ip_header=env.get("CONTACT_CLIENT_IP_HEADER", "").strip().lower(),

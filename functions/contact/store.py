@@ -110,8 +110,9 @@ class SqliteOutbox:
             return conn
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
-                                   check_same_thread=False)
+            conn = sqlite3.connect(
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            )
             conn.execute("PRAGMA journal_mode=WAL")
             # FULL: a message we answered "sent" for survives a power cut, not just a crash.
             conn.execute("PRAGMA synchronous=FULL")
@@ -147,7 +148,8 @@ class SqliteOutbox:
     def mark_sent(self, message_id: str, at: str) -> None:
         self._write(
             "UPDATE messages SET status = ?, sent_at = ?, attempts = attempts + 1, last_error = ''"
-            " WHERE id = ?", (SENT, at, message_id),
+            " WHERE id = ?",
+            (SENT, at, message_id),
         )
 
     def mark_failed(self, message_id: str, error: str) -> None:
