@@ -177,7 +177,8 @@ def build_email(
     email["Subject"] = subject
     email["Date"] = formatdate(usegmt=True)
     email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
-    email.set_content(body, subtype="plain", charset="utf-8")
+    # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
+    email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     return email
 
 

@@ -209,7 +209,7 @@ def compose_email(
     """Subject and plain-text body of the studio's notification."""
     subject = header_safe(f"{studio} contact: {message.name} - {message.service}")
     lines = [
-        f"New message from the {studio.lower()} contact form.",
+        "New message from the contact form on the website.",
         "",
         f"Name:      {message.name}",
         f"Email:     {message.email}",
