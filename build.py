@@ -123,16 +123,16 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
               help="Studio address(es), comma separated (or CONTACT_NOTIFY_TO).")
 @click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
               show_default=True, help="Built site whose artists the function accepts.")
-@click.option("--function-name", default="studio-contact", show_default=True, help="Lambda function name.")
-@click.option("--role-name", default="studio-contact-function", show_default=True, help="IAM role name.")
-@click.option("--table", default="studio-contact-messages", show_default=True, help="DynamoDB table.")
+@click.option("--function-name", default="studio-contact", show_default=True, help="Lambda name.")
+@click.option("--role-name", default="studio-contact-function", show_default=True, help="IAM role.")
+@click.option("--table", default="studio-contact-messages", show_default=True, help="DynamoDB.")
 @click.option("--endpoint-url", default=None, help="AWS-compatible endpoint (e.g. a moto server).")
 @click.option("--reserved-concurrency", type=int, default=5, show_default=True,
               help="Most instances at once (0: no cap).")
 @click.option("--rate-limit", default="5/600", show_default=True, help="Posts/seconds per visitor.")
 @click.option("--schedule-minutes", type=int, default=15, show_default=True,
               help="Re-send pending emails every N minutes (0: no schedule).")
-@click.option("--studio-name", default="Website", show_default=True, help="Name in the email subject.")
+@click.option("--studio-name", default="Website", show_default=True, help="Email subject prefix.")
 def deploy_function(region: str, notify_from: str, notify_to: str, dist: Path, function_name: str,
                     role_name: str, table: str, endpoint_url: str | None, reserved_concurrency: int,
                     rate_limit: str, schedule_minutes: int, studio_name: str) -> None:

@@ -30,8 +30,13 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeS
 
 TRUST_POLICY = {
     "Version": "2012-10-17",
-    "Statement": [{"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"},
-                   "Action": "sts:AssumeRole"}],
+    "Statement": [
+        {
+            "Effect": "Allow",
+            "Principal": {"Service": "lambda.amazonaws.com"},
+            "Action": "sts:AssumeRole",
+        }
+    ],
 }
 
 
@@ -86,8 +91,10 @@ class DeployResult:
 def known_artists(dist: Path) -> dict[str, str]:
     path = dist / "api" / "artists.json"
     if not path.is_file():
-        raise DeployError(f"{path} not found: run `python build.py build` first (the function "
-                          "accepts the artists of the built site)")
+        raise DeployError(
+            f"{path} not found: run `python build.py build` first (the function "
+            "accepts the artists of the built site)"
+        )
     artists = json.loads(path.read_text("utf-8"))
     return {a["slug"]: a.get("name") or a["slug"] for a in artists}
 
@@ -102,11 +109,14 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 def package(dist: Path) -> tuple[bytes, dict[str, str]]:
     """The deployment zip (byte-for-byte reproducible) and the artists baked into it."""
     artists = known_artists(dist)
-    files: dict[str, bytes] = {"functions/__init__.py": (FUNCTIONS_DIR / "__init__.py").read_bytes()}
+    files: dict[str, bytes] = {
+        "functions/__init__.py": (FUNCTIONS_DIR / "__init__.py").read_bytes()
+    }
     for path in sorted((FUNCTIONS_DIR / "contact").glob("*.py")):
         files[f"functions/contact/{path.name}"] = path.read_bytes()
     files["functions/contact/known_artists.json"] = json.dumps(
-        artists, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8")
+        artists, ensure_ascii=False, indent=1, sort_keys=True
+    ).encode("utf-8")
     for name in BUNDLED_DISTRIBUTIONS:
         dist_files = importlib.metadata.files(name) or []
         for entry in dist_files:
@@ -130,19 +140,34 @@ def _policy(table_arn: str) -> dict:
     return {
         "Version": "2012-10-17",
         "Statement": [
-            {"Effect": "Allow", "Action": ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
-             "Resource": "*"},
-            {"Effect": "Allow",
-             "Action": ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem", "dynamodb:Query",
-                        "dynamodb:Scan"],
-             "Resource": [table_arn, f"{table_arn}/index/*"]},
+            {
+                "Effect": "Allow",
+                "Action": ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
+                "Resource": "*",
+            },
+            {
+                "Effect": "Allow",
+                "Action": [
+                    "dynamodb:PutItem",
+                    "dynamodb:UpdateItem",
+                    "dynamodb:GetItem",
+                    "dynamodb:Query",
+                    "dynamodb:Scan",
+                ],
+                "Resource": [table_arn, f"{table_arn}/index/*"],
+            },
             {"Effect": "Allow", "Action": ["ses:SendEmail", "ses:SendRawEmail"], "Resource": "*"},
         ],
     }
 
 
-def _retry(what: str, call: Callable[[], object], retry_if: Callable[[Exception], bool],
-           attempts: int = 10, pause: float = 3.0) -> object:
+def _retry(
+    what: str,
+    call: Callable[[], object],
+    retry_if: Callable[[Exception], bool],
+    attempts: int = 10,
+    pause: float = 3.0,
+) -> object:
     for attempt in range(1, attempts + 1):
         try:
             return call()
@@ -158,7 +183,10 @@ def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa
     deadline = time.monotonic() + timeout_s
     while True:
         conf = lam.get_function_configuration(FunctionName=name)
-        if conf.get("State", "Active") != "Pending" and conf.get("LastUpdateStatus", "Successful") != "InProgress":
+        if (
+            conf.get("State", "Active") != "Pending"
+            and conf.get("LastUpdateStatus", "Successful") != "InProgress"
+        ):
             if conf.get("LastUpdateStatus") == "Failed":
                 raise DeployError(f"Lambda update failed: {conf.get('LastUpdateStatusReason')}")
             return
@@ -177,7 +205,10 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         return exc.response["Error"]["Code"] if isinstance(exc, ClientError) else ""
 
     zip_bytes, artists = package(options.dist)
-    say(f"packaged {len(zip_bytes) / 1024:.0f} KiB; artists accepted: {', '.join(sorted(artists)) or '(none)'}")
+    say(
+        f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
+        f"artists accepted: {', '.join(sorted(artists)) or '(none)'}"
+    )
     session = boto3.session.Session(region_name=options.region)
     client = lambda service: session.client(service, endpoint_url=options.endpoint_url)  # noqa: E731
     dynamodb, iam, lam = client("dynamodb"), client("iam"), client("lambda")
@@ -188,10 +219,14 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     except ClientError as exc:
         if code(exc) != "ResourceNotFoundException":
             raise
-        table_arn = dynamodb.create_table(**table_definition(options.table))["TableDescription"]["TableArn"]
+        table_arn = dynamodb.create_table(**table_definition(options.table))["TableDescription"][
+            "TableArn"
+        ]
         dynamodb.get_waiter("table_exists").wait(TableName=options.table, WaiterConfig={"Delay": 2})
         dynamodb.update_continuous_backups(
-            TableName=options.table, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+            TableName=options.table,
+            PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
+        )
         say(f"table {options.table}: created (on-demand, point-in-time recovery on)")
 
     try:
@@ -199,21 +234,32 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     except ClientError as exc:
         if code(exc) != "NoSuchEntity":
             raise
-        role_arn = iam.create_role(RoleName=options.role_name,
-                                   AssumeRolePolicyDocument=json.dumps(TRUST_POLICY),
-                                   Description="Runs the studio's contact function")["Role"]["Arn"]
+        role_arn = iam.create_role(
+            RoleName=options.role_name,
+            AssumeRolePolicyDocument=json.dumps(TRUST_POLICY),
+            Description="Runs the studio's contact function",
+        )["Role"]["Arn"]
         say(f"role {options.role_name}: created")
-    iam.put_role_policy(RoleName=options.role_name, PolicyName="contact-function",
-                        PolicyDocument=json.dumps(_policy(table_arn)))
+    iam.put_role_policy(
+        RoleName=options.role_name,
+        PolicyName="contact-function",
+        PolicyDocument=json.dumps(_policy(table_arn)),
+    )
 
     configuration = {
-        "Role": role_arn, "Handler": HANDLER, "Runtime": options.runtime,
-        "MemorySize": options.memory_mb, "Timeout": options.timeout_s,
+        "Role": role_arn,
+        "Handler": HANDLER,
+        "Runtime": options.runtime,
+        "MemorySize": options.memory_mb,
+        "Timeout": options.timeout_s,
         "Environment": {"Variables": options.environment()},
         "Description": "POST /api/contact of the studio site",
     }
+
     # A new role takes a few seconds to become assumable by Lambda.
-    role_not_ready = lambda exc: code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)  # noqa: E731
+    def role_not_ready(exc: Exception) -> bool:
+        return code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
+
     created = code_updated = False
     try:
         existing = lam.get_function(FunctionName=options.function_name)["Configuration"]
@@ -222,21 +268,38 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
             raise
         existing = None
     if existing is None:
-        arn = _retry("role", lambda: lam.create_function(
-            FunctionName=options.function_name, Code={"ZipFile": zip_bytes}, Publish=True,
-            **configuration), role_not_ready)["FunctionArn"]
+        arn = _retry(
+            "role",
+            lambda: lam.create_function(
+                FunctionName=options.function_name,
+                Code={"ZipFile": zip_bytes},
+                Publish=True,
+                **configuration,
+            ),
+            role_not_ready,
+        )["FunctionArn"]
         created = code_updated = True
         say(f"function {options.function_name}: created")
     else:
         arn = existing["FunctionArn"]
         if existing.get("CodeSha256") != code_sha256(zip_bytes):
             _wait_until_updated(lam, options.function_name)
-            lam.update_function_code(FunctionName=options.function_name, ZipFile=zip_bytes, Publish=True)
+            lam.update_function_code(
+                FunctionName=options.function_name, ZipFile=zip_bytes, Publish=True
+            )
             code_updated = True
         _wait_until_updated(lam, options.function_name)
-        _retry("role", lambda: lam.update_function_configuration(
-            FunctionName=options.function_name, **configuration), role_not_ready)
-        say(f"function {options.function_name}: {'code and ' if code_updated else ''}configuration updated")
+        _retry(
+            "role",
+            lambda: lam.update_function_configuration(
+                FunctionName=options.function_name, **configuration
+            ),
+            role_not_ready,
+        )
+        say(
+            f"function {options.function_name}: "
+            f"{'code and ' if code_updated else ''}configuration updated"
+        )
     _wait_until_updated(lam, options.function_name)
 
     try:
@@ -244,19 +307,33 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     except ClientError as exc:
         if code(exc) != "ResourceNotFoundException":
             raise
-        url = lam.create_function_url_config(FunctionName=options.function_name, AuthType="NONE")["FunctionUrl"]
+        url = lam.create_function_url_config(FunctionName=options.function_name, AuthType="NONE")[
+            "FunctionUrl"
+        ]
         # A public URL needs both grants since October 2025 (AWS Lambda developer guide,
         # "Control access to Lambda function URLs").
-        lam.add_permission(FunctionName=options.function_name, StatementId="public-function-url",
-                           Action="lambda:InvokeFunctionUrl", Principal="*", FunctionUrlAuthType="NONE")
-        lam.add_permission(FunctionName=options.function_name, StatementId="public-function-url-invoke",
-                           Action="lambda:InvokeFunction", Principal="*", InvokedViaFunctionUrl=True)
+        lam.add_permission(
+            FunctionName=options.function_name,
+            StatementId="public-function-url",
+            Action="lambda:InvokeFunctionUrl",
+            Principal="*",
+            FunctionUrlAuthType="NONE",
+        )
+        lam.add_permission(
+            FunctionName=options.function_name,
+            StatementId="public-function-url-invoke",
+            Action="lambda:InvokeFunction",
+            Principal="*",
+            InvokedViaFunctionUrl=True,
+        )
         say("function URL: created")
 
     if options.reserved_concurrency:
         # Caps cost and spam throughput; each instance also keeps its own rate-limit memory.
-        lam.put_function_concurrency(FunctionName=options.function_name,
-                                     ReservedConcurrentExecutions=options.reserved_concurrency)
+        lam.put_function_concurrency(
+            FunctionName=options.function_name,
+            ReservedConcurrentExecutions=options.reserved_concurrency,
+        )
     if options.schedule_minutes:
         _schedule_send_pending(session, options, arn, code)
     say(f"Function URL: {url}")
@@ -272,12 +349,21 @@ def _schedule_send_pending(session, options: DeployOptions, function_arn: str, c
     lam = session.client("lambda", endpoint_url=options.endpoint_url)
     rule = f"{options.function_name}-send-pending"
     minutes = options.schedule_minutes
-    rule_arn = events.put_rule(Name=rule, ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
-                               State="ENABLED", Description="Re-send contact emails that failed")["RuleArn"]
+    rule_arn = events.put_rule(
+        Name=rule,
+        ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
+        State="ENABLED",
+        Description="Re-send contact emails that failed",
+    )["RuleArn"]
     events.put_targets(Rule=rule, Targets=[{"Id": "contact-function", "Arn": function_arn}])
     try:
-        lam.add_permission(FunctionName=options.function_name, StatementId="send-pending-schedule",
-                           Action="lambda:InvokeFunction", Principal="events.amazonaws.com", SourceArn=rule_arn)
+        lam.add_permission(
+            FunctionName=options.function_name,
+            StatementId="send-pending-schedule",
+            Action="lambda:InvokeFunction",
+            Principal="events.amazonaws.com",
+            SourceArn=rule_arn,
+        )
     except ClientError as exc:
         if code(exc) != "ResourceConflictException":  # already granted by an earlier deploy
             raise

@@ -34,7 +34,9 @@ def load_event(name: str) -> dict:
     return json.loads((EVENTS / name).read_text("utf-8"))
 
 
-def post_event(body: str | bytes | dict | list | None, method: str = "POST", ip: str = "203.0.113.7") -> dict:
+def post_event(
+    body: str | bytes | dict | list | None, method: str = "POST", ip: str = "203.0.113.7"
+) -> dict:
     """The Function URL fixture event with another body, method or client address."""
     event = copy.deepcopy(load_event("function-url-post.json"))
     event["requestContext"]["http"]["method"] = method
@@ -60,7 +62,9 @@ def local_settings(tmp_path: Path, **changes: object) -> Settings:
     return Settings(**{**base, **changes})
 
 
-def make_service(tmp_path: Path, settings: Settings | None = None, store=None, notifier=None) -> ContactService:  # noqa: ANN001
+def make_service(
+    tmp_path: Path, settings: Settings | None = None, store=None, notifier=None
+) -> ContactService:  # noqa: ANN001
     settings = settings or local_settings(tmp_path)
     artists_file = write_artists(tmp_path / "dist") / "api" / "artists.json"
     service = build_service(settings, ArtistList(artists_file))
@@ -71,7 +75,9 @@ def make_service(tmp_path: Path, settings: Settings | None = None, store=None, n
     return service
 
 
-def call(service: ContactService, event: dict, settings: Settings | None = None) -> tuple[int, dict, dict]:
+def call(
+    service: ContactService, event: dict, settings: Settings | None = None
+) -> tuple[int, dict, dict]:
     """Run the Lambda handler path; return status, decoded JSON body and headers."""
     answer = respond(service, settings or Settings(), event)
     return answer["statusCode"], json.loads(answer["body"]), answer["headers"]

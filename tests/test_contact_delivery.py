@@ -105,6 +105,7 @@ def test_fifty_concurrent_posts_are_all_stored(tmp_path: Path) -> None:
     service = make_service(tmp_path, settings)
     with running_server(tmp_path / "dist", contact=handler_for(service, settings)) as url:
         with httpx.Client(limits=httpx.Limits(max_connections=50)) as client:
+
             def post(i: int) -> int:
                 body = {**GOOD, "name": f"Visitor {i}"}
                 return client.post(f"{url}/api/contact", json=body, timeout=60).status_code
@@ -112,7 +113,9 @@ def test_fifty_concurrent_posts_are_all_stored(tmp_path: Path) -> None:
             with ThreadPoolExecutor(50) as pool:
                 statuses = list(pool.map(post, range(100)))
     assert statuses == [200] * 100
-    assert sorted(m.name for m in service.store.list()) == sorted(f"Visitor {i}" for i in range(100))
+    assert sorted(m.name for m in service.store.list()) == sorted(
+        f"Visitor {i}" for i in range(100)
+    )
 
 
 # --- spam defence -------------------------------------------------------------------------
@@ -127,7 +130,9 @@ def test_honeypot_answers_success_and_keeps_nothing(tmp_path: Path, caplog) -> N
     assert "honeypot" in caplog.text
 
 
-@pytest.mark.parametrize(("elapsed", "kept"), [(0, False), (2999, False), (3000, True), (None, True)])
+@pytest.mark.parametrize(
+    ("elapsed", "kept"), [(0, False), (2999, False), (3000, True), (None, True)]
+)
 def test_minimum_fill_time(tmp_path: Path, elapsed: int | None, kept: bool) -> None:
     service = make_service(tmp_path)
     body = {**GOOD, "elapsed_ms": elapsed}
@@ -138,18 +143,24 @@ def test_minimum_fill_time(tmp_path: Path, elapsed: int | None, kept: bool) -> N
 
 def test_rate_limit_per_client_answers_429_with_retry_after(tmp_path: Path) -> None:
     service = make_service(tmp_path, local_settings(tmp_path, rate_limit=RateLimit(2, 600)))
-    assert call(service, post_event({"name": ""}, ip="198.51.100.1"))[0] == 400  # invalid: not counted
+    assert (
+        call(service, post_event({"name": ""}, ip="198.51.100.1"))[0] == 400
+    )  # invalid: not counted
     statuses = [call(service, post_event(GOOD, ip="198.51.100.1"))[0] for _ in range(3)]
     assert statuses == [200, 200, 429]
     status, answer, headers = call(service, post_event(GOOD, ip="198.51.100.1"))
     assert status == 429 and 1 <= int(headers["retry-after"]) <= 600
-    assert answer["error"].startswith("You have sent several messages in a short time. Please wait 10 minutes")
+    assert answer["error"].startswith(
+        "You have sent several messages in a short time. Please wait 10 minutes"
+    )
     assert call(service, post_event(GOOD, ip="198.51.100.2"))[0] == 200  # someone else
     assert len(service.store.list()) == 3
 
 
 def test_rate_limit_keys_on_the_cdn_client_header_when_configured(tmp_path: Path) -> None:
-    settings = local_settings(tmp_path, rate_limit=RateLimit(1, 600), client_ip_header="x-nf-client-connection-ip")
+    settings = local_settings(
+        tmp_path, rate_limit=RateLimit(1, 600), client_ip_header="x-nf-client-connection-ip"
+    )
     service = make_service(tmp_path, settings)
     first, second = load_event("function-url-post.json"), load_event("function-url-post.json")
     second["headers"]["x-nf-client-connection-ip"] = "192.0.2.99"  # same CDN edge, another visitor
@@ -187,7 +198,9 @@ def test_ses_email_goes_to_the_studio_with_reply_to_the_visitor(tmp_path: Path, 
 
 
 def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
-    tmp_path: Path, aws, monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
+    tmp_path: Path,
+    aws,
+    monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
 ) -> None:
     service = ses_service(tmp_path, verified=False)  # SES rejects an unverified sender
     status, answer, _ = call(service, post_event(GOOD))
@@ -197,14 +210,22 @@ def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
     assert "MessageRejected" in kept.last_error
     assert sent_emails() == []
 
-    listed = CliRunner().invoke(build.cli, ["messages", "--pending", "--outbox", str(tmp_path / "outbox.sqlite3")])
+    listed = CliRunner().invoke(
+        build.cli, ["messages", "--pending", "--outbox", str(tmp_path / "outbox.sqlite3")]
+    )
     assert "PENDING (1 attempts)" in listed.output and "MessageRejected" in listed.output
 
     boto3.client("ses", region_name=REGION).verify_email_identity(EmailAddress=SENDER)
     monkeypatch.setenv("CONTACT_NOTIFY_FROM", SENDER)
     monkeypatch.setenv("CONTACT_NOTIFY_TO", STUDIO)
     monkeypatch.setenv("AWS_REGION", REGION)
-    args = ["send-pending", "--outbox", str(tmp_path / "outbox.sqlite3"), "--dist", str(tmp_path / "dist")]
+    args = [
+        "send-pending",
+        "--outbox",
+        str(tmp_path / "outbox.sqlite3"),
+        "--dist",
+        str(tmp_path / "dist"),
+    ]
     result = CliRunner().invoke(build.cli, args)
     assert result.exit_code == 0, result.output
     assert "sent 1, still pending 0" in result.output
@@ -221,9 +242,14 @@ def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
 def test_send_pending_without_email_settings_says_what_to_set(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     for name in ("CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO", "CONTACT_STORE"):
         monkeypatch.delenv(name, raising=False)
-    result = CliRunner().invoke(build.cli, ["send-pending", "--outbox", str(tmp_path / "o.sqlite3")])
+    result = CliRunner().invoke(
+        build.cli, ["send-pending", "--outbox", str(tmp_path / "o.sqlite3")]
+    )
     assert result.exit_code == 1
-    assert "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION" in result.output
+    assert (
+        "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION"
+        in result.output
+    )
 
 
 class ThrottledSes:
@@ -236,20 +262,39 @@ class ThrottledSes:
     def send_email(self, **kwargs: object) -> dict:
         self.calls += 1
         if self.calls <= self.throttled:
-            raise ClientError({"Error": {"Code": "TooManyRequestsException", "Message": "Maximum sending rate exceeded."},
-                               "ResponseMetadata": {"HTTPStatusCode": 429}}, "SendEmail")
+            raise ClientError(
+                {
+                    "Error": {
+                        "Code": "TooManyRequestsException",
+                        "Message": "Maximum sending rate exceeded.",
+                    },
+                    "ResponseMetadata": {"HTTPStatusCode": 429},
+                },
+                "SendEmail",
+            )
         return {"MessageId": "ok"}
 
 
 def stored(name: str = "Ana") -> StoredMessage:
-    return StoredMessage("id1", "2026-11-22T03:00:00+00:00", name, "ana@example.com", "", "na",
-                         "Piercing", "Hello", "203.0.113.7")
+    return StoredMessage(
+        "id1",
+        "2026-11-22T03:00:00+00:00",
+        name,
+        "ana@example.com",
+        "",
+        "na",
+        "Piercing",
+        "Hello",
+        "203.0.113.7",
+    )
 
 
 def test_ses_throttling_is_retried_with_growing_backoff() -> None:
     pauses: list[float] = []
     client = ThrottledSes(throttled=3)
-    notifier = SesNotifier(SENDER, (STUDIO,), REGION, client=client, sleep=pauses.append, jitter=lambda: 1.0)
+    notifier = SesNotifier(
+        SENDER, (STUDIO,), REGION, client=client, sleep=pauses.append, jitter=lambda: 1.0
+    )
     notifier.send(stored(), "No preference")
     assert client.calls == 4
     assert pauses == [0.25, 0.5, 1.0]
@@ -258,8 +303,15 @@ def test_ses_throttling_is_retried_with_growing_backoff() -> None:
 def test_ses_throttling_beyond_the_time_budget_fails_so_the_message_stays_pending() -> None:
     pauses: list[float] = []
     client = ThrottledSes(throttled=100)
-    notifier = SesNotifier(SENDER, (STUDIO,), REGION, budget_s=4, client=client, sleep=pauses.append,
-                           jitter=lambda: 1.0)
+    notifier = SesNotifier(
+        SENDER,
+        (STUDIO,),
+        REGION,
+        budget_s=4,
+        client=client,
+        sleep=pauses.append,
+        jitter=lambda: 1.0,
+    )
     with pytest.raises(NotificationFailed, match="TooManyRequestsException.*after 5 attempts"):
         notifier.send(stored(), "No preference")
     assert sum(pauses) <= 4
@@ -277,7 +329,10 @@ def test_subject_is_one_line_even_if_the_rules_were_bypassed() -> None:
 def test_dynamodb_store_keeps_pending_until_sent(aws) -> None:  # noqa: ANN001
     boto3.client("dynamodb", region_name=REGION).create_table(**table_definition("messages"))
     store = DynamoStore("messages", REGION)
-    first, second = stored(), StoredMessage(**{**stored().to_dict(), "id": "id2", "created_at": "2026-11-22T04:00"})
+    first, second = (
+        stored(),
+        StoredMessage(**{**stored().to_dict(), "id": "id2", "created_at": "2026-11-22T04:00"}),
+    )
     store.add(first)
     store.add(second)
     with pytest.raises(StorageUnavailable):
@@ -303,11 +358,18 @@ def test_serve_accepts_the_artists_of_the_build_it_serves(tmp_path: Path, monkey
     handler_module.handler_for_site.cache_clear()
     dist = write_artists(tmp_path / "site", [{"slug": "max-ink", "name": "Max Ink"}])
     with running_server(dist) as url:  # the default handler, as `build.py serve` runs it
-        assert httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "max-ink"}).status_code == 200
+        assert (
+            httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "max-ink"}).status_code == 200
+        )
         refused = httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "new-artist"})
         assert refused.status_code == 400
-        write_artists(dist, [{"slug": "max-ink", "name": "Max Ink"}, {"slug": "new-artist", "name": "New"}])
-        assert httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "new-artist"}).status_code == 200
+        write_artists(
+            dist, [{"slug": "max-ink", "name": "Max Ink"}, {"slug": "new-artist", "name": "New"}]
+        )
+        assert (
+            httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "new-artist"}).status_code
+            == 200
+        )
     handler_module.handler_for_site.cache_clear()
     listed = CliRunner().invoke(build.cli, ["messages", "--json", "--outbox", str(settings.outbox)])
     assert [m["artist"] for m in json.loads(listed.output)] == ["new-artist", "max-ink"]
@@ -321,18 +383,29 @@ def test_scheduled_event_resends_pending(tmp_path: Path) -> None:
     from functions.contact.app import respond
 
     assert respond(service, Settings(), load_event("scheduled-send-pending.json")) == {
-        "sent": 1, "failed": 0, "pending_ids": []}
+        "sent": 1,
+        "failed": 0,
+        "pending_ids": [],
+    }
     assert [(m.name, a) for m, a in notifier.sent] == [("Ana López", "Jane Doe")]
 
 
 def test_invalid_configuration_lists_every_problem() -> None:
-    env = {"CONTACT_STORE": "postgres", "CONTACT_RATE_LIMIT": "lots", "CONTACT_NOTIFY_FROM": "a@b.example",
-           "CONTACT_MIN_FILL_MS": "soon"}
+    env = {
+        "CONTACT_STORE": "postgres",
+        "CONTACT_RATE_LIMIT": "lots",
+        "CONTACT_NOTIFY_FROM": "a@b.example",
+        "CONTACT_MIN_FILL_MS": "soon",
+    }
     with pytest.raises(ConfigError) as error:
         Settings.from_env(env)
     text = str(error.value)
-    for words in ("CONTACT_STORE must be one of sqlite, dynamodb", "CONTACT_RATE_LIMIT",
-                  "set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO", "CONTACT_MIN_FILL_MS must be a number"):
+    for words in (
+        "CONTACT_STORE must be one of sqlite, dynamodb",
+        "CONTACT_RATE_LIMIT",
+        "set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO",
+        "CONTACT_MIN_FILL_MS must be a number",
+    ):
         assert words in text
     with pytest.raises(ConfigError, match="cannot keep messages on AWS Lambda"):
         Settings.from_env({"AWS_LAMBDA_FUNCTION_NAME": "studio-contact"})
@@ -341,12 +414,27 @@ def test_invalid_configuration_lists_every_problem() -> None:
 def _imports_boto3(env: dict[str, str]) -> bool:
     code = "import sys, functions.contact.handler; print('boto3' in sys.modules)"
     clean = {"PATH": "/usr/bin:/bin", "AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x", **env}
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return out.stdout.strip() == "True"
 
 
 def test_outbox_path_does_not_import_boto3(tmp_path: Path) -> None:
     assert _imports_boto3({"CONTACT_OUTBOX": str(tmp_path / "o.sqlite3")}) is False
-    assert _imports_boto3({"CONTACT_OUTBOX": str(tmp_path / "o.sqlite3"), "CONTACT_NOTIFY_FROM": SENDER,
-                           "CONTACT_NOTIFY_TO": STUDIO, "AWS_REGION": REGION}) is True
+    assert (
+        _imports_boto3(
+            {
+                "CONTACT_OUTBOX": str(tmp_path / "o.sqlite3"),
+                "CONTACT_NOTIFY_FROM": SENDER,
+                "CONTACT_NOTIFY_TO": STUDIO,
+                "AWS_REGION": REGION,
+            }
+        )
+        is True
+    )

@@ -47,12 +47,28 @@ def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run_deploy(dist: Path, url: str, *extra: str):  # noqa: ANN201
-    args = ["deploy-function", "--endpoint-url", url, "--dist", str(dist), "--notify-from", SENDER,
-            "--notify-to", STUDIO, "--function-name", "contact-test", "--table", "contact-test", *extra]
+    args = [
+        "deploy-function",
+        "--endpoint-url",
+        url,
+        "--dist",
+        str(dist),
+        "--notify-from",
+        SENDER,
+        "--notify-to",
+        STUDIO,
+        "--function-name",
+        "contact-test",
+        "--table",
+        "contact-test",
+        *extra,
+    ]
     return CliRunner().invoke(build.cli, args)
 
 
-def test_deploy_creates_then_updates_the_function(tmp_path: Path, moto_url: str, aws_env: None) -> None:
+def test_deploy_creates_then_updates_the_function(
+    tmp_path: Path, moto_url: str, aws_env: None
+) -> None:
     dist = write_artists(tmp_path / "dist")
     first = run_deploy(dist, moto_url)
     assert first.exit_code == 0, first.output
@@ -63,9 +79,14 @@ def test_deploy_creates_then_updates_the_function(tmp_path: Path, moto_url: str,
     conf = lam.get_function_configuration(FunctionName="contact-test")
     assert conf["Handler"] == "functions.contact.handler.handler"
     assert conf["Environment"]["Variables"] == {
-        "CONTACT_STORE": "dynamodb", "CONTACT_TABLE": "contact-test", "CONTACT_NOTIFY_FROM": SENDER,
-        "CONTACT_NOTIFY_TO": STUDIO, "CONTACT_RATE_LIMIT": "5/600", "CONTACT_MIN_FILL_MS": "3000",
-        "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip", "CONTACT_STUDIO_NAME": "Website",
+        "CONTACT_STORE": "dynamodb",
+        "CONTACT_TABLE": "contact-test",
+        "CONTACT_NOTIFY_FROM": SENDER,
+        "CONTACT_NOTIFY_TO": STUDIO,
+        "CONTACT_RATE_LIMIT": "5/600",
+        "CONTACT_MIN_FILL_MS": "3000",
+        "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip",
+        "CONTACT_STUDIO_NAME": "Website",
     }
     url = lam.get_function_url_config(FunctionName="contact-test")
     assert url["AuthType"] == "NONE"
@@ -74,15 +95,21 @@ def test_deploy_creates_then_updates_the_function(tmp_path: Path, moto_url: str,
     policy = json.loads(lam.get_policy(FunctionName="contact-test")["Policy"])
     actions = {s["Action"] for s in policy["Statement"]}
     assert {"lambda:InvokeFunctionUrl", "lambda:InvokeFunction"} <= actions
-    assert lam.get_function_concurrency(FunctionName="contact-test")["ReservedConcurrentExecutions"] == 5
+    assert (
+        lam.get_function_concurrency(FunctionName="contact-test")["ReservedConcurrentExecutions"]
+        == 5
+    )
     role = conf["Role"].rsplit("/", 1)[1]
     iam = boto3.client("iam", region_name=REGION, endpoint_url=moto_url)
     inline = iam.get_role_policy(RoleName=role, PolicyName="contact-function")["PolicyDocument"]
     assert "ses:SendRawEmail" in json.dumps(inline)
-    table = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).describe_table(TableName="contact-test")
+    table = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).describe_table(
+        TableName="contact-test"
+    )
     assert table["Table"]["GlobalSecondaryIndexes"][0]["IndexName"] == "pending-by-time"
     rule = boto3.client("events", region_name=REGION, endpoint_url=moto_url).describe_rule(
-        Name="contact-test-send-pending")
+        Name="contact-test-send-pending"
+    )
     assert rule["ScheduleExpression"] == "rate(15 minutes)"
 
     unchanged = run_deploy(dist, moto_url)  # same code: configuration only
@@ -110,38 +137,69 @@ def test_package_is_reproducible_and_self_contained(tmp_path: Path) -> None:
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
     assert "functions/contact/handler.py" in names and "email_validator/__init__.py" in names
     assert "functions/deploy.py" not in names and not any("__pycache__" in n for n in names)
-    baked = json.loads(zipfile.ZipFile(io.BytesIO(first)).read("functions/contact/known_artists.json"))
+    baked = json.loads(
+        zipfile.ZipFile(io.BytesIO(first)).read("functions/contact/known_artists.json")
+    )
     assert baked == artists == {"jane-doe": "Jane Doe", "max-ink": "Max Ink"}
 
 
-def test_the_deployed_package_runs_as_lambda_would(tmp_path: Path, moto_url: str, aws_env: None) -> None:
-    """Unzipped alone (no repository on the path), the handler stores in DynamoDB and emails via SES."""
+def test_the_deployed_package_runs_as_lambda_would(
+    tmp_path: Path, moto_url: str, aws_env: None
+) -> None:
+    """Unzipped alone (no repository on the path), the handler stores and emails."""
     dist = write_artists(tmp_path / "dist")
-    assert run_deploy(dist, moto_url, "--function-name", "contact-run", "--table", "contact-run").exit_code == 0
-    code = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url).get_function(FunctionName="contact-run")
-    env = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url).get_function_configuration(
-        FunctionName="contact-run")["Environment"]["Variables"]
+    assert (
+        run_deploy(
+            dist, moto_url, "--function-name", "contact-run", "--table", "contact-run"
+        ).exit_code
+        == 0
+    )
+    code = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url).get_function(
+        FunctionName="contact-run"
+    )
+    env = boto3.client(
+        "lambda", region_name=REGION, endpoint_url=moto_url
+    ).get_function_configuration(FunctionName="contact-run")["Environment"]["Variables"]
     zip_bytes, _ = deploy.package(dist)
     assert code["Configuration"]["CodeSha256"] == deploy.code_sha256(zip_bytes)
     task = tmp_path / "task"
     zipfile.ZipFile(io.BytesIO(zip_bytes)).extractall(task)
-    boto3.client("ses", region_name=REGION, endpoint_url=moto_url).verify_email_identity(EmailAddress=SENDER)
+    boto3.client("ses", region_name=REGION, endpoint_url=moto_url).verify_email_identity(
+        EmailAddress=SENDER
+    )
 
     event = load_event("function-url-post.json")
     script = (
         "import json, sys, functions.contact.handler as h, email_validator\n"
-        "assert h.__file__.startswith(sys.argv[1]) and email_validator.__file__.startswith(sys.argv[1])\n"
+        "here = sys.argv[1]\n"
+        "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
         "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
     )
-    run_env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(task), **env,
-               "AWS_LAMBDA_FUNCTION_NAME": "contact-run", "AWS_REGION": REGION,
-               "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_ENDPOINT_URL": moto_url}
-    done = subprocess.run([sys.executable, "-c", script, str(task), json.dumps(event)], cwd=task, env=run_env,
-                          capture_output=True, text=True, timeout=120)
+    run_env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(task),
+        **env,
+        "AWS_LAMBDA_FUNCTION_NAME": "contact-run",
+        "AWS_REGION": REGION,
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_ENDPOINT_URL": moto_url,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(task), json.dumps(event)],
+        cwd=task,
+        env=run_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout.strip().splitlines()[-1])
     assert answer["statusCode"] == 200 and json.loads(answer["body"])["success"] is True
 
-    items = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).scan(TableName="contact-run")["Items"]
+    items = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).scan(
+        TableName="contact-run"
+    )["Items"]
     assert [(i["name"]["S"], i["artist"]["S"], i["status"]["S"]) for i in items] == [
-        (GOOD["name"], "jane-doe", "sent")]
+        (GOOD["name"], "jane-doe", "sent")
+    ]

@@ -22,7 +22,7 @@ from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
 import boto3
-from boto3.dynamodb.conditions import Key
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
@@ -52,82 +52,108 @@ _SES_CONFIG = Config(
 
 
 class DynamoStore:
-    """One item per message, keyed by id; `pending` exists only while a message is pending."""
+    """One item per message, keyed by id; `pending` exists only while a message is pending.
 
-    def __init__(self, table: str, region: str, resource=None):  # noqa: ANN001 - boto3 resource
-        resource = resource or boto3.resource(
-            "dynamodb", region_name=region, config=_STORAGE_CONFIG
-        )
-        self.table = resource.Table(table)
+    The low-level client rather than boto3's `Table` resource: building the resource model
+    costs about 80 ms more of every cold start, for no feature we use.
+    """
 
-    def _call(self, what: str, fn: Callable[[], object]) -> object:
+    def __init__(self, table: str, region: str, client=None):  # noqa: ANN001 - boto3 client
+        self.name = table
+        self.client = client or boto3.client("dynamodb", region_name=region, config=_STORAGE_CONFIG)
+
+    def _call(self, what: str, fn: Callable[[], dict]) -> dict:
         try:
             return fn()
         except (ClientError, BotoCoreError) as exc:
             raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
 
     def add(self, message: StoredMessage) -> None:
-        item = (
-            {**message.to_dict(), "pending": "1"}
-            if message.status == PENDING
-            else message.to_dict()
-        )
+        item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
         self._call(
             "put",
-            lambda: self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(id)"),
+            lambda: self.client.put_item(
+                TableName=self.name,
+                Item=_to_dynamo(item),
+                ConditionExpression="attribute_not_exists(id)",
+            ),
+        )
+
+    def _update(
+        self, message_id: str, expression: str, values: dict, names: dict | None = None
+    ) -> None:
+        extra = {"ExpressionAttributeNames": names} if names else {}
+        self._call(
+            "update",
+            lambda: self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": message_id}),
+                UpdateExpression=expression,
+                ExpressionAttributeValues=_to_dynamo(values),
+                **extra,
+            ),
         )
 
     def mark_sent(self, message_id: str, at: str) -> None:
-        self._call(
-            "update",
-            lambda: self.table.update_item(
-                Key={"id": message_id},
-                UpdateExpression=(
-                    "SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
-                    " REMOVE pending"
-                ),
-                ExpressionAttributeNames={"#s": "status"},
-                ExpressionAttributeValues={":sent": SENT, ":at": at, ":one": 1, ":e": ""},
-            ),
+        self._update(
+            message_id,
+            "SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
+            " REMOVE pending",
+            {":sent": SENT, ":at": at, ":one": 1, ":e": ""},
+            {"#s": "status"},
         )
 
     def mark_failed(self, message_id: str, error: str) -> None:
-        self._call(
-            "update",
-            lambda: self.table.update_item(
-                Key={"id": message_id},
-                UpdateExpression="SET attempts = attempts + :one, last_error = :e",
-                ExpressionAttributeValues={":one": 1, ":e": error[:500]},
-            ),
+        self._update(
+            message_id,
+            "SET attempts = attempts + :one, last_error = :e",
+            {":one": 1, ":e": error[:500]},
         )
 
     def pending(self, limit: int = 100) -> list[StoredMessage]:
         answer = self._call(
             "query",
-            lambda: self.table.query(
-                IndexName=PENDING_INDEX, KeyConditionExpression=Key("pending").eq("1"), Limit=limit
+            lambda: self.client.query(
+                TableName=self.name,
+                IndexName=PENDING_INDEX,
+                KeyConditionExpression="pending = :p",
+                ExpressionAttributeValues=_to_dynamo({":p": "1"}),
+                Limit=limit,
             ),
         )
-        ids = [item["id"] for item in answer["Items"]]
         # The index projects keys only; read each message in full.
-        return [self._get(i) for i in ids]
+        return [self._get(_from_dynamo(item)["id"]) for item in answer["Items"]]
 
     def _get(self, message_id: str) -> StoredMessage:
-        item = self._call(
-            "get", lambda: self.table.get_item(Key={"id": message_id}, ConsistentRead=True)
-        )["Item"]
-        return _message(item)
+        answer = self._call(
+            "get",
+            lambda: self.client.get_item(
+                TableName=self.name, Key=_to_dynamo({"id": message_id}), ConsistentRead=True
+            ),
+        )
+        return _message(_from_dynamo(answer["Item"]))
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
-        items, kwargs = [], {}
+        items, kwargs = [], {"TableName": self.name}
         while True:
-            page = self._call("scan", lambda: self.table.scan(**kwargs))
-            items += page["Items"]
+            page = self._call("scan", lambda: self.client.scan(**kwargs))
+            items += [_from_dynamo(i) for i in page["Items"]]
             if "LastEvaluatedKey" not in page:
                 break
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
         messages = sorted((_message(i) for i in items), key=lambda m: m.created_at, reverse=True)
         return messages if limit is None else messages[:limit]
+
+
+_SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()
+
+
+def _to_dynamo(values: dict) -> dict:
+    return {k: _SERIALIZER.serialize(v) for k, v in values.items()}
+
+
+def _from_dynamo(item: dict) -> dict:
+    return {k: _DESERIALIZER.deserialize(v) for k, v in item.items()}
 
 
 def _message(item: dict) -> StoredMessage:
