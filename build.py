@@ -125,7 +125,8 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
               show_default=True, help="Built site whose artists the function accepts.")
 @click.option("--function-name", default="studio-contact", show_default=True, help="Lambda name.")
 @click.option("--role-name", default="studio-contact-function", show_default=True, help="IAM role.")
-@click.option("--table", default="studio-contact-messages", show_default=True, help="DynamoDB.")
+@click.option("--table", default="studio-contact-messages", show_default=True,
+              help="DynamoDB table name.")
 @click.option("--endpoint-url", default=None, help="AWS-compatible endpoint (e.g. a moto server).")
 @click.option("--reserved-concurrency", type=int, default=5, show_default=True,
               help="Most instances at once (0: no cap).")

@@ -24,6 +24,8 @@ DEFAULT_OUTBOX = PROJECT_ROOT / ".cache" / "contact" / "outbox.sqlite3"
 # Written into the deployment package by deploy-function from the built site's artist list.
 PACKAGED_ARTISTS = PACKAGE_DIR / "known_artists.json"
 STORES = ("sqlite", "dynamodb")
+LAMBDA_RATE_LIMIT = "5/600"  # posts / seconds per visitor
+LOCAL_RATE_LIMIT = "60/60"
 
 
 class ConfigError(Exception):
@@ -69,8 +71,10 @@ class Settings:
         if on_lambda and store == "sqlite":
             # Lambda's disk is wiped with the instance: a message kept there would be lost.
             problems.append("CONTACT_STORE=sqlite cannot keep messages on AWS Lambda; use dynamodb")
+        # Locally every post comes from 127.0.0.1 (developers, browser tests): a looser default.
+        default_rate = LAMBDA_RATE_LIMIT if on_lambda else LOCAL_RATE_LIMIT
         try:
-            rate = RateLimit.parse(env.get("CONTACT_RATE_LIMIT", "5/600"))
+            rate = RateLimit.parse(env.get("CONTACT_RATE_LIMIT", default_rate))
         except ValueError as exc:
             problems.append(f"CONTACT_RATE_LIMIT: {exc}")
             rate = RateLimit(5, 600)
