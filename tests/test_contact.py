@@ -276,3 +276,25 @@ def test_unicode_is_kept_intact_from_http_to_outbox_and_messages_command(tmp_pat
     } == UNICODE  # byte for byte: no normalisation, no escaping loss
     text = CliRunner().invoke(build.cli, ["messages", "--outbox", str(settings.outbox)]).output
     assert "Zoë Åsa 李小龍 José <zoe@例え.jp>" in text and "🌹🐉" in text
+
+
+@pytest.mark.parametrize(
+    ("command", "summary"),
+    [
+        ("messages", "List contact messages kept by the outbox"),
+        ("send-pending", "Re-send the studio's email for every message still pending"),
+        ("deploy-function", "Package the contact function and create or update it on AWS"),
+    ],
+)
+def test_contact_commands_explain_themselves(command: str, summary: str) -> None:
+    result = CliRunner().invoke(build.cli, [command, "--help"])
+    assert result.exit_code == 0 and summary in result.output
+
+
+def test_messages_on_an_empty_outbox(tmp_path: Path) -> None:
+    result = CliRunner().invoke(build.cli, ["messages", "--outbox", str(tmp_path / "new.sqlite3")])
+    assert (result.exit_code, result.output) == (0, "No messages.\n")
+    as_json = CliRunner().invoke(
+        build.cli, ["messages", "--json", "--outbox", str(tmp_path / "new.sqlite3")]
+    )
+    assert json.loads(as_json.output) == []

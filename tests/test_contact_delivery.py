@@ -407,7 +407,7 @@ def test_invalid_configuration_lists_every_problem() -> None:
         "CONTACT_MIN_FILL_MS must be a number",
     ):
         assert words in text
-    lambda_env = {"AWS_LAMBDA_FUNCTION_NAME": "f", "CONTACT_STORE": "dynamodb", "AWS_REGION": REGION}
+    lambda_env = {"AWS_LAMBDA_FUNCTION_NAME": "f", "CONTACT_STORE": "dynamodb", "AWS_REGION": "x"}
     assert Settings.from_env(lambda_env).rate_limit == RateLimit(5, 600)
     assert Settings.from_env({}).rate_limit == RateLimit(60, 60)  # every local post is 127.0.0.1
     assert Settings.from_env({"CONTACT_RATE_LIMIT": "off"}).rate_limit.enabled is False
