@@ -442,3 +442,18 @@ def test_outbox_path_does_not_import_boto3(tmp_path: Path) -> None:
         )
         is True
     )
+
+
+def test_artist_list_follows_rebuilds_and_survives_a_missing_file(tmp_path: Path) -> None:
+    from functions.contact.settings import ArtistList
+
+    dist = write_artists(tmp_path / "dist", [{"slug": "jane-doe", "name": "Jane Doe"}])
+    artists = ArtistList(dist / "api" / "artists.json")
+    assert artists() == {"jane-doe": "Jane Doe"}
+    write_artists(
+        dist, [{"slug": "jane-doe", "name": "Jane Doe"}, {"slug": "max-ink", "name": "Max Ink"}]
+    )
+    assert set(artists()) == {"jane-doe", "max-ink"}
+    (dist / "api" / "artists.json").unlink()  # the instant between two folders being swapped
+    assert set(artists()) == {"jane-doe", "max-ink"}
+    assert ArtistList(tmp_path / "nowhere.json")() == {}

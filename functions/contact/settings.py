@@ -138,16 +138,22 @@ class ArtistList:
             return {}
         try:
             stat = self.path.stat()
-        except OSError:
+            stamp = (stat.st_mtime_ns, stat.st_size)
+            with self._lock:
+                if stamp != self._stamp:
+                    self._names = parse_artists(json.loads(self.path.read_text("utf-8")))
+                    self._stamp = stamp
+                return self._names
+        except (OSError, ValueError, ConfigError) as exc:
+            # Missing or unreadable (e.g. for the instant `serve` swaps in a rebuild): keep
+            # the last list read; with none, only "na" is accepted.
             if not self._warned:
-                log.warning("contact: artist list %s is missing; only 'na' is accepted", self.path)
+                log.warning(
+                    "contact: artist list %s unreadable (%s); using the last one read",
+                    self.path,
+                    exc,
+                )
                 self._warned = True
-            return {}
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        with self._lock:
-            if stamp != self._stamp:
-                self._names = parse_artists(json.loads(self.path.read_text("utf-8")))
-                self._stamp = stamp
             return self._names
 
 
