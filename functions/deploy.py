@@ -60,7 +60,9 @@ class DeployOptions:
     reserved_concurrency: int | None = 5
     rate_limit: str = "5/600"
     min_fill_ms: int = 3000
-    client_ip_header: str = "x-nf-client-connection-ip"
+    # Netlify names the visitor in the first; X-Forwarded-For is the fallback for a proxy
+    # that does not send it.
+    client_ip_headers: str = "x-nf-client-connection-ip,x-forwarded-for"
     studio_name: str = "Website"
     schedule_minutes: int | None = 15
     extra_env: dict[str, str] = field(default_factory=dict)
@@ -73,7 +75,7 @@ class DeployOptions:
             "CONTACT_NOTIFY_TO": ",".join(self.notify_to),
             "CONTACT_RATE_LIMIT": self.rate_limit,
             "CONTACT_MIN_FILL_MS": str(self.min_fill_ms),
-            "CONTACT_CLIENT_IP_HEADER": self.client_ip_header,
+            "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
             "CONTACT_STUDIO_NAME": self.studio_name,
             **self.extra_env,
         }

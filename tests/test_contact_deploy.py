@@ -85,7 +85,7 @@ def test_deploy_creates_then_updates_the_function(
         "CONTACT_NOTIFY_TO": STUDIO,
         "CONTACT_RATE_LIMIT": "5/600",
         "CONTACT_MIN_FILL_MS": "3000",
-        "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip",
+        "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip,x-forwarded-for",
         "CONTACT_STUDIO_NAME": "Website",
     }
     url = lam.get_function_url_config(FunctionName="contact-test")

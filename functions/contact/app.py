@@ -57,17 +57,20 @@ def build_service(
     )
 
 
-def _request(event: dict, client_ip_header: str) -> tuple[str, bytes, str]:
+def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, bytes, str]:
     """Method, raw body and client address of a Function URL / API Gateway event."""
     context = event.get("requestContext") or {}
     http = context.get("http") or {}
     method = http.get("method") or event.get("httpMethod") or "GET"
     client = http.get("sourceIp") or (context.get("identity") or {}).get("sourceIp") or "unknown"
-    if client_ip_header:
-        # Behind the CDN proxy every request comes from the CDN; it names the visitor.
-        headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
-        forwarded = (headers.get(client_ip_header) or "").split(",")[0].strip()
-        client = forwarded or client
+    # Behind the CDN proxy every request comes from the CDN; the first of these headers
+    # present names the visitor (the left-most address of a forwarded chain).
+    headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+    for name in client_ip_headers:
+        forwarded = (headers.get(name) or "").split(",")[0].strip()
+        if forwarded:
+            client = forwarded
+            break
     raw = event.get("body") or ""
     if event.get("isBase64Encoded"):
         try:
@@ -95,7 +98,7 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
-        method, body, client = _request(event, settings.client_ip_header)
+        method, body, client = _request(event, settings.client_ip_headers)
         return to_response(service.submit(method, body, client))
     except Exception:
         log.exception("contact: unexpected error; answered 503")

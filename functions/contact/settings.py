@@ -42,7 +42,7 @@ class Settings:
     region: str = ""
     rate_limit: RateLimit = RateLimit(5, 600)
     min_fill_ms: int = 3000
-    client_ip_header: str = ""
+    client_ip_headers: tuple[str, ...] = ()
     artists_file: Path | None = None
     studio_name: str = "Website"
     notify_budget_s: float = 4.0
@@ -101,7 +101,11 @@ class Settings:
             ).strip(),
             rate_limit=rate,
             min_fill_ms=int(number("CONTACT_MIN_FILL_MS", "3000")),
-            client_ip_header=env.get("CONTACT_CLIENT_IP_HEADER", "").strip().lower(),
+            client_ip_headers=tuple(
+                h.strip().lower()
+                for h in env.get("CONTACT_CLIENT_IP_HEADER", "").split(",")
+                if h.strip()
+            ),
             artists_file=Path(artists_file) if artists_file else None,
             studio_name=env.get("CONTACT_STUDIO_NAME", "").strip() or cls.studio_name,
             notify_budget_s=number("CONTACT_NOTIFY_BUDGET_S", "4"),
