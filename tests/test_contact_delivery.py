@@ -219,7 +219,7 @@ def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
     listed = CliRunner().invoke(
         build.cli, ["messages", "--pending", "--outbox", str(tmp_path / "outbox.sqlite3")]
     )
-    assert "PENDING (1 attempts)" in listed.output and "MessageRejected" in listed.output
+    assert "PENDING (1 failed attempt)" in listed.output and "MessageRejected" in listed.output
 
     boto3.client("ses", region_name=REGION).verify_email_identity(EmailAddress=SENDER)
     monkeypatch.setenv("CONTACT_NOTIFY_FROM", SENDER)

@@ -58,7 +58,9 @@ def messages_text(messages: list[StoredMessage]) -> str:
     blocks = []
     for m in messages:
         when = m.created_at.replace("T", " ")[:16] + " UTC"
-        status = "sent" if m.status != PENDING else f"PENDING ({m.attempts} attempts)"
+        status = "sent" if m.status != PENDING else "PENDING"
+        if m.status == PENDING and m.attempts:
+            status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
         head = f"{when}  {status}  {m.name} <{m.email}>" + (f"  {m.phone}" if m.phone else "")
         about = f"  {m.service} · artist: {m.artist} · ref {m.id}"
         error = [f"  last error: {m.last_error}"] if m.last_error and m.status == PENDING else []
