@@ -56,7 +56,7 @@ class DeployOptions:
     endpoint_url: str | None = None
     runtime: str = "python3.12"
     memory_mb: int = 256
-    timeout_s: int = 15
+    timeout_s: int = 20  # under Netlify's 26 s proxy timeout
     reserved_concurrency: int | None = 5
     rate_limit: str = "5/600"
     min_fill_ms: int = 3000

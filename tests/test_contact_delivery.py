@@ -295,32 +295,69 @@ def stored(name: str = "Ana") -> StoredMessage:
     )
 
 
-def test_ses_throttling_is_retried_with_growing_backoff() -> None:
-    pauses: list[float] = []
-    client = ThrottledSes(throttled=3)
-    notifier = SesNotifier(
-        SENDER, (STUDIO,), REGION, client=client, sleep=pauses.append, jitter=lambda: 1.0
-    )
-    notifier.send(stored(), "No preference")
-    assert client.calls == 4
-    assert pauses == [0.25, 0.5, 1.0]
+class FakeTime:
+    """A clock that only moves when the code under test sleeps."""
+
+    def __init__(self):
+        self.now = 0.0
+        self.pauses: list[float] = []
+
+    def sleep(self, seconds: float) -> None:
+        self.pauses.append(seconds)
+        self.now += seconds
 
 
-def test_ses_throttling_beyond_the_time_budget_fails_so_the_message_stays_pending() -> None:
-    pauses: list[float] = []
-    client = ThrottledSes(throttled=100)
-    notifier = SesNotifier(
+def throttled_notifier(client: ThrottledSes, time: FakeTime, budget_s: float = 4) -> SesNotifier:
+    return SesNotifier(
         SENDER,
         (STUDIO,),
         REGION,
-        budget_s=4,
+        budget_s=budget_s,
         client=client,
-        sleep=pauses.append,
+        sleep=time.sleep,
+        clock=lambda: time.now,
         jitter=lambda: 1.0,
     )
+
+
+def test_ses_throttling_is_retried_with_growing_backoff() -> None:
+    client, time = ThrottledSes(throttled=3), FakeTime()
+    throttled_notifier(client, time).send(stored(), "No preference")
+    assert client.calls == 4
+    assert time.pauses == [0.25, 0.5, 1.0]
+
+
+def test_ses_throttling_beyond_the_time_budget_fails_so_the_message_stays_pending() -> None:
+    client, time = ThrottledSes(throttled=100), FakeTime()
     with pytest.raises(NotificationFailed, match="TooManyRequestsException.*after 5 attempts"):
-        notifier.send(stored(), "No preference")
-    assert sum(pauses) <= 4
+        throttled_notifier(client, time).send(stored(), "No preference")
+    assert time.now <= 4
+
+
+def test_slow_ses_calls_count_against_the_budget() -> None:
+    time = FakeTime()
+
+    class SlowThrottledSes(ThrottledSes):
+        def send_email(self, **kwargs: object) -> dict:
+            time.now += 3.9  # each call takes almost the whole budget before failing
+            return super().send_email(**kwargs)
+
+    client = SlowThrottledSes(throttled=100)
+    with pytest.raises(NotificationFailed, match="after 1 attempt"):
+        throttled_notifier(client, time).send(stored(), "No preference")
+    assert client.calls == 1
+
+
+def test_an_unexpected_notifier_error_still_answers_success_for_a_kept_message(
+    tmp_path: Path,
+) -> None:
+    class BrokenNotifier:
+        def send(self, message: StoredMessage, artist_name: str) -> None:
+            raise RuntimeError("bug in the mailer")
+
+    service = make_service(tmp_path, notifier=BrokenNotifier())
+    assert call(service, post_event(GOOD))[:2] == (200, {"success": True, "message": THANK_YOU})
+    assert [m.status for m in service.store.list()] == ["pending"]
 
 
 def test_subject_is_one_line_even_if_the_rules_were_bypassed() -> None:

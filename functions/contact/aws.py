@@ -41,14 +41,17 @@ THROTTLING = {
     "LimitExceededException",
 }
 
+# Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
+# Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
 _STORAGE_CONFIG = Config(
-    connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3}
+    connect_timeout=1, read_timeout=3, retries={"mode": "standard", "max_attempts": 2}
 )
 # One attempt per call: the notifier's own loop retries, within a time budget the Lambda
 # timeout can afford, with backoff that tests can drive (see SesNotifier.send).
 _SES_CONFIG = Config(
-    connect_timeout=2, read_timeout=5, retries={"mode": "standard", "total_max_attempts": 1}
+    connect_timeout=1, read_timeout=4, retries={"mode": "standard", "total_max_attempts": 1}
 )
+MAX_SEND_ATTEMPTS = 6
 
 
 class DynamoStore:
@@ -221,6 +224,7 @@ class SesNotifier:
         client=None,  # noqa: ANN001 - boto3 sesv2 client
         sleep: Callable[[float], None] = time.sleep,
         jitter: Callable[[], float] = random.random,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.sender = sender
         self.recipients = recipients
@@ -229,6 +233,7 @@ class SesNotifier:
         self.client = client or boto3.client("sesv2", region_name=region, config=_SES_CONFIG)
         self.sleep = sleep
         self.jitter = jitter
+        self.clock = clock
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
         try:
@@ -236,7 +241,7 @@ class SesNotifier:
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc
         raw = email.as_bytes()
-        delay, waited, attempt = 0.25, 0.0, 0
+        delay, attempt, started = 0.25, 0, self.clock()
         while True:
             attempt += 1
             try:
@@ -253,14 +258,14 @@ class SesNotifier:
                 error = f"SES {code or status}: {exc.response.get('Error', {}).get('Message', exc)}"
             except BotoCoreError as exc:  # connection trouble: worth another try
                 retryable, error = True, f"SES unreachable: {exc}"
-            # Exponential backoff with full jitter (AWS Architecture Blog, "Exponential
-            # Backoff And Jitter"), stopping before the budget the Lambda timeout allows.
+            # Exponential backoff with "equal jitter" (AWS Architecture Blog, "Exponential
+            # Backoff And Jitter"), stopping before the time budget (calls included) ends.
             pause = delay * (0.5 + self.jitter() / 2)
-            if not retryable or waited + pause > self.budget_s:
+            spent = self.clock() - started
+            if not retryable or attempt >= MAX_SEND_ATTEMPTS or spent + pause > self.budget_s:
                 raise NotificationFailed(
                     f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})"
                 )
             log.warning("contact: %s; retrying in %.2fs", error, pause)
             self.sleep(pause)
-            waited += pause
             delay = min(delay * 2, 2.0)

@@ -149,7 +149,13 @@ class ContactService:
             log.error("contact: message NOT stored, answered 503: %s", exc)
             return Outcome.error(503, UNAVAILABLE)
         log.info("contact: stored message %s", message.id)
-        self.notify(message, artists)
+        try:
+            self.notify(message, artists)
+        except Exception:
+            # Kept is what the visitor is told about; the email is retried later.
+            log.exception(
+                "contact: email for message %s failed unexpectedly; kept pending", message.id
+            )
         return Outcome.ok()
 
     def notify(self, message: StoredMessage, artists: Mapping[str, str] | None = None) -> bool:
