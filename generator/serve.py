@@ -78,10 +78,13 @@ class LiveReload:
                 yield "data: reload\n\n"
 
 
-def default_contact_handler() -> ContactHandler:
+def default_contact_handler(dist: Path) -> ContactHandler:
     # Imported lazily so the server starts even while the function is being worked on.
+    # The function accepts the artists of the build it is serving (dist/api/artists.json).
     try:
-        from functions.contact.handler import handler
+        from functions.contact.handler import handler_for_site
+
+        return handler_for_site(dist)
     except ImportError as exc:  # pragma: no cover - only before the function exists
         log.warning("contact function unavailable: %s", exc)
 
@@ -164,7 +167,7 @@ def create_app(
     lifespan=None,  # noqa: ANN001 - Starlette's lifespan context factory
 ) -> Starlette:
     dist = Path(dist).resolve()
-    contact_handler = contact or default_contact_handler()
+    contact_handler = contact or default_contact_handler(dist)
 
     def extra_rules() -> list[redirects.Rule]:
         # _redirects (written by the build) comes before netlify.toml, as on Netlify.

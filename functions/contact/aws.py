@@ -1,0 +1,271 @@
+"""Production backends through boto3: messages in DynamoDB, the studio's email through SES.
+
+Why DynamoDB rather than S3: the outbox is a small state machine (pending -> sent) that
+is written once per message and then updated and queried ("which are still pending?").
+DynamoDB gives conditional puts (an id is never overwritten), atomic in-place updates and a
+sparse index holding exactly the pending messages; S3 would need an object rewrite or a
+copy-and-delete per state change and a full listing to find the pending ones. Both are
+durable across zones; on-demand DynamoDB costs nothing measurable at a studio's volume.
+
+Only imported when CONTACT_STORE=dynamodb or email is configured (boto3 costs a cold start).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, make_msgid
+
+import boto3
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
+
+from .core import NotificationFailed, compose_email
+from .rules import ascii_email
+from .store import PENDING, SENT, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+
+PENDING_INDEX = "pending-by-time"
+# SES answers these when sending faster than the account's rate (1/s in the sandbox).
+THROTTLING = {
+    "Throttling",
+    "ThrottlingException",
+    "TooManyRequestsException",
+    "LimitExceededException",
+}
+
+# Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
+# Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
+_STORAGE_CONFIG = Config(
+    connect_timeout=1, read_timeout=3, retries={"mode": "standard", "max_attempts": 2}
+)
+# One attempt per call: the notifier's own loop retries, within a time budget the Lambda
+# timeout can afford, with backoff that tests can drive (see SesNotifier.send).
+_SES_CONFIG = Config(
+    connect_timeout=1, read_timeout=4, retries={"mode": "standard", "total_max_attempts": 1}
+)
+MAX_SEND_ATTEMPTS = 6
+
+
+class DynamoStore:
+    """One item per message, keyed by id; `pending` exists only while a message is pending.
+
+    The low-level client rather than boto3's `Table` resource: building the resource model
+    costs about 80 ms more of every cold start, for no feature we use.
+    """
+
+    def __init__(self, table: str, region: str, client=None):  # noqa: ANN001 - boto3 client
+        self.name = table
+        self.client = client or boto3.client("dynamodb", region_name=region, config=_STORAGE_CONFIG)
+
+    def _call(self, what: str, fn: Callable[[], dict]) -> dict:
+        try:
+            return fn()
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
+
+    def add(self, message: StoredMessage) -> None:
+        item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
+        self._call(
+            "put",
+            lambda: self.client.put_item(
+                TableName=self.name,
+                Item=_to_dynamo(item),
+                ConditionExpression="attribute_not_exists(id)",
+            ),
+        )
+
+    def _update(
+        self, message_id: str, expression: str, values: dict, names: dict | None = None
+    ) -> None:
+        extra = {"ExpressionAttributeNames": names} if names else {}
+        self._call(
+            "update",
+            lambda: self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": message_id}),
+                UpdateExpression=expression,
+                ExpressionAttributeValues=_to_dynamo(values),
+                **extra,
+            ),
+        )
+
+    def mark_sent(self, message_id: str, at: str) -> None:
+        self._update(
+            message_id,
+            "SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
+            " REMOVE pending",
+            {":sent": SENT, ":at": at, ":one": 1, ":e": ""},
+            {"#s": "status"},
+        )
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        self._update(
+            message_id,
+            "SET attempts = attempts + :one, last_error = :e",
+            {":one": 1, ":e": error[:500]},
+        )
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]:
+        answer = self._call(
+            "query",
+            lambda: self.client.query(
+                TableName=self.name,
+                IndexName=PENDING_INDEX,
+                KeyConditionExpression="pending = :p",
+                ExpressionAttributeValues=_to_dynamo({":p": "1"}),
+                Limit=limit,
+            ),
+        )
+        # The index projects keys only; read each message in full.
+        return [self._get(_from_dynamo(item)["id"]) for item in answer["Items"]]
+
+    def _get(self, message_id: str) -> StoredMessage:
+        answer = self._call(
+            "get",
+            lambda: self.client.get_item(
+                TableName=self.name, Key=_to_dynamo({"id": message_id}), ConsistentRead=True
+            ),
+        )
+        return _message(_from_dynamo(answer["Item"]))
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        items, kwargs = [], {"TableName": self.name}
+        while True:
+            page = self._call("scan", lambda: self.client.scan(**kwargs))
+            items += [_from_dynamo(i) for i in page["Items"]]
+            if "LastEvaluatedKey" not in page:
+                break
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        messages = sorted((_message(i) for i in items), key=lambda m: m.created_at, reverse=True)
+        return messages if limit is None else messages[:limit]
+
+
+_SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()
+
+
+def _to_dynamo(values: dict) -> dict:
+    return {k: _SERIALIZER.serialize(v) for k, v in values.items()}
+
+
+def _from_dynamo(item: dict) -> dict:
+    return {k: _DESERIALIZER.deserialize(v) for k, v in item.items()}
+
+
+def _message(item: dict) -> StoredMessage:
+    fields = StoredMessage.__dataclass_fields__
+    values = {k: v for k, v in item.items() if k in fields}
+    values["attempts"] = int(values.get("attempts", 0))
+    return StoredMessage(**values)
+
+
+def table_definition(name: str) -> dict:
+    """create_table arguments for the store (used by deploy-function and tests)."""
+    return {
+        "TableName": name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [
+            {"AttributeName": "id", "AttributeType": "S"},
+            {"AttributeName": "pending", "AttributeType": "S"},
+            {"AttributeName": "created_at", "AttributeType": "S"},
+        ],
+        "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+        "GlobalSecondaryIndexes": [
+            {
+                "IndexName": PENDING_INDEX,
+                "KeySchema": [
+                    {"AttributeName": "pending", "KeyType": "HASH"},
+                    {"AttributeName": "created_at", "KeyType": "RANGE"},
+                ],
+                "Projection": {"ProjectionType": "KEYS_ONLY"},
+            }
+        ],
+    }
+
+
+def build_email(
+    message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...], studio: str
+) -> EmailMessage:
+    """The MIME email: plain text, Reply-To the visitor.
+
+    Built with the standard library's EmailMessage, whose header policy refuses CR/LF in a
+    header value (ValueError) and encodes non-ASCII names, so a visitor cannot inject one.
+    """
+    subject, body = compose_email(message, artist_name, studio)
+    email = EmailMessage(policy=SMTP)
+    email["From"] = sender
+    email["To"] = ", ".join(recipients)
+    email["Reply-To"] = Address(display_name=message.name, addr_spec=ascii_email(message.email))
+    email["Subject"] = subject
+    email["Date"] = formatdate(usegmt=True)
+    email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
+    # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
+    email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    return email
+
+
+class SesNotifier:
+    """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
+
+    def __init__(
+        self,
+        sender: str,
+        recipients: tuple[str, ...],
+        region: str,
+        studio: str = "Website",
+        budget_s: float = 4.0,
+        client=None,  # noqa: ANN001 - boto3 sesv2 client
+        sleep: Callable[[float], None] = time.sleep,
+        jitter: Callable[[], float] = random.random,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.sender = sender
+        self.recipients = recipients
+        self.studio = studio
+        self.budget_s = budget_s
+        self.client = client or boto3.client("sesv2", region_name=region, config=_SES_CONFIG)
+        self.sleep = sleep
+        self.jitter = jitter
+        self.clock = clock
+
+    def send(self, message: StoredMessage, artist_name: str) -> None:
+        try:
+            email = build_email(message, artist_name, self.sender, self.recipients, self.studio)
+        except (ValueError, TypeError) as exc:  # a header the policy refused
+            raise NotificationFailed(f"email could not be built: {exc}") from exc
+        raw = email.as_bytes()
+        delay, attempt, started = 0.25, 0, self.clock()
+        while True:
+            attempt += 1
+            try:
+                self.client.send_email(
+                    FromEmailAddress=self.sender,
+                    Destination={"ToAddresses": list(self.recipients)},
+                    Content={"Raw": {"Data": raw}},
+                )
+                return
+            except ClientError as exc:
+                code = exc.response.get("Error", {}).get("Code", "")
+                status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+                retryable = code in THROTTLING or status >= 500
+                error = f"SES {code or status}: {exc.response.get('Error', {}).get('Message', exc)}"
+            except BotoCoreError as exc:  # connection trouble: worth another try
+                retryable, error = True, f"SES unreachable: {exc}"
+            # Exponential backoff with "equal jitter" (AWS Architecture Blog, "Exponential
+            # Backoff And Jitter"), stopping before the time budget (calls included) ends.
+            pause = delay * (0.5 + self.jitter() / 2)
+            spent = self.clock() - started
+            if not retryable or attempt >= MAX_SEND_ATTEMPTS or spent + pause > self.budget_s:
+                raise NotificationFailed(
+                    f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})"
+                )
+            log.warning("contact: %s; retrying in %.2fs", error, pause)
+            self.sleep(pause)
+            delay = min(delay * 2, 2.0)

@@ -1,0 +1,234 @@
+"""The contact service: check, defend, store, then notify. Storage and mail are injected.
+
+Every answer is an `Outcome` (status + JSON body) built here, so the Lambda handler and
+the local server answer the same thing for the same input, and tests need neither.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Protocol
+
+from .ratelimit import RateLimit, SlidingWindowLimiter
+from .rules import MAX_BODY_BYTES, NO_ARTIST, InvalidSubmission, parse_submission
+from .store import MessageStore, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+
+DEFAULT_RATE_LIMIT = RateLimit(5, 600)
+THANK_YOU = "Thank you! Your message has been sent. We'll get back to you within 24 hours."
+UNAVAILABLE = (
+    "Sorry, we could not send your message right now. Please try again in a few minutes, "
+    "or call or email us directly."
+)
+TOO_LARGE = "Your message is too large to send. Please shorten it and try again."
+NOT_JSON = "The form data could not be read (expected JSON). Please reload the page and try again."
+NOT_UTF8 = (
+    "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
+)
+WRONG_METHOD = "Messages can only be sent with the contact form (POST)."
+TOO_MANY = (
+    "You have sent several messages in a short time. Please wait {minutes} and try again, "
+    "or call or email us directly."
+)
+
+
+class NotificationFailed(Exception):
+    """The studio's email could not be sent; the message stays pending."""
+
+
+class Notifier(Protocol):
+    def send(self, message: StoredMessage, artist_name: str) -> None:
+        """Email the studio about the message or raise NotificationFailed."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: int
+    body: dict
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def ok(cls) -> Outcome:
+        return cls(200, {"success": True, "message": THANK_YOU})
+
+    @classmethod
+    def error(cls, status: int, text: str, **extra: object) -> Outcome:
+        return cls(status, {"success": False, "error": text, **extra})
+
+
+@dataclass(frozen=True)
+class SendReport:
+    sent: int
+    failed: int
+    errors: list[str]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _minutes(seconds: float) -> str:
+    minutes = max(1, round(seconds / 60 + 0.49))
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
+
+
+class ContactService:
+    """One instance per process: it holds the rate limiter's memory."""
+
+    def __init__(
+        self,
+        store: MessageStore,
+        notifier: Notifier | None,
+        artists: Callable[[], Mapping[str, str]],
+        rate_limit: RateLimit = DEFAULT_RATE_LIMIT,
+        min_fill_ms: int = 3000,
+        now: Callable[[], str] = utc_now,
+        new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+        limiter: SlidingWindowLimiter | None = None,
+    ):
+        self.store = store
+        self.notifier = notifier
+        self.artists = artists
+        self.min_fill_ms = min_fill_ms
+        self.now = now
+        self.new_id = new_id
+        self.limiter = limiter or SlidingWindowLimiter(rate_limit)
+
+    def submit(self, method: str, body: bytes, client: str) -> Outcome:
+        """Answer one POST /api/contact."""
+        if method.upper() != "POST":
+            return Outcome(405, Outcome.error(405, WRONG_METHOD).body, {"allow": "POST"})
+        if len(body) > MAX_BODY_BYTES:
+            return Outcome.error(413, TOO_LARGE)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return Outcome.error(400, NOT_UTF8)
+        try:
+            payload = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            return Outcome.error(400, NOT_JSON)
+        artists = self.artists()
+        try:
+            submission, signals = parse_submission(payload, artists)
+        except InvalidSubmission as invalid:
+            fields = {e.field: e.message for e in invalid.errors if e.field}
+            return Outcome.error(400, " ".join(e.message for e in invalid.errors), fields=fields)
+
+        wait = self.limiter.retry_after(client)
+        if wait:
+            log.warning("contact: rate limit hit by %s", client)
+            return Outcome(
+                429,
+                Outcome.error(429, TOO_MANY.format(minutes=_minutes(wait))).body,
+                {"retry-after": str(max(1, round(wait)))},
+            )
+        if signals.honeypot:
+            log.warning("contact: honeypot filled by %s; answered success, kept nothing", client)
+            return Outcome.ok()
+        if signals.elapsed_ms is not None and signals.elapsed_ms < self.min_fill_ms:
+            log.warning(
+                "contact: form filled in %d ms by %s (minimum %d); answered success, kept nothing",
+                signals.elapsed_ms,
+                client,
+                self.min_fill_ms,
+            )
+            return Outcome.ok()
+
+        message = StoredMessage.new(self.new_id(), self.now(), submission, client)
+        try:
+            self.store.add(message)
+        except StorageUnavailable as exc:
+            log.error("contact: message NOT stored, answered 503: %s", exc)
+            return Outcome.error(503, UNAVAILABLE)
+        log.info("contact: stored message %s", message.id)
+        try:
+            self.notify(message, artists)
+        except Exception:
+            # Kept is what the visitor is told about; the email is retried later.
+            log.exception(
+                "contact: email for message %s failed unexpectedly; kept pending", message.id
+            )
+        return Outcome.ok()
+
+    def notify(self, message: StoredMessage, artists: Mapping[str, str] | None = None) -> bool:
+        """Email the studio about a stored message; on failure it stays pending. True if sent."""
+        if self.notifier is None:
+            log.info("contact: no notifier configured; message %s stays pending", message.id)
+            return False
+        artists = self.artists() if artists is None else artists
+        artist_name = (
+            "No preference"
+            if message.artist == NO_ARTIST
+            else artists.get(message.artist, message.artist)
+        )
+        try:
+            self.notifier.send(message, artist_name)
+        except NotificationFailed as exc:
+            log.error("contact: email for message %s failed, kept pending: %s", message.id, exc)
+            self._record(self.store.mark_failed, message.id, str(exc))
+            return False
+        self._record(self.store.mark_sent, message.id, self.now())
+        return True
+
+    def _record(self, update: Callable[[str, str], None], message_id: str, detail: str) -> None:
+        try:
+            update(message_id, detail)
+        except StorageUnavailable as exc:
+            # The message itself is stored; at worst it is emailed twice by send-pending.
+            log.error("contact: could not record the email status of %s: %s", message_id, exc)
+
+    def send_pending(self, limit: int = 100) -> SendReport:
+        """Re-send the studio's email for every pending message (oldest first)."""
+        if self.notifier is None:
+            raise NotificationFailed(
+                "no notifier is configured (set CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO)"
+            )
+        sent, errors = 0, []
+        artists = self.artists()
+        for message in self.store.pending(limit):
+            if self.notify(message, artists):
+                sent += 1
+            else:
+                errors.append(message.id)
+        return SendReport(sent, len(errors), errors)
+
+
+_HEADER_UNSAFE = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
+
+
+def header_safe(text: str, limit: int = 120) -> str:
+    """One line, no control characters: the rules already ensure it, this makes it certain."""
+    return _HEADER_UNSAFE.sub(" ", text).strip()[:limit]
+
+
+def compose_email(
+    message: StoredMessage, artist_name: str, studio: str = "Website"
+) -> tuple[str, str]:
+    """Subject and plain-text body of the studio's notification."""
+    subject = header_safe(f"{studio} contact: {message.name} - {message.service}")
+    lines = [
+        "New message from the contact form on the website.",
+        "",
+        f"Name:      {message.name}",
+        f"Email:     {message.email}",
+        f"Phone:     {message.phone or '(not given)'}",
+        f"Artist:    {artist_name}",
+        f"Service:   {message.service}",
+        f"Received:  {message.created_at}",
+        f"Reference: {message.id}",
+        "",
+        "Message:",
+        message.message,
+        "",
+        "--",
+        f"Reply to this email to answer {message.name} directly.",
+    ]
+    return subject, "\n".join(lines) + "\n"

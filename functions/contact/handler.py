@@ -1,0 +1,66 @@
+"""AWS Lambda entry point for POST /api/contact (Function URL / API Gateway v2 event).
+
+The same `handler` answers in Lambda and in `build.py serve`. Request body, a JSON object:
+
+    name        required; one line, at most 100 characters
+    email       required; a valid address, at most 254; the studio's email replies to it
+    phone       optional; one line, at most 40 characters, at least 7 digits when given
+    artist      optional; an artist slug from /api/artists, or "na" (the default)
+    service     optional; "Tattoo Consultation" (default), "Piercing", "Jewelry Change",
+                "Touch Up" or "Other"
+    message     required; at most 5000 characters, may span lines
+    website     honeypot: a text input people never see (visually hidden, aria-hidden,
+                tabindex=-1, autocomplete=off). Send it empty. Filled in: the answer is
+                the normal success, and nothing is kept.
+    elapsed_ms  milliseconds from when the form was first shown to the submit click, as an
+                integer. Under CONTACT_MIN_FILL_MS (3000 by default): the normal success
+                answer, nothing kept. Optional: when absent the check is skipped, so a
+                visitor is never lost to a missing timer.
+
+Unknown keys are ignored. The body is capped at 64 KiB (413).
+
+Answers (DESIGN.md): 200 {"success": true, "message": ...}; otherwise
+{"success": false, "error": <for a person>} with 400 (plus "fields": {field: error}),
+405, 413, 429 (Retry-After; CONTACT_RATE_LIMIT, 5 per 600 s per visitor on Lambda, 60 per
+60 s locally) or 503 (nothing kept). See docs/contact.md for every variable.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from .app import build_service, respond
+from .core import ContactService
+from .settings import ArtistList, ConfigError, Settings
+
+log = logging.getLogger(__name__)
+if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+    logging.getLogger().setLevel(logging.INFO)  # Lambda's root logger starts at WARNING
+
+# Built once per process (a Lambda cold start), outside the handler.
+try:
+    SETTINGS: Settings | None = Settings.from_env()
+    SERVICE: ContactService | None = build_service(SETTINGS)
+except ConfigError as _error:
+    log.error("contact: configuration is invalid, every request answers 503: %s", _error)
+    SETTINGS, SERVICE = None, None
+
+
+def handler(event: dict, context: object) -> dict:
+    return respond(SERVICE, SETTINGS, event)
+
+
+@lru_cache(maxsize=8)
+def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like `handler`
+    """The handler for `build.py serve`: the known artists are those of the served build."""
+    if SETTINGS is None:
+        return handler
+    service = build_service(SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
+
+    def site_handler(event: dict, context: object) -> dict:
+        return respond(service, SETTINGS, event)
+
+    return site_handler

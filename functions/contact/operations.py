@@ -1,0 +1,81 @@
+"""What the operator's commands do (`build.py messages`, `build.py send-pending`).
+
+The store and the email settings come from the same environment variables as the function,
+so on a laptop these read the local outbox and, with AWS credentials and CONTACT_STORE=
+dynamodb, the production table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from .app import build_service
+from .core import ContactService, SendReport
+from .settings import ArtistList, ConfigError, Settings
+from .store import PENDING, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+
+
+class OperationError(Exception):
+    """A message for the operator (the command line prints it and exits 1)."""
+
+
+def service_from_env(outbox: Path | None = None, dist: Path | None = None) -> ContactService:
+    try:
+        settings = Settings.from_env(
+            {k: v for k, v in os.environ.items() if k != "AWS_LAMBDA_FUNCTION_NAME"}
+        )
+    except ConfigError as exc:
+        raise OperationError(f"contact settings: {exc}") from exc
+    if outbox is not None:
+        settings = replace(settings, outbox=outbox)
+    artists = ArtistList(dist / "api" / "artists.json") if dist else None
+    return build_service(settings, artists)
+
+
+def list_messages(service: ContactService, pending_only: bool = False, limit: int | None = None):
+    try:
+        messages = service.store.list()
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    if pending_only:
+        messages = [m for m in messages if m.status == PENDING]
+    return messages if limit is None else messages[:limit]
+
+
+def messages_json(messages: list[StoredMessage]) -> str:
+    return json.dumps([m.to_dict() for m in messages], ensure_ascii=False, indent=2)
+
+
+def messages_text(messages: list[StoredMessage]) -> str:
+    if not messages:
+        return "No messages."
+    blocks = []
+    for m in messages:
+        when = m.created_at.replace("T", " ")[:16] + " UTC"
+        status = "sent" if m.status != PENDING else "PENDING"
+        if m.status == PENDING and m.attempts:
+            status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
+        head = f"{when}  {status}  {m.name} <{m.email}>" + (f"  {m.phone}" if m.phone else "")
+        about = f"  {m.service} · artist: {m.artist} · ref {m.id}"
+        error = [f"  last error: {m.last_error}"] if m.last_error and m.status == PENDING else []
+        body = ["  " + line for line in m.message.splitlines()]
+        blocks.append("\n".join([head, about, *error, *body]))
+    pending = sum(m.status == PENDING for m in messages)
+    return "\n\n".join(blocks) + f"\n\n{len(messages)} message(s), {pending} pending."
+
+
+def send_pending(service: ContactService, limit: int) -> SendReport:
+    if service.notifier is None:
+        raise OperationError(
+            "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION"
+        )
+    try:
+        return service.send_pending(limit)
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc

@@ -1,0 +1,217 @@
+"""What a contact submission must look like: typed input with limits and per-field errors.
+
+Pure: no I/O, no clock, no AWS. `parse_submission` takes the decoded JSON value and the
+known artist slugs and returns either a `Submission` or the list of everything wrong with
+it, each problem worded for the visitor (the form shows `error` as is).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from email_validator import EmailNotValidError, validate_email
+
+log = logging.getLogger(__name__)
+
+SERVICES = ("Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other")
+DEFAULT_SERVICE = SERVICES[0]
+NO_ARTIST = "na"
+
+# Generous for people, tight for abuse. The body cap covers the worst legitimate case:
+# every field at its limit with each character escaped as a \uXXXX surrogate pair.
+MAX_NAME = 100
+MAX_EMAIL = 254  # RFC 5321 path limit
+MAX_PHONE = 40
+MAX_ARTIST = 64
+MAX_MESSAGE = 5000
+MAX_BODY_BYTES = 64 * 1024
+MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000
+
+HONEYPOT_FIELD = "website"
+ELAPSED_FIELD = "elapsed_ms"
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
+_LINE_BREAK = re.compile(r"[\r\n\u0085]")
+
+
+def ascii_email(address: str) -> str:
+    """The address as it goes into a mail header: the domain in punycode."""
+    return validate_email(address, check_deliverability=False, allow_smtputf8=False).ascii_email
+
+
+@dataclass(frozen=True)
+class FieldError:
+    field: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A valid message from a visitor, exactly as they typed it (trimmed)."""
+
+    name: str
+    email: str
+    phone: str
+    artist: str
+    service: str
+    message: str
+
+
+@dataclass(frozen=True)
+class SpamSignals:
+    """The two traps a person never trips: a hidden field they cannot see, and speed."""
+
+    honeypot: str
+    elapsed_ms: int | None
+
+
+class InvalidSubmission(Exception):
+    def __init__(self, errors: list[FieldError]):
+        super().__init__("; ".join(e.message for e in errors))
+        self.errors = errors
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    # json.loads accepts "\ud800"; such a string cannot be stored or emailed as UTF-8.
+    return any(unicodedata.category(ch) == "Cs" for ch in text)
+
+
+def _text(
+    payload: dict,
+    field: str,
+    label: str,
+    limit: int,
+    errors: list[FieldError],
+    *,
+    required: bool,
+    one_line: bool = True,
+) -> str:
+    value = payload.get(field)
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        errors.append(FieldError(field, f"{label} must be text."))
+        return ""
+    value = value.strip()
+    if required and not value:
+        errors.append(FieldError(field, f"Please enter your {label.lower()}."))
+    elif len(value) > limit:
+        errors.append(
+            FieldError(
+                field, f"{label} is too long: {len(value)} characters, at most {limit} allowed."
+            )
+        )
+    elif _has_lone_surrogate(value):
+        errors.append(FieldError(field, f"{label} contains characters that cannot be sent."))
+    elif one_line and _LINE_BREAK.search(value):
+        errors.append(FieldError(field, f"{label} must be on one line."))
+    elif _CONTROL.search(value):
+        errors.append(FieldError(field, f"{label} contains invisible control characters."))
+    return value
+
+
+def _email(payload: dict, errors: list[FieldError]) -> str:
+    before = len(errors)
+    value = _text(payload, "email", "Email address", MAX_EMAIL, errors, required=True)
+    if len(errors) > before:
+        return value
+    try:
+        # Syntax only: a DNS lookup per request would add latency and fail offline.
+        # No SMTPUTF8: SES cannot send to a non-ASCII local part, so the studio could not
+        # reply; internationalised domains are fine (sent as punycode).
+        checked = validate_email(value, check_deliverability=False, allow_smtputf8=False)
+    except EmailNotValidError as exc:
+        errors.append(FieldError("email", f"Please enter a valid email address. {exc}"))
+        return value
+    return checked.normalized
+
+
+def _phone(payload: dict, errors: list[FieldError]) -> str:
+    before = len(errors)
+    value = _text(payload, "phone", "Phone number", MAX_PHONE, errors, required=False)
+    if value and len(errors) == before and sum(ch.isdigit() for ch in value) < 7:
+        errors.append(
+            FieldError(
+                "phone", "Please enter a phone number with at least 7 digits, or leave it empty."
+            )
+        )
+    return value
+
+
+def _choice(
+    payload: dict,
+    field: str,
+    label: str,
+    allowed: Collection[str],
+    default: str,
+    errors: list[FieldError],
+    limit: int,
+) -> str:
+    value = payload.get(field)
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str):
+        errors.append(FieldError(field, f"{label} must be text."))
+        return default
+    if len(value) > limit or value not in allowed:
+        shown = (
+            value
+            if len(value) <= 40 and value.isprintable()
+            else value[:40].encode("unicode_escape").decode()
+        )
+        errors.append(
+            FieldError(
+                field, f"Unknown {label.lower()} '{shown}': please choose one from the list."
+            )
+        )
+        return default
+    return value
+
+
+def parse_submission(
+    payload: object, known_artists: Collection[str]
+) -> tuple[Submission, SpamSignals]:
+    """Check every field of the decoded JSON body; raise InvalidSubmission with all problems."""
+    if not isinstance(payload, dict):
+        raise InvalidSubmission(
+            [FieldError("", "The request must be a JSON object with name, email and message.")]
+        )
+    errors: list[FieldError] = []
+    name = _text(payload, "name", "Name", MAX_NAME, errors, required=True)
+    email = _email(payload, errors)
+    phone = _phone(payload, errors)
+    artists = set(known_artists) | {NO_ARTIST}
+    artist = _choice(payload, "artist", "Artist", artists, NO_ARTIST, errors, MAX_ARTIST)
+    service = _choice(payload, "service", "Service", SERVICES, DEFAULT_SERVICE, errors, 40)
+    message = _text(
+        payload, "message", "Message", MAX_MESSAGE, errors, required=True, one_line=False
+    )
+    signals = _spam_signals(payload, errors)
+    if errors:
+        raise InvalidSubmission(errors)
+    message = message.replace("\r\n", "\n").replace("\r", "\n")
+    return Submission(name, email, phone, artist, service, message), signals
+
+
+def _spam_signals(payload: dict, errors: list[FieldError]) -> SpamSignals:
+    trap = payload.get(HONEYPOT_FIELD)
+    honeypot = trap.strip() if isinstance(trap, str) else ("" if trap is None else str(trap))
+    elapsed = payload.get(ELAPSED_FIELD)
+    if elapsed is None:
+        return SpamSignals(honeypot, None)
+    if (
+        isinstance(elapsed, bool)
+        or not isinstance(elapsed, int | float)
+        or not 0 <= elapsed <= MAX_ELAPSED_MS
+    ):
+        errors.append(
+            FieldError(
+                ELAPSED_FIELD, "The form timer is invalid: please reload the page and try again."
+            )
+        )
+        return SpamSignals(honeypot, None)
+    return SpamSignals(honeypot, int(elapsed))

@@ -1,0 +1,175 @@
+"""Configuration from the environment, validated once at import, and the known artists.
+
+Every variable is listed in docs/contact.md. With none set, the function keeps messages in
+the local SQLite outbox and sends no email: exactly what `build.py serve` needs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .ratelimit import RateLimit
+
+log = logging.getLogger(__name__)
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent.parent
+DEFAULT_OUTBOX = PROJECT_ROOT / ".cache" / "contact" / "outbox.sqlite3"
+# Written into the deployment package by deploy-function from the built site's artist list.
+PACKAGED_ARTISTS = PACKAGE_DIR / "known_artists.json"
+STORES = ("sqlite", "dynamodb")
+LAMBDA_RATE_LIMIT = "5/600"  # posts / seconds per visitor
+LOCAL_RATE_LIMIT = "60/60"
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: str = "sqlite"
+    outbox: Path = DEFAULT_OUTBOX
+    table: str = "studio-contact-messages"
+    notify_from: str = ""
+    notify_to: tuple[str, ...] = ()
+    region: str = ""
+    rate_limit: RateLimit = RateLimit(5, 600)
+    min_fill_ms: int = 3000
+    client_ip_headers: tuple[str, ...] = ()
+    artists_file: Path | None = None
+    studio_name: str = "Website"
+    notify_budget_s: float = 4.0
+    on_lambda: bool = False
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        problems = []
+
+        def number(name: str, default: str) -> float:
+            raw = env.get(name, default)
+            try:
+                value = float(raw)
+            except ValueError:
+                problems.append(f"{name} must be a number, got {raw!r}")
+                return float(default)
+            if value < 0:
+                problems.append(f"{name} must not be negative, got {raw!r}")
+            return value
+
+        store = env.get("CONTACT_STORE", "sqlite").strip().lower()
+        if store not in STORES:
+            problems.append(f"CONTACT_STORE must be one of {', '.join(STORES)}, got {store!r}")
+        on_lambda = bool(env.get("AWS_LAMBDA_FUNCTION_NAME"))
+        if on_lambda and store == "sqlite":
+            # Lambda's disk is wiped with the instance: a message kept there would be lost.
+            problems.append("CONTACT_STORE=sqlite cannot keep messages on AWS Lambda; use dynamodb")
+        # Locally every post comes from 127.0.0.1 (developers, browser tests): a looser default.
+        default_rate = LAMBDA_RATE_LIMIT if on_lambda else LOCAL_RATE_LIMIT
+        try:
+            rate = RateLimit.parse(env.get("CONTACT_RATE_LIMIT", default_rate))
+        except ValueError as exc:
+            problems.append(f"CONTACT_RATE_LIMIT: {exc}")
+            rate = RateLimit(5, 600)
+        notify_from = env.get("CONTACT_NOTIFY_FROM", "").strip()
+        notify_to = tuple(
+            a.strip() for a in env.get("CONTACT_NOTIFY_TO", "").split(",") if a.strip()
+        )
+        if bool(notify_from) != bool(notify_to):
+            problems.append(
+                "set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO to send email, or neither"
+            )
+        artists_file = env.get("CONTACT_ARTISTS_FILE", "").strip()
+        settings = cls(
+            store=store,
+            outbox=Path(env.get("CONTACT_OUTBOX", "").strip() or DEFAULT_OUTBOX),
+            table=env.get("CONTACT_TABLE", cls.table).strip() or cls.table,
+            notify_from=notify_from,
+            notify_to=notify_to,
+            region=(
+                env.get("CONTACT_AWS_REGION")
+                or env.get("AWS_REGION")
+                or env.get("AWS_DEFAULT_REGION")
+                or ""
+            ).strip(),
+            rate_limit=rate,
+            min_fill_ms=int(number("CONTACT_MIN_FILL_MS", "3000")),
+            client_ip_headers=tuple(
+                h.strip().lower()
+                for h in env.get("CONTACT_CLIENT_IP_HEADER", "").split(",")
+                if h.strip()
+            ),
+            artists_file=Path(artists_file) if artists_file else None,
+            studio_name=env.get("CONTACT_STUDIO_NAME", "").strip() or cls.studio_name,
+            notify_budget_s=number("CONTACT_NOTIFY_BUDGET_S", "4"),
+            on_lambda=on_lambda,
+        )
+        if (store == "dynamodb" or settings.sends_email) and not settings.region:
+            problems.append("set AWS_REGION (or CONTACT_AWS_REGION) for DynamoDB and SES")
+        if problems:
+            raise ConfigError("; ".join(problems))
+        return settings
+
+    @property
+    def sends_email(self) -> bool:
+        return bool(self.notify_from and self.notify_to)
+
+
+class ArtistList:
+    """The artist slugs (and names) the form may name, read from a JSON file.
+
+    Accepts the build's own `api/artists.json` (a list of objects with slug and name), a
+    list of slugs, or a {slug: name} mapping. Re-read when the file changes, so `serve`
+    follows a rebuild that adds an artist.
+    """
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self._names: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._warned = False
+
+    def __call__(self) -> Mapping[str, str]:
+        if self.path is None:
+            return {}
+        try:
+            stat = self.path.stat()
+            stamp = (stat.st_mtime_ns, stat.st_size)
+            with self._lock:
+                if stamp != self._stamp:
+                    self._names = parse_artists(json.loads(self.path.read_text("utf-8")))
+                    self._stamp = stamp
+                return self._names
+        except (OSError, ValueError, ConfigError) as exc:
+            # Missing or unreadable (e.g. for the instant `serve` swaps in a rebuild): keep
+            # the last list read; with none, only "na" is accepted.
+            if not self._warned:
+                log.warning(
+                    "contact: artist list %s unreadable (%s); using the last one read",
+                    self.path,
+                    exc,
+                )
+                self._warned = True
+            return self._names
+
+
+def parse_artists(value: object) -> dict[str, str]:
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in value.items()}
+    if isinstance(value, list):
+        names = {}
+        for item in value:
+            if isinstance(item, str):
+                names[item] = item
+            elif isinstance(item, dict) and isinstance(item.get("slug"), str):
+                names[item["slug"]] = str(item.get("name") or item["slug"])
+        return names
+    raise ConfigError("an artist list must be a JSON list or object")

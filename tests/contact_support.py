@@ -1,0 +1,122 @@
+"""Shared pieces of the contact tests: event fixtures, a service on a tmp outbox, fakes."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+from pathlib import Path
+
+from functions.contact.app import build_service, respond
+from functions.contact.core import ContactService, NotificationFailed
+from functions.contact.ratelimit import RateLimit
+from functions.contact.settings import ArtistList, Settings
+from functions.contact.store import StorageUnavailable, StoredMessage
+
+EVENTS = Path(__file__).resolve().parent / "events"
+ARTISTS = [
+    {"id": 1, "slug": "jane-doe", "name": "Jane Doe"},
+    {"id": 2, "slug": "max-ink", "name": "Max Ink"},
+]
+GOOD = {
+    "name": "Ana López",
+    "email": "ana@example.com",
+    "phone": "(214) 555-0142",
+    "artist": "jane-doe",
+    "service": "Tattoo Consultation",
+    "message": "A fine-line rose on my forearm.",
+    "website": "",
+    "elapsed_ms": 41250,
+}
+
+
+def load_event(name: str) -> dict:
+    return json.loads((EVENTS / name).read_text("utf-8"))
+
+
+def post_event(
+    body: str | bytes | dict | list | None, method: str = "POST", ip: str = "203.0.113.7"
+) -> dict:
+    """The Function URL fixture event with another body, method or client address."""
+    event = copy.deepcopy(load_event("function-url-post.json"))
+    event["requestContext"]["http"]["method"] = method
+    event["requestContext"]["http"]["sourceIp"] = ip
+    if isinstance(body, bytes):
+        event["body"], event["isBase64Encoded"] = base64.b64encode(body).decode(), True
+    elif isinstance(body, str) or body is None:
+        event["body"] = body
+    else:
+        event["body"] = json.dumps(body)
+    return event
+
+
+def write_artists(dist: Path, artists: list[dict] = ARTISTS) -> Path:
+    path = dist / "api" / "artists.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(artists), "utf-8")
+    return dist
+
+
+def local_settings(tmp_path: Path, **changes: object) -> Settings:
+    base = {"outbox": tmp_path / "outbox.sqlite3", "rate_limit": RateLimit(0, 1)}
+    return Settings(**{**base, **changes})
+
+
+def make_service(
+    tmp_path: Path, settings: Settings | None = None, store=None, notifier=None
+) -> ContactService:  # noqa: ANN001
+    settings = settings or local_settings(tmp_path)
+    artists_file = write_artists(tmp_path / "dist") / "api" / "artists.json"
+    service = build_service(settings, ArtistList(artists_file))
+    if store is not None:
+        service.store = store
+    if notifier is not None:
+        service.notifier = notifier
+    return service
+
+
+def call(
+    service: ContactService, event: dict, settings: Settings | None = None
+) -> tuple[int, dict, dict]:
+    """Run the Lambda handler path; return status, decoded JSON body and headers."""
+    answer = respond(service, settings or Settings(), event)
+    return answer["statusCode"], json.loads(answer["body"]), answer["headers"]
+
+
+def handler_for(service: ContactService, settings: Settings | None = None):  # noqa: ANN201
+    """A Lambda-style handler over this service, to inject into the local server."""
+    return lambda event, context: respond(service, settings or Settings(), event)
+
+
+class BrokenStore:
+    """A store whose disk or table is gone: every call fails."""
+
+    def __init__(self):
+        self.attempts = 0
+
+    def add(self, message: StoredMessage) -> None:
+        self.attempts += 1
+        raise StorageUnavailable("disk I/O error")
+
+    def mark_sent(self, message_id: str, at: str) -> None:
+        raise StorageUnavailable("disk I/O error")
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        raise StorageUnavailable("disk I/O error")
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]:
+        raise StorageUnavailable("disk I/O error")
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        raise StorageUnavailable("disk I/O error")
+
+
+class RecordingNotifier:
+    def __init__(self, fail: bool = False):
+        self.fail = fail
+        self.sent: list[tuple[StoredMessage, str]] = []
+
+    def send(self, message: StoredMessage, artist_name: str) -> None:
+        if self.fail:
+            raise NotificationFailed("SES MessageRejected: Email address is not verified.")
+        self.sent.append((message, artist_name))

@@ -1,0 +1,205 @@
+"""deploy-function against moto in server mode on loopback, and the package it uploads."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import boto3
+import pytest
+from click.testing import CliRunner
+from contact_support import GOOD, load_event, write_artists
+from moto.server import ThreadedMotoServer
+from serverthread import free_port
+
+import build
+from functions import deploy
+
+REGION = "us-east-1"
+SENDER = "website@studio.example"
+STUDIO = "studio@studio.example"
+
+
+@pytest.fixture(scope="module")
+def moto_url() -> Iterator[str]:
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_REGION", REGION)
+
+
+def run_deploy(dist: Path, url: str, *extra: str):  # noqa: ANN201
+    args = [
+        "deploy-function",
+        "--endpoint-url",
+        url,
+        "--dist",
+        str(dist),
+        "--notify-from",
+        SENDER,
+        "--notify-to",
+        STUDIO,
+        "--function-name",
+        "contact-test",
+        "--table",
+        "contact-test",
+        *extra,
+    ]
+    return CliRunner().invoke(build.cli, args)
+
+
+def test_deploy_creates_then_updates_the_function(
+    tmp_path: Path, moto_url: str, aws_env: None
+) -> None:
+    dist = write_artists(tmp_path / "dist")
+    first = run_deploy(dist, moto_url)
+    assert first.exit_code == 0, first.output
+    assert "function contact-test: created" in first.output
+    assert "artists accepted: jane-doe, max-ink" in first.output
+
+    lam = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url)
+    conf = lam.get_function_configuration(FunctionName="contact-test")
+    assert conf["Handler"] == "functions.contact.handler.handler"
+    assert conf["Environment"]["Variables"] == {
+        "CONTACT_STORE": "dynamodb",
+        "CONTACT_TABLE": "contact-test",
+        "CONTACT_NOTIFY_FROM": SENDER,
+        "CONTACT_NOTIFY_TO": STUDIO,
+        "CONTACT_RATE_LIMIT": "5/600",
+        "CONTACT_MIN_FILL_MS": "3000",
+        "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip,x-forwarded-for",
+        "CONTACT_STUDIO_NAME": "Website",
+    }
+    url = lam.get_function_url_config(FunctionName="contact-test")
+    assert url["AuthType"] == "NONE"
+    assert f"Function URL: {url['FunctionUrl']}" in first.output
+    assert f"CONTACT_FUNCTION_URL={url['FunctionUrl']}" in first.output
+    policy = json.loads(lam.get_policy(FunctionName="contact-test")["Policy"])
+    actions = {s["Action"] for s in policy["Statement"]}
+    assert {"lambda:InvokeFunctionUrl", "lambda:InvokeFunction"} <= actions
+    assert (
+        lam.get_function_concurrency(FunctionName="contact-test")["ReservedConcurrentExecutions"]
+        == 5
+    )
+    role = conf["Role"].rsplit("/", 1)[1]
+    iam = boto3.client("iam", region_name=REGION, endpoint_url=moto_url)
+    inline = iam.get_role_policy(RoleName=role, PolicyName="contact-function")["PolicyDocument"]
+    assert "ses:SendRawEmail" in json.dumps(inline)
+    table = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).describe_table(
+        TableName="contact-test"
+    )
+    assert table["Table"]["GlobalSecondaryIndexes"][0]["IndexName"] == "pending-by-time"
+    rule = boto3.client("events", region_name=REGION, endpoint_url=moto_url).describe_rule(
+        Name="contact-test-send-pending"
+    )
+    assert rule["ScheduleExpression"] == "rate(15 minutes)"
+
+    unchanged = run_deploy(dist, moto_url)  # same code: configuration only
+    assert unchanged.exit_code == 0, unchanged.output
+    assert "function contact-test: configuration updated" in unchanged.output
+    write_artists(dist, [{"slug": "new-artist", "name": "New Artist"}])
+    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300")
+    assert "function contact-test: code and configuration updated" in changed.output, changed.output
+    conf = lam.get_function_configuration(FunctionName="contact-test")
+    assert conf["Environment"]["Variables"]["CONTACT_RATE_LIMIT"] == "3/300"
+    assert [f["FunctionName"] for f in lam.list_functions()["Functions"]].count("contact-test") == 1
+
+
+def test_deploy_without_a_build_says_so(tmp_path: Path, moto_url: str, aws_env: None) -> None:
+    result = run_deploy(tmp_path / "missing", moto_url)
+    assert result.exit_code == 1
+    assert "api/artists.json not found: run `python build.py build` first" in result.output
+
+
+def test_package_is_reproducible_and_self_contained(tmp_path: Path) -> None:
+    dist = write_artists(tmp_path / "dist")
+    first, artists = deploy.package(dist)
+    again, _ = deploy.package(dist)
+    assert first == again and deploy.code_sha256(first) == deploy.code_sha256(again)
+    names = zipfile.ZipFile(io.BytesIO(first)).namelist()
+    assert "functions/contact/handler.py" in names and "email_validator/__init__.py" in names
+    assert "functions/deploy.py" not in names and not any("__pycache__" in n for n in names)
+    baked = json.loads(
+        zipfile.ZipFile(io.BytesIO(first)).read("functions/contact/known_artists.json")
+    )
+    assert baked == artists == {"jane-doe": "Jane Doe", "max-ink": "Max Ink"}
+
+
+def test_the_deployed_package_runs_as_lambda_would(
+    tmp_path: Path, moto_url: str, aws_env: None
+) -> None:
+    """Unzipped alone (no repository on the path), the handler stores and emails."""
+    dist = write_artists(tmp_path / "dist")
+    assert (
+        run_deploy(
+            dist, moto_url, "--function-name", "contact-run", "--table", "contact-run"
+        ).exit_code
+        == 0
+    )
+    code = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url).get_function(
+        FunctionName="contact-run"
+    )
+    env = boto3.client(
+        "lambda", region_name=REGION, endpoint_url=moto_url
+    ).get_function_configuration(FunctionName="contact-run")["Environment"]["Variables"]
+    zip_bytes, _ = deploy.package(dist)
+    assert code["Configuration"]["CodeSha256"] == deploy.code_sha256(zip_bytes)
+    task = tmp_path / "task"
+    zipfile.ZipFile(io.BytesIO(zip_bytes)).extractall(task)
+    boto3.client("ses", region_name=REGION, endpoint_url=moto_url).verify_email_identity(
+        EmailAddress=SENDER
+    )
+
+    event = load_event("function-url-post.json")
+    script = (
+        "import json, sys, functions.contact.handler as h, email_validator\n"
+        "here = sys.argv[1]\n"
+        "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
+        "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
+    )
+    run_env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(task),
+        **env,
+        "AWS_LAMBDA_FUNCTION_NAME": "contact-run",
+        "AWS_REGION": REGION,
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_ENDPOINT_URL": moto_url,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(task), json.dumps(event)],
+        cwd=task,
+        env=run_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    assert answer["statusCode"] == 200 and json.loads(answer["body"])["success"] is True
+
+    items = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).scan(
+        TableName="contact-run"
+    )["Items"]
+    assert [(i["name"]["S"], i["artist"]["S"], i["status"]["S"]) for i in items] == [
+        (GOOD["name"], "jane-doe", "sent")
+    ]
