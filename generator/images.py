@@ -38,6 +38,10 @@ from .reporter import Reporter
 
 log = logging.getLogger(__name__)
 
+# Below this many output pixels in total (about one 1920 px photo in three formats), the
+# variants are encoded inline instead of in a process pool.
+POOL_MIN_PIXELS = 8_000_000
+
 
 @dataclass(frozen=True)
 class ImageJob:
@@ -198,6 +202,9 @@ def _encode_all(todo: list[_Plan], settings: ImageSettings, workers: int | None)
         )
         for index, plan in enumerate(todo)
     ]
+    pixels = sum(v.width * v.height for task in tasks for v in task.variants)
+    if workers is None and pixels < POOL_MIN_PIXELS:
+        workers = 1  # starting a pool (~0.6 s) costs more than a few small images
     workers = min(workers or _cpu_count(), len(tasks))
     if workers <= 1:
         for task in tasks:
@@ -207,6 +214,8 @@ def _encode_all(todo: list[_Plan], settings: ImageSettings, workers: int | None)
     # server threads (`build.py serve` rebuilds in-process); Linux-only, spawn elsewhere
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([run_task.__module__])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(run_task, task) for task in tasks]
         for future in as_completed(futures):
@@ -266,7 +275,7 @@ def _warn_if_oversized(plan: _Plan, settings: ImageSettings, reporter: Reporter)
     reporter.warning(
         Problem(
             plan.job.shown, None, None,
-            f"original is {info.width}x{info.height} ({info.width * info.height / 1e6:.0f} "
+            f"original is {info.width}x{info.height} ({info.width * info.height / 1e6:.1f} "
             f"megapixels) but the site shows it at most {max(kind.widths)} px wide; a copy "
             f"no larger than {kind.oversize_side} px would build faster",
         )

@@ -23,7 +23,9 @@ SWAPPING_ORIENTATIONS = {5, 6, 7, 8}
 ALPHA_MODES = {"RGBA", "LA", "PA", "La", "RGBa"}
 
 MSG_EMPTY = "the file is empty (0 bytes); add the photo again"
-MSG_NOT_IMAGE = f"not an image we can read; {FORMATS_HINT}"
+MSG_NOT_IMAGE = (
+    f"not an image we can read (the file is damaged or of an unknown type); {FORMATS_HINT}"
+)
 MSG_HEIC = (
     "HEIC/HEIF photos cannot be shown in browsers; export it as JPEG "
     "(iPhone: Settings > Camera > Formats > Most Compatible)"
@@ -120,11 +122,23 @@ class _opened:
         if img.width * img.height > self.max_pixels:
             img.close()
             raise BadImage(msg_bomb(img.width * img.height, self.max_pixels))
+        if img.format == "PNG":
+            _check_png_crcs(self.path, img)
         return img
 
     def __exit__(self, *exc: object) -> None:
         if self.img is not None:
             self.img.close()
+
+
+def _check_png_crcs(path: Path, opened: Image.Image) -> None:
+    """PNG decoding does not check chunk checksums; verify() does, without decoding."""
+    try:
+        with Image.open(path) as again:
+            again.verify()
+    except Exception as exc:  # noqa: BLE001 - SyntaxError("broken PNG file"), OSError, ...
+        opened.close()
+        raise BadImage(msg_corrupt(_detail(exc))) from None
 
 
 def _info(img: Image.Image) -> SourceInfo:
@@ -148,7 +162,7 @@ def _load(img: Image.Image, box: tuple[int, int]) -> None:
             img.draft(img.mode, box)
         img.load()
     except OSError as exc:
-        if "truncated" in str(exc) or "broken data stream" in str(exc):
+        if "truncated" in str(exc):
             raise BadImage(MSG_TRUNCATED) from None
         raise BadImage(msg_corrupt(_detail(exc))) from None
     except Exception as exc:  # noqa: BLE001 - decoders raise ValueError, SyntaxError, ...
