@@ -17,6 +17,7 @@ import imageio_ffmpeg
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageStat
+from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, write_site
 
 from build import cli
 from generator import videoencode, videos
@@ -26,7 +27,6 @@ from generator.ffmpeg import VideoInfo, count_frames, parse_probe
 from generator.output import Output
 from generator.reporter import BufferReporter
 from generator.videoencode import VideoSettings, fit_within, vertical_crop
-from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, write_site
 
 FFMPEG = imageio_ffmpeg.get_ffmpeg_exe()
 FIRST, LAST = 3, 6  # the fixture's scroll-sequence range
@@ -48,16 +48,46 @@ def ffmpeg(*args: str, stdin: bytes | None = None) -> None:
 
 def lavfi_clip(path: Path, size: str, seconds: int, audio: bool = False) -> bytes:
     extra = ["-f", "lavfi", "-i", f"sine=duration={seconds}", "-c:a", "aac"] if audio else []
-    ffmpeg("-f", "lavfi", "-i", f"testsrc=size={size}:rate=10:duration={seconds}", *extra,
-           "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast", str(path))
+    ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        f"testsrc=size={size}:rate=10:duration={seconds}",
+        *extra,
+        "-pix_fmt",
+        "yuv420p",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        str(path),
+    )
     return path.read_bytes()
 
 
 def numbered_clip(path: Path, frames: int = 8) -> bytes:
     """Flat grey frames whose level says their number: frame n is (n - 1) * GREY_STEP."""
     raw = b"".join(bytes([i * GREY_STEP]) * (64 * 36 * 3) for i in range(frames))
-    ffmpeg("-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "64x36", "-r", "10", "-i", "-",
-           "-pix_fmt", "yuv420p", "-c:v", "libx264", "-crf", "10", str(path), stdin=raw)
+    ffmpeg(
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "rgb24",
+        "-s",
+        "64x36",
+        "-r",
+        "10",
+        "-i",
+        "-",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:v",
+        "libx264",
+        "-crf",
+        "10",
+        str(path),
+        stdin=raw,
+    )
     return path.read_bytes()
 
 
@@ -88,8 +118,15 @@ def built(tmp_path_factory) -> dict:
     out, cache, reporter = root / "out", root / "cache", BufferReporter()
     out.mkdir()
     media = videos.process_videos(content, Output(out), cache, reporter)
-    return {"root": root, "content": content, "out": out, "cache": cache, "media": media,
-            "data": media.to_site_data(), "reporter": reporter}
+    return {
+        "root": root,
+        "content": content,
+        "out": out,
+        "cache": cache,
+        "media": media,
+        "data": media.to_site_data(),
+        "reporter": reporter,
+    }
 
 
 def meta(path: Path) -> dict:
@@ -138,12 +175,20 @@ def test_web_video_is_h264_without_audio_at_capped_size(built, purpose, layout):
     assert info["rotate"] == 0
 
 
-@pytest.mark.parametrize("purpose, seconds", [
-    ("intro", (10, 10)), ("hero", (9, 10)), ("studio", (1, 1)), ("piercing", (10, 10)),
-])
+@pytest.mark.parametrize(
+    "purpose, seconds",
+    [
+        ("intro", (10, 10)),
+        ("hero", (9, 10)),
+        ("studio", (1, 1)),
+        ("piercing", (10, 10)),
+    ],
+)
 def test_web_video_keeps_the_source_duration(built, purpose, seconds):
     for layout, expected in zip(("horizontal", "vertical"), seconds, strict=True):
-        assert meta(local(built, built["data"][purpose][layout]))["duration"] == pytest.approx(expected, abs=0.15)
+        assert meta(local(built, built["data"][purpose][layout]))["duration"] == pytest.approx(
+            expected, abs=0.15
+        )
     assert built["data"][purpose]["duration"] == pytest.approx(seconds[0], abs=0.15)
 
 
@@ -184,22 +229,35 @@ def test_posters_are_jpeg_and_webp_at_the_video_size(built):
 # --- scroll-sequence frames ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("layout, folder, size", [
-    ("desktop", "images/scroll-sequence", (64, 36)),
-    ("mobile", "images/scroll-sequence-vertical", (20, 36)),  # the 9:16 cut of 64x36
-])
-def test_sequence_frames_are_exactly_the_range_with_the_source_numbering(built, layout, folder, size):
+@pytest.mark.parametrize(
+    "layout, folder, size",
+    [
+        ("desktop", "images/scroll-sequence", (64, 36)),
+        ("mobile", "images/scroll-sequence-vertical", (20, 36)),  # the 9:16 cut of 64x36
+    ],
+)
+def test_sequence_frames_are_exactly_the_range_with_the_source_numbering(
+    built, layout, folder, size
+):
     names = sorted(p.name for p in (built["out"] / folder).iterdir())
     assert names == [f"frame_{n:05d}.jpg" for n in range(FIRST, LAST + 1)]
     for n in range(FIRST, LAST + 1):
         with Image.open(built["out"] / folder / f"frame_{n:05d}.jpg") as img:
             assert (img.format, img.size, img.info.get("progressive")) == ("JPEG", size, 1)
             # Frame n of the source (counted from 1) is the file named n.
-            assert ImageStat.Stat(img.convert("L")).mean[0] == pytest.approx((n - 1) * GREY_STEP, abs=4)
+            assert ImageStat.Stat(img.convert("L")).mean[0] == pytest.approx(
+                (n - 1) * GREY_STEP, abs=4
+            )
     config = built["data"]["scrollSequence"][layout]
     assert config == {
-        "imageFolder": f"/{folder}/", "imagePrefix": "frame_", "imageSuffix": ".jpg",
-        "startFrame": FIRST, "endFrame": LAST, "frameDigits": 5, "width": size[0], "height": size[1],
+        "imageFolder": f"/{folder}/",
+        "imagePrefix": "frame_",
+        "imageSuffix": ".jpg",
+        "startFrame": FIRST,
+        "endFrame": LAST,
+        "frameDigits": 5,
+        "width": size[0],
+        "height": size[1],
     }
 
 
@@ -234,8 +292,9 @@ def test_a_settings_change_remakes_what_it_affects(tmp_path):
     for crf, made in ((26, None), (26, 0), (30, None)):
         reporter = BufferReporter()
         (tmp_path / f"out{crf}-{made}").mkdir()
-        videos.process_videos(content, Output(tmp_path / f"out{crf}-{made}"), cache, reporter,
-                              VideoSettings(crf=crf))
+        videos.process_videos(
+            content, Output(tmp_path / f"out{crf}-{made}"), cache, reporter, VideoSettings(crf=crf)
+        )
         counts = re.match(r"videos: (\d+) made, (\d+) reused", reporter.lines[-1])
         assert counts
         if made is not None:
@@ -248,7 +307,9 @@ def test_a_settings_change_remakes_what_it_affects(tmp_path):
 
 
 def site_yaml_line(text: str, startswith: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if line.strip().startswith(startswith))
+    return next(
+        i for i, line in enumerate(text.splitlines(), 1) if line.strip().startswith(startswith)
+    )
 
 
 def run_cli(tmp_path: Path, monkeypatch, args: list[str], changes: dict) -> tuple[int, str]:
@@ -258,7 +319,11 @@ def run_cli(tmp_path: Path, monkeypatch, args: list[str], changes: dict) -> tupl
     result = CliRunner().invoke(cli, [*args, "--content", "content"])
     assert "Traceback" not in result.output
     # Only the diagnostics: the problems and the closing count (build also prints stage times).
-    lines = [line for line in result.output.splitlines() if line.startswith("content/") or "found;" in line]
+    lines = [
+        line
+        for line in result.output.splitlines()
+        if line.startswith("content/") or "found;" in line
+    ]
     return result.exit_code, "\n".join(lines)
 
 
@@ -277,7 +342,9 @@ def test_an_unreadable_video_is_named(tmp_path, monkeypatch, command):
 def test_a_photo_saved_as_a_video_is_named(tmp_path, monkeypatch):
     code, output = run_cli(tmp_path, monkeypatch, ["check"], {"videos/clip.mp4": jpeg()})
     assert code == 1
-    assert output.splitlines()[0] == "content/videos/clip.mp4: is a still image (mjpeg), not a video"
+    assert (
+        output.splitlines()[0] == "content/videos/clip.mp4: is a still image (mjpeg), not a video"
+    )
 
 
 def test_a_sequence_source_too_short_for_the_frame_range(tmp_path, monkeypatch):
@@ -293,7 +360,9 @@ def test_a_sequence_source_too_short_for_the_frame_range(tmp_path, monkeypatch):
 
 
 def test_a_missing_video_names_the_site_yaml_line(tmp_path, monkeypatch):
-    text = SITE_YAML.replace("hero: {source: clip.mp4}", "hero: {source: clip.mp4, vertical: Hero-Tall.mp4}")
+    text = SITE_YAML.replace(
+        "hero: {source: clip.mp4}", "hero: {source: clip.mp4, vertical: Hero-Tall.mp4}"
+    )
     code, output = run_cli(tmp_path, monkeypatch, ["check"], {"site.yaml": text})
     assert code == 1
     assert output.splitlines()[0] == (
@@ -316,62 +385,82 @@ def test_every_bad_video_is_reported_at_once(tmp_path, monkeypatch):
 
 
 def test_process_videos_raises_a_content_error_not_a_traceback(tmp_path):
-    content = load_content(write_site(tmp_path / "content", {**minimal_site(), "videos/clip.mp4": b""}))
+    content = load_content(
+        write_site(tmp_path / "content", {**minimal_site(), "videos/clip.mp4": b""})
+    )
     with pytest.raises(ContentError) as caught:
-        videos.process_videos(content, Output(tmp_path / "out"), tmp_path / "cache", BufferReporter())
-    assert [p.file for p in caught.value.problems] == [f"{tmp_path.as_posix()}/content/videos/clip.mp4"]
+        videos.process_videos(
+            content, Output(tmp_path / "out"), tmp_path / "cache", BufferReporter()
+        )
+    assert [p.file for p in caught.value.problems] == [
+        f"{tmp_path.as_posix()}/content/videos/clip.mp4"
+    ]
 
 
 def test_a_short_hero_is_a_warning(built):
     assert not built["reporter"].warnings  # the fixture hero is 9 s
     reporter = BufferReporter()
     content = built["content"]
-    short = content.site.videos.model_copy(update={"hero": content.site.videos.intro.model_copy(
-        update={"source": "big.mp4"})})
+    short = content.site.videos.model_copy(
+        update={"hero": content.site.videos.intro.model_copy(update={"source": "big.mp4"})}
+    )
     site = content.site.model_copy(update={"videos": short})
     out = built["root"] / "out-short-hero"
     out.mkdir()
-    videos.process_videos(type(content)(content.root, site, content.artists, content.work, content.aftercare),
-                          Output(out), built["cache"], reporter)
+    videos.process_videos(
+        type(content)(content.root, site, content.artists, content.work, content.aftercare),
+        Output(out),
+        built["cache"],
+        reporter,
+    )
     assert [str(w) for w in reporter.warnings] == [
-        f"{content.root.as_posix()}/videos/big.mp4: is 1.0 s long; the site starts the hero at 6 s, "
-        "so give it at least 8 s"
+        f"{content.root.as_posix()}/videos/big.mp4: is 1.0 s long; "
+        "the site starts the hero at 6 s, so give it at least 8 s"
     ]
 
 
 # --- pure functions -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size, box, expected", [
-    ((3840, 2160), (1920, 1080), (1920, 1080)),
-    ((1280, 720), (1920, 1080), (1280, 720)),  # never upscaled
-    ((1080, 1920), (1920, 1080), (606, 1080)),  # portrait into a landscape box
-    ((4000, 3000), (1920, 1080), (1440, 1080)),
-    ((161, 91), (1920, 1080), (160, 90)),  # H.264 4:2:0 needs even sizes
-    ((2160, 3840), (1080, 1920), (1080, 1920)),
-])
+@pytest.mark.parametrize(
+    "size, box, expected",
+    [
+        ((3840, 2160), (1920, 1080), (1920, 1080)),
+        ((1280, 720), (1920, 1080), (1280, 720)),  # never upscaled
+        ((1080, 1920), (1920, 1080), (606, 1080)),  # portrait into a landscape box
+        ((4000, 3000), (1920, 1080), (1440, 1080)),
+        ((161, 91), (1920, 1080), (160, 90)),  # H.264 4:2:0 needs even sizes
+        ((2160, 3840), (1080, 1920), (1080, 1920)),
+    ],
+)
 def test_fit_within(size, box, expected):
     assert fit_within(*size, box) == expected
 
 
-@pytest.mark.parametrize("size, expected", [
-    ((1920, 1080), (606, 1080, 656, 0)),
-    ((160, 90), (50, 90, 54, 0)),
-    ((1080, 1920), (1080, 1920, 0, 0)),  # already 9:16
-    ((720, 1600), (720, 1280, 0, 160)),  # taller than 9:16: keep the width
-])
+@pytest.mark.parametrize(
+    "size, expected",
+    [
+        ((1920, 1080), (606, 1080, 656, 0)),
+        ((160, 90), (50, 90, 54, 0)),
+        ((1080, 1920), (1080, 1920, 0, 0)),  # already 9:16
+        ((720, 1600), (720, 1280, 0, 160)),  # taller than 9:16: keep the width
+    ],
+)
 def test_vertical_crop(size, expected):
     assert vertical_crop(*size) == expected
 
 
-PROBE_PHONE = """\
-Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'IMG_0042.MOV':
-  Duration: 00:00:12.48, start: 0.000000, bitrate: 17153 kb/s
-  Stream #0:0[0x1](und): Video: hevc (Main 10) (hvc1 / 0x31637668), yuv420p10le(tv, bt2020nc/bt2020/arib-std-b67), 1920x1080, 16891 kb/s, 29.97 fps, 29.97 tbr, 600 tbn (default)
-    Side data:
-      Display Matrix: rotation of -90.00 degrees
-  Stream #0:1[0x2](und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, stereo, fltp, 253 kb/s (default)
-"""
+PROBE_PHONE = (  # what ffmpeg -i says about an iPhone recording held upright
+    "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'IMG_0042.MOV':\n"
+    "  Duration: 00:00:12.48, start: 0.000000, bitrate: 17153 kb/s\n"
+    "  Stream #0:0[0x1](und): Video: hevc (Main 10) (hvc1 / 0x31637668), "
+    "yuv420p10le(tv, bt2020nc/bt2020/arib-std-b67), 1920x1080, 16891 kb/s, 29.97 fps, "
+    "29.97 tbr, 600 tbn (default)\n"
+    "    Side data:\n"
+    "      Display Matrix: rotation of -90.00 degrees\n"
+    "  Stream #0:1[0x2](und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, stereo, fltp, "
+    "253 kb/s (default)\n"
+)
 
 
 def test_probe_reads_a_phone_recording_as_shown():
