@@ -23,7 +23,7 @@ from build import cli
 from generator import videoencode, videos
 from generator.content import load_content
 from generator.errors import ContentError
-from generator.ffmpeg import VideoInfo, count_frames, parse_probe
+from generator.ffmpeg import VideoInfo, count_frames, parse_probe, probe
 from generator.output import Output
 from generator.reporter import BufferReporter
 from generator.videoencode import VideoSettings, fit_within, vertical_crop
@@ -464,7 +464,7 @@ PROBE_PHONE = (  # what ffmpeg -i says about an iPhone recording held upright
 
 
 def test_probe_reads_a_phone_recording_as_shown():
-    assert parse_probe(PROBE_PHONE) == VideoInfo("hevc", 1080, 1920, 12.48, 29.97, True)
+    assert parse_probe(PROBE_PHONE) == VideoInfo("hevc", 1080, 1920, 12.48, 29.97, True, hdr=True)
 
 
 def test_site_data_is_json_for_the_app(built):
@@ -473,3 +473,29 @@ def test_site_data_is_json_for_the_app(built):
     for purpose in videos.PURPOSES:
         assert set(data[purpose]) == {"horizontal", "vertical", "poster", "duration"}
         assert set(data[purpose]["poster"]["vertical"]) == {"jpeg", "webp", "width", "height"}
+
+
+def test_an_hdr_phone_recording_is_tone_mapped_to_sdr(tmp_path):
+    hlg = tmp_path / "hlg.mp4"
+    ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=160x90:rate=10:duration=1",
+        "-pix_fmt",
+        "yuv420p10le",
+        "-c:v",
+        "libx265",
+        "-x265-params",
+        "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc",
+        str(hlg),
+    )
+    info = probe(hlg)
+    assert info.hdr
+    videoencode.transcode(
+        hlg, info, videoencode.Rendition("horizontal", False), VideoSettings(), tmp_path
+    )
+    made = meta(tmp_path / "video.mp4")
+    assert made["codec"] == "h264"
+    assert made["pix_fmt"].startswith("yuv420p(tv, bt709")
+    assert not probe(tmp_path / "video.mp4").hdr
