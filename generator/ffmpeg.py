@@ -25,6 +25,7 @@ _FPS_RE = re.compile(r", (\d+(?:\.\d+)?)(k?) (?:fps|tbr)")
 _ROTATION_RE = re.compile(r"(?:rotation of|rotate\s*:)\s*(-?\d+(?:\.\d+)?)")
 _FRAMES_RE = re.compile(r"frame=\s*(\d+)")
 _PREFIX_RE = re.compile(r"^\[[^\]]+ @ 0x[0-9a-f]+\] ")
+HDR_TRANSFERS = ("smpte2084", "arib-std-b67")  # PQ (HDR10, Dolby Vision) and HLG
 STILL_CODECS = {"mjpeg", "png", "webp", "bmp", "tiff", "gif", "jpegls", "jpeg2000", "apng"}
 
 
@@ -46,6 +47,7 @@ class VideoInfo:
     duration: float
     fps: float
     has_audio: bool
+    hdr: bool = False  # PQ or HLG transfer (phones record HDR by default)
 
     @property
     def landscape(self) -> bool:
@@ -129,7 +131,9 @@ def parse_probe(stderr: str) -> VideoInfo:
     rotation = _ROTATION_RE.search(block if next_stream < 0 else block[:next_stream])
     if rotation and round(abs(float(rotation.group(1)))) % 180 == 90:
         width, height = height, width
-    return VideoInfo(codec, width, height, duration, fps, any(s[0] == "Audio" for s in streams))
+    hdr = any(curve in details for curve in HDR_TRANSFERS)
+    has_audio = any(s[0] == "Audio" for s in streams)
+    return VideoInfo(codec, width, height, duration, fps, has_audio, hdr)
 
 
 def count_frames(path: Path) -> int:

@@ -74,6 +74,24 @@ def vertical_crop(width: int, height: int) -> tuple[int, int, int, int]:
     return w, h, (width - w) // 2 // 2 * 2, (height - h) // 2 // 2 * 2
 
 
+def tone_map(info: ffmpeg.VideoInfo) -> list[str]:
+    """Filters that bring an HDR source to SDR BT.709, or none for an SDR one.
+
+    Without them a phone's HDR recording comes out grey and washed out in 8-bit H.264.
+    zscale (zimg) linearises, tonemap compresses the highlights, zscale re-encodes to BT.709:
+    the recipe of ffmpeg's tonemap filter documentation.
+    """
+    if not info.hdr:
+        return []
+    return [
+        "zscale=t=linear:npl=100",
+        "format=gbrpf32le",
+        "zscale=p=bt709",
+        "tonemap=hable:desat=0",
+        "zscale=t=bt709:m=bt709:r=tv",
+    ]
+
+
 # --- cache -----------------------------------------------------------------------------------
 
 
@@ -107,6 +125,8 @@ class Cache:
         try:
             make(work)
             (work / "done").write_text("")
+            if (final / "done").is_file():
+                return final  # another build made the same entry meanwhile
             if final.exists():
                 shutil.rmtree(final)  # an entry from an interrupted run without its marker
             os.replace(work, final)
@@ -128,7 +148,7 @@ class Rendition:
 
     def filters(self, info: ffmpeg.VideoInfo, settings: VideoSettings) -> tuple[list[str], Box]:
         width, height = info.width, info.height
-        chain = []
+        chain = tone_map(info)
         if self.crop:
             w, h, x, y = vertical_crop(width, height)
             chain.append(f"crop={w}:{h}:{x}:{y}")
@@ -241,7 +261,7 @@ def frames(
     blurry frame early, so ffmpeg decodes to raw RGB and Pillow encodes.
     """
     width, height = info.width, info.height
-    chain = [f"select=between(n\\,{first - 1}\\,{last - 1})"]  # n counts from 0
+    chain = [f"select=between(n\\,{first - 1}\\,{last - 1})", *tone_map(info)]  # n from 0
     if crop:
         w, h, x, y = vertical_crop(width, height)
         chain.append(f"crop={w}:{h}:{x}:{y}")

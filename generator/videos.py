@@ -18,9 +18,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import ffmpeg, videoencode
@@ -94,15 +95,20 @@ class _Sources:
         return self.frame_counts[name]
 
     def _cached(self, kind: str, name: str, compute):  # noqa: ANN001, ANN202
+        """A probe result by source hash; a failed probe is not kept (the editor will fix it)."""
         if self.cache is None:
             return compute()
-        path = self.cache / kind / f"{self.hash(name)}.json"
-        if path.is_file():
+        path = self.cache / kind / f"{self.hash(name)}.v{videoencode.CACHE_VERSION}.json"
+        try:
             value = json.loads(path.read_text())
-            return VideoInfo(**value) if kind == "probe" else value
+            return VideoInfo(**value) if kind == "probe" else int(value)
+        except (OSError, ValueError, TypeError):
+            pass  # not there yet, or left half-written by an interrupted build
         value = compute()
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value.__dict__ if kind == "probe" else value))
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(asdict(value) if kind == "probe" else value))
+        os.replace(temporary, path)
         return value
 
 

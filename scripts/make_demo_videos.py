@@ -57,7 +57,9 @@ def cloud_texture(size: tuple[int, int], seed: int) -> Image.Image:
     for scale, weight in ((48, 0.55), (20, 0.3), (7, 0.15)):
         small_size = (max(2, w // scale), max(2, h // scale))
         small = Image.frombytes("L", small_size, rng.randbytes(small_size[0] * small_size[1]))
-        layer = small.resize(size, Image.Resampling.BICUBIC).filter(ImageFilter.GaussianBlur(scale / 2))
+        layer = small.resize(size, Image.Resampling.BICUBIC).filter(
+            ImageFilter.GaussianBlur(scale / 2)
+        )
         seen += weight
         total = Image.blend(total, layer, weight / seen)  # a running weighted mean
     return ImageOps.autocontrast(total, cutoff=1)
@@ -75,7 +77,9 @@ def vignette(size: tuple[int, int], strength: float = 0.85) -> Image.Image:
     return small.resize(size, Image.Resampling.BICUBIC)
 
 
-def ink_frame(tex: Image.Image, size: tuple[int, int], t: float, tint: tuple[int, int, int]) -> Frame:
+def ink_frame(
+    tex: Image.Image, size: tuple[int, int], t: float, tint: tuple[int, int, int]
+) -> Frame:
     """Two cloud layers drifting against each other, multiplied, tinted on black."""
     w, h = size
     tw, th = tex.size
@@ -96,7 +100,9 @@ def bokeh_sprite(radius: int, color: tuple[int, int, int], blur: float, alpha: i
     mask = Image.new("L", (side, side), 0)
     ImageDraw.Draw(mask).ellipse((pad, pad, side - pad, side - pad), fill=alpha)
     # A brighter rim, as out-of-focus highlights through a real lens have.
-    ImageDraw.Draw(mask).ellipse((pad, pad, side - pad, side - pad), outline=min(255, alpha + 60), width=2)
+    ImageDraw.Draw(mask).ellipse(
+        (pad, pad, side - pad, side - pad), outline=min(255, alpha + 60), width=2
+    )
     sprite.putalpha(mask.filter(ImageFilter.GaussianBlur(blur)))
     return sprite
 
@@ -120,7 +126,9 @@ def sparkle_sprite(size: int) -> Image.Image:
     return sprite
 
 
-def paste_scaled(base: Image.Image, sprite: Image.Image, center: tuple[float, float], scale: float) -> None:
+def paste_scaled(
+    base: Image.Image, sprite: Image.Image, center: tuple[float, float], scale: float
+) -> None:
     side = max(2, int(sprite.width * scale))
     s = sprite.resize((side, side), Image.Resampling.BILINEAR)
     x, y = int(center[0] - side / 2), int(center[1] - side / 2)
@@ -143,11 +151,20 @@ def hoop(size: int, angle: float, shine: float) -> Image.Image:
     for i, shade in enumerate((0.45, 0.65, 0.85, 1.0, 0.8)):
         col = tuple(int(v * shade) for v in GOLD) + (255,)
         inset = i * 2.2
-        d.ellipse((c - rx + inset - 8, c - r + inset - 8, c + rx - inset + 8, c + r - inset + 8), outline=col, width=6)
+        d.ellipse(
+            (c - rx + inset - 8, c - r + inset - 8, c + rx - inset + 8, c + r - inset + 8),
+            outline=col,
+            width=6,
+        )
     # The bead at the bottom, with a highlight.
     bead = size * 0.06
-    d.ellipse((c - bead, c + r - bead, c + bead, c + r + bead), fill=tuple(int(v * 0.9) for v in GOLD) + (255,))
-    d.ellipse((c - bead * 0.45, c + r - bead * 0.6, c, c + r - bead * 0.1), fill=(255, 240, 200, 255))
+    d.ellipse(
+        (c - bead, c + r - bead, c + bead, c + r + bead),
+        fill=tuple(int(v * 0.9) for v in GOLD) + (255,),
+    )
+    d.ellipse(
+        (c - bead * 0.45, c + r - bead * 0.6, c, c + r - bead * 0.1), fill=(255, 240, 200, 255)
+    )
     # A specular glint travelling around the ring.
     gx = c + rx * math.cos(shine)
     gy = c + r * math.sin(shine)
@@ -171,7 +188,9 @@ def intro(size: tuple[int, int], frames: int) -> Iterator[Frame]:
     black = Image.new("RGB", size, (0, 0, 0))
     for n in range(frames):
         t = n / FPS
-        img = ink_frame(tex, half, 1.2 + t * 0.5, (200, 150, 80)).resize(size, Image.Resampling.BICUBIC)
+        img = ink_frame(tex, half, 1.2 + t * 0.5, (200, 150, 80)).resize(
+            size, Image.Resampling.BICUBIC
+        )
         fade = min(1.0, n / (FPS * 1.0))
         yield Image.composite(img, black, mask.point(lambda v, f=fade: int(v * f)))
 
@@ -187,7 +206,9 @@ def needle_light(size: tuple[int, int], frames: int) -> Iterator[Frame]:
     streak = Image.new("L", (diag, 400), 0)
     sd = ImageDraw.Draw(streak)
     sd.rectangle((0, 196, diag, 204), fill=255)
-    streak = ImageChops.add(streak.filter(ImageFilter.GaussianBlur(3)), streak.filter(ImageFilter.GaussianBlur(40)))
+    streak = ImageChops.add(
+        streak.filter(ImageFilter.GaussianBlur(3)), streak.filter(ImageFilter.GaussianBlur(40))
+    )
     streak = streak.rotate(-28, expand=True, resample=Image.Resampling.BILINEAR)
     period = FPS * 3.3
     for n in range(frames):
@@ -215,8 +236,15 @@ def studio_bokeh(size: tuple[int, int], frames: int) -> Iterator[Frame]:
         radius = rng.randint(int(h * 0.03), int(h * 0.11))
         sprite = bokeh_sprite(radius, rng.choice(palette), rng.uniform(2, 9), rng.randint(40, 120))
         lights.append(
-            (sprite, rng.uniform(0, w), rng.uniform(0, h), rng.uniform(-18, 18), rng.uniform(-8, 8),
-             rng.uniform(0, 6.28), rng.uniform(0.4, 1.2))
+            (
+                sprite,
+                rng.uniform(0, w),
+                rng.uniform(0, h),
+                rng.uniform(-18, 18),
+                rng.uniform(-8, 8),
+                rng.uniform(0, 6.28),
+                rng.uniform(0.4, 1.2),
+            )
         )
     for n in range(frames):
         t = n / FPS
@@ -229,7 +257,9 @@ def studio_bokeh(size: tuple[int, int], frames: int) -> Iterator[Frame]:
         yield frame.convert("RGB")
 
 
-def gold_sparkle(size: tuple[int, int], frames: int, turns: float = 0.5, push: float = 0.1) -> Iterator[Frame]:
+def gold_sparkle(
+    size: tuple[int, int], frames: int, turns: float = 0.5, push: float = 0.1
+) -> Iterator[Frame]:
     """A gold hoop turning slowly on black, with sparkles and faint bokeh behind it."""
     w, h = size
     rng = random.Random(4)
@@ -239,12 +269,20 @@ def gold_sparkle(size: tuple[int, int], frames: int, turns: float = 0.5, push: f
     glow = glow.filter(ImageFilter.GaussianBlur(12)).resize(size, Image.Resampling.BICUBIC)
     back = ImageChops.add(back, ImageOps.colorize(glow, (0, 0, 0), (70, 45, 20)))
     dust = [
-        (bokeh_sprite(rng.randint(6, 22), rng.choice([GOLD, WARM]), rng.uniform(3, 6), rng.randint(25, 70)),
-         rng.uniform(0, w), rng.uniform(0, h), rng.uniform(-10, 10))
+        (
+            bokeh_sprite(
+                rng.randint(6, 22), rng.choice([GOLD, WARM]), rng.uniform(3, 6), rng.randint(25, 70)
+            ),
+            rng.uniform(0, w),
+            rng.uniform(0, h),
+            rng.uniform(-10, 10),
+        )
         for _ in range(18)
     ]
     star = sparkle_sprite(96)
-    sparkles = [(rng.uniform(0, 6.28), rng.uniform(0, 6.28), rng.uniform(1.5, 3.5)) for _ in range(7)]
+    sparkles = [
+        (rng.uniform(0, 6.28), rng.uniform(0, 6.28), rng.uniform(1.5, 3.5)) for _ in range(7)
+    ]
     tile_size = int(min(w, h) * 0.8)
     for n in range(frames):
         t = n / FPS
@@ -288,10 +326,35 @@ def encode(clip: Clip, out_dir: Path) -> Path:
     target = out_dir / clip.name
     w, h = clip.size
     cmd = [
-        imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-y",
-        "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{w}x{h}", "-r", str(FPS), "-i", "-",
-        "-an", "-c:v", "libx264", "-preset", "slow", "-crf", str(clip.crf), "-tune", "film",
-        "-pix_fmt", "yuv420p", "-g", str(FPS * 2), "-movflags", "+faststart",
+        imageio_ffmpeg.get_ffmpeg_exe(),
+        "-v",
+        "error",
+        "-y",
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "rgb24",
+        "-s",
+        f"{w}x{h}",
+        "-r",
+        str(FPS),
+        "-i",
+        "-",
+        "-an",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "slow",
+        "-crf",
+        str(clip.crf),
+        "-tune",
+        "film",
+        "-pix_fmt",
+        "yuv420p",
+        "-g",
+        str(FPS * 2),
+        "-movflags",
+        "+faststart",
         str(target),
     ]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE)
@@ -321,8 +384,11 @@ def main(argv: list[str] | None = None) -> int:
         path = encode(clip, args.out)
         size = path.stat().st_size
         total += size
-        print(f"{clip.name:22} {clip.frames:4d} frames  {size / 1e6:5.2f} MB  "
-              f"{time.perf_counter() - started:5.1f}s", file=sys.stderr)
+        print(
+            f"{clip.name:22} {clip.frames:4d} frames  {size / 1e6:5.2f} MB  "
+            f"{time.perf_counter() - started:5.1f}s",
+            file=sys.stderr,
+        )
     print(f"total {total / 1e6:.2f} MB in {args.out}", file=sys.stderr)
     return 0
 

@@ -14,7 +14,22 @@ export type ImageMeta = {
   placeholder: string;
 };
 
-export type VideoUrls = { horizontal: string; vertical: string; poster?: unknown; [key: string]: unknown };
+/** A still of one web video, made by the media stage at the video's own size. */
+export type VideoPoster = { jpeg: string; webp: string; width: number; height: number };
+export type VideoPosters = { horizontal: VideoPoster; vertical: VideoPoster };
+
+/**
+ * One purpose's web videos (generator/videos.py): H.264 MP4s under /assets/video/, no audio.
+ * `poster` is a VideoPosters from the build; it stays typed loosely so readers check its shape.
+ * `duration` is the horizontal video's length in seconds.
+ */
+export type VideoUrls = {
+  horizontal: string;
+  vertical: string;
+  poster?: unknown;
+  duration?: number;
+  [key: string]: unknown;
+};
 
 export type ScrollSequenceConfig = {
   imageFolder: string;
@@ -23,6 +38,9 @@ export type ScrollSequenceConfig = {
   startFrame: number;
   endFrame: number;
   frameDigits: number;
+  /** Size of every frame of this layout (added by the media stage). */
+  width?: number;
+  height?: number;
 };
 
 export type Stat = { value: string; label: string };

@@ -1,4 +1,4 @@
-import { resetSiteDataCache, type ImageMeta, type SiteData } from "../lib/site-data";
+import { resetSiteDataCache, type ImageMeta, type SiteData, type VideoUrls } from "../lib/site-data";
 
 export const testImage = (src: string, width = 800, height = 600): ImageMeta => ({
   src,
@@ -9,13 +9,39 @@ export const testImage = (src: string, width = 800, height = 600): ImageMeta => 
   placeholder: "",
 });
 
-const sequence = (folder: string) => ({
+const sequence = (folder: string, width: number, height: number) => ({
   imageFolder: folder,
   imagePrefix: "frame_",
   imageSuffix: ".jpg",
   startFrame: 541,
   endFrame: 628,
   frameDigits: 5,
+  width,
+  height,
+});
+
+/**
+ * A purpose's videos in the shape generator/videos.py writes. (The real build names them
+ * /assets/video/<name>-horizontal.<hash>.mp4; these short URLs are what feature tests assert.)
+ */
+export const testVideo = (name: string): VideoUrls => ({
+  horizontal: `/videos/${name}.mp4`,
+  vertical: `/videos/${name}-v.mp4`,
+  poster: {
+    horizontal: {
+      jpeg: `/assets/video/${name}-horizontal-poster.1111111111.jpg`,
+      webp: `/assets/video/${name}-horizontal-poster.2222222222.webp`,
+      width: 1280,
+      height: 720,
+    },
+    vertical: {
+      jpeg: `/assets/video/${name}-vertical-poster.3333333333.jpg`,
+      webp: `/assets/video/${name}-vertical-poster.4444444444.webp`,
+      width: 404,
+      height: 720,
+    },
+  },
+  duration: 10,
 });
 
 export const testSiteData: SiteData = {
@@ -56,13 +82,13 @@ export const testSiteData: SiteData = {
   inMemory: "In loving memory of the founder.",
   artistSlugs: ["jane-doe", "max-ink"],
   media: {
-    intro: { horizontal: "/videos/intro.mp4", vertical: "/videos/intro-v.mp4" },
-    hero: { horizontal: "/videos/hero.mp4", vertical: "/videos/hero-v.mp4" },
-    studio: { horizontal: "/videos/studio.mp4", vertical: "/videos/studio-v.mp4" },
-    piercing: { horizontal: "/videos/piercing.mp4", vertical: "/videos/piercing-v.mp4" },
+    intro: testVideo("intro"),
+    hero: testVideo("hero"),
+    studio: testVideo("studio"),
+    piercing: testVideo("piercing"),
     scrollSequence: {
-      desktop: sequence("/images/scroll-sequence/"),
-      mobile: sequence("/images/scroll-sequence-vertical/"),
+      desktop: sequence("/images/scroll-sequence/", 1280, 720),
+      mobile: sequence("/images/scroll-sequence-vertical/", 404, 720),
     },
   },
 };
