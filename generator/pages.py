@@ -64,19 +64,16 @@ def site_json(data: dict) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def app_manifest(bundle: Bundle, all_routes: list[Route]) -> dict:
-    """Embedded in every page: lazy screens' CSS, and each route's title for client navigation."""
-    return {
-        **bundle.manifest(),
-        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes},
-    }
+def app_manifest(all_routes: list[Route]) -> dict:
+    """Embedded in every page: each route's title and description, for client navigation."""
+    return {"routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes}}
 
 
 def write_pages(out: Output, content: Content, bundle: Bundle, data: dict) -> list[Route]:
     template = _env.get_template("page.html.j2")
     embedded = site_json(data)
     all_routes = routes(content)
-    manifest = site_json(app_manifest(bundle, all_routes))
+    manifest = site_json(app_manifest(all_routes))
     for route in all_routes:
         html = template.render(
             route=route,
