@@ -109,8 +109,7 @@ def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter)
         screens={name: _screen(rec) for name, rec in summary["screens"].items()},
         sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
     )
-    reporter.info(
-        f"app: {len(summary['files'])} files, first load "
-        f"{sum(bundle.sizes.get(u, 0) for u in (*bundle.scripts, *bundle.preloads, *bundle.styles)) // 1024} KiB"
-    )
+    first_load = (*bundle.scripts, *bundle.preloads, *bundle.styles)
+    kib = sum(bundle.sizes.get(url, 0) for url in first_load) // 1024
+    reporter.info(f"app: {len(summary['files'])} files, home page first load {kib} KiB")
     return bundle

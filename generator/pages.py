@@ -31,7 +31,8 @@ def routes(content: Content) -> list[Route]:
         Route("/portfolio", "portfolio/index.html", f"Portfolio | {name}",
               "Browse custom tattoo work by every artist at the studio.", "portfolio-screen"),
         Route("/piercings", "piercings/index.html", f"Piercings | {name}",
-              "Ear, facial and body piercing with premium implant-grade jewelry.", "piercings-screen"),
+              "Ear, facial and body piercing with premium implant-grade jewelry.",
+              "piercings-screen"),
         Route("/aftercare", "aftercare/index.html", f"Aftercare Guide | {name}",
               "How to care for a new tattoo or piercing while it heals.", "aftercare-screen"),
         Route("/test", "test/index.html", f"Scroll Animation | {name}",
@@ -66,7 +67,9 @@ def site_json(data: dict) -> str:
 
 def app_manifest(all_routes: list[Route]) -> dict:
     """Embedded in every page: each route's title and description, for client navigation."""
-    return {"routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes}}
+    return {
+        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes}
+    }
 
 
 def write_pages(out: Output, content: Content, bundle: Bundle, data: dict) -> list[Route]:
