@@ -74,8 +74,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pipeline.Buil
 def test_every_route_has_its_own_html_title_and_description(built) -> None:
     dist, result, _ = built
     files = {r.path: r.file for r in result.routes}
-    assert set(files) >= {"/", "/portfolio", "/piercings", "/aftercare", "/test", "/404",
-                          "/portfolio/jane-doe", "/portfolio/max-ink"}
+    assert set(files) >= {
+        "/",
+        "/portfolio",
+        "/piercings",
+        "/aftercare",
+        "/test",
+        "/404",
+        "/portfolio/jane-doe",
+        "/portfolio/max-ink",
+    }
     seen_titles, seen_descriptions = set(), set()
     for route in result.routes:
         page = tags(dist, route.file)
@@ -103,11 +111,13 @@ def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
 def test_each_lazy_route_preloads_its_own_chunk_and_home_does_not(built) -> None:
     dist, _, _ = built
     home = tags(dist, "index.html").preloads
-    for file, screen in [("portfolio/index.html", "portfolio-screen"),
-                         ("portfolio/jane-doe/index.html", "portfolio-screen"),
-                         ("piercings/index.html", "piercings-screen"),
-                         ("aftercare/index.html", "aftercare-screen"),
-                         ("test/index.html", "scroll-sequence-screen")]:
+    for file, screen in [
+        ("portfolio/index.html", "portfolio-screen"),
+        ("portfolio/jane-doe/index.html", "portfolio-screen"),
+        ("piercings/index.html", "piercings-screen"),
+        ("aftercare/index.html", "aftercare-screen"),
+        ("test/index.html", "scroll-sequence-screen"),
+    ]:
         mine = [p for p in tags(dist, file).preloads if p.startswith(f"/assets/{screen}-")]
         assert len(mine) == 1, (file, tags(dist, file).preloads)
         assert mine[0] not in home
