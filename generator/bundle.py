@@ -2,8 +2,9 @@
 
 esbuild runs through its own JS API (site-src/build.mjs): the Python side only starts node,
 reads the JSON summary the script prints and copies the outputs into the staging folder.
-The summary tells which script, styles and chunks each page needs; pages.py writes them into
-every route's HTML and the app reads the lazy screens' styles from the embedded manifest.
+The summary tells which script, stylesheet and chunks each page needs; pages.py writes them
+into every route's HTML. The one stylesheet holds the CSS of the lazily loaded screens too
+(esbuild's design; build.mjs checks it), so no screen ever shows unstyled.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ BUILD_SCRIPT = "build.mjs"
 
 @dataclass(frozen=True)
 class ScreenAssets:
-    """One lazily loaded screen: its chunk, the chunks it imports and its CSS."""
+    """One lazily loaded screen: its chunk and the chunks it imports."""
 
     script: str
-    styles: tuple[str, ...] = ()
     preloads: tuple[str, ...] = ()
 
 
@@ -43,18 +43,13 @@ class Bundle:
     sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
 
     def for_screen(self, screen: str | None) -> Bundle:
-        """The tags of a page whose route shows `screen` first: its CSS and chunks up front."""
+        """The tags of a page whose route shows `screen` first: its chunks preloaded up front."""
         assets = self.screens.get(screen) if screen else None
         if assets is None:
             return self
-        styles = self.styles + tuple(s for s in assets.styles if s not in self.styles)
         wanted = (assets.script, *assets.preloads)
         preloads = self.preloads + tuple(p for p in wanted if p not in self.preloads)
-        return Bundle(self.scripts, styles, preloads, self.screens, self.sizes)
-
-    def manifest(self) -> dict:
-        """What the app needs at run time: the CSS of each lazily loaded screen."""
-        return {"screens": {name: {"styles": list(a.styles)} for name, a in self.screens.items()}}
+        return Bundle(self.scripts, self.styles, preloads, self.screens, self.sizes)
 
 
 def copy_public(site_src: Path, out: Output) -> None:
@@ -91,7 +86,7 @@ def run_esbuild(site_src: Path, build_dir: Path) -> dict:
 
 
 def _screen(record: dict) -> ScreenAssets:
-    return ScreenAssets(record["script"], tuple(record["styles"]), tuple(record["preloads"]))
+    return ScreenAssets(record["script"], tuple(record["preloads"]))
 
 
 def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter) -> Bundle:
@@ -114,8 +109,7 @@ def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter)
         screens={name: _screen(rec) for name, rec in summary["screens"].items()},
         sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
     )
-    reporter.info(
-        f"app: {len(summary['files'])} files, first load "
-        f"{sum(bundle.sizes.get(u, 0) for u in (*bundle.scripts, *bundle.preloads, *bundle.styles)) // 1024} KiB"
-    )
+    first_load = (*bundle.scripts, *bundle.preloads, *bundle.styles)
+    kib = sum(bundle.sizes.get(url, 0) for url in first_load) // 1024
+    reporter.info(f"app: {len(summary['files'])} files, home page first load {kib} KiB")
     return bundle

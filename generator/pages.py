@@ -31,7 +31,8 @@ def routes(content: Content) -> list[Route]:
         Route("/portfolio", "portfolio/index.html", f"Portfolio | {name}",
               "Browse custom tattoo work by every artist at the studio.", "portfolio-screen"),
         Route("/piercings", "piercings/index.html", f"Piercings | {name}",
-              "Ear, facial and body piercing with premium implant-grade jewelry.", "piercings-screen"),
+              "Ear, facial and body piercing with premium implant-grade jewelry.",
+              "piercings-screen"),
         Route("/aftercare", "aftercare/index.html", f"Aftercare Guide | {name}",
               "How to care for a new tattoo or piercing while it heals.", "aftercare-screen"),
         Route("/test", "test/index.html", f"Scroll Animation | {name}",
@@ -64,11 +65,10 @@ def site_json(data: dict) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def app_manifest(bundle: Bundle, all_routes: list[Route]) -> dict:
-    """Embedded in every page: lazy screens' CSS, and each route's title for client navigation."""
+def app_manifest(all_routes: list[Route]) -> dict:
+    """Embedded in every page: each route's title and description, for client navigation."""
     return {
-        **bundle.manifest(),
-        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes},
+        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes}
     }
 
 
@@ -76,7 +76,7 @@ def write_pages(out: Output, content: Content, bundle: Bundle, data: dict) -> li
     template = _env.get_template("page.html.j2")
     embedded = site_json(data)
     all_routes = routes(content)
-    manifest = site_json(app_manifest(bundle, all_routes))
+    manifest = site_json(app_manifest(all_routes))
     for route in all_routes:
         html = template.render(
             route=route,

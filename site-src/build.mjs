@@ -6,10 +6,16 @@
 // Output: <dir>/assets/… with content-hashed names, code split per lazily loaded route,
 // ES modules, minified, with source maps. The summary names the entry script, its CSS, the
 // chunks it imports statically (to modulepreload) and, for every lazily loaded screen, its
-// chunk, the chunks that one imports and the CSS esbuild gathered for it. esbuild does not
-// load a lazy chunk's CSS by itself, so the app does (src/app/lazy-screen.ts) from this list.
+// chunk and the chunks that one imports.
+//
+// CSS of lazily loaded screens: esbuild never loads a chunk's CSS by itself, but by design it
+// puts every stylesheet reachable from the entry, through import() too, into the entry's CSS
+// file, in the right cascade order (evanw/esbuild#1590). So the one main CSS file styles every
+// screen, and navigating never flashes an unstyled page. Loading the per-screen CSS files
+// esbuild also writes would apply shared rules twice in a different order, so they are not
+// used; the check below fails the build if a screen's CSS ever misses from the main file.
 import * as esbuild from "esbuild";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -69,18 +75,33 @@ function staticImports(file, seen = new Set()) {
 }
 
 let main = null;
+let mainCss = new Set();
 const screens = {};
+const screenCss = {};
+const unused = []; // the per-screen CSS files: never loaded (see above), so never shipped
 for (const [file, info] of Object.entries(outputs)) {
   if (!file.endsWith(".js") || !info.entryPoint) continue;
-  const record = {
-    script: url(file),
-    styles: info.cssBundle ? [url(info.cssBundle)] : [],
-    preloads: [...staticImports(file)].map(url),
-  };
-  if (info.entryPoint === entry) main = record;
-  else screens[path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "")] = { ...record, source: info.entryPoint };
+  const record = { script: url(file), preloads: [...staticImports(file)].map(url) };
+  if (info.entryPoint === entry) {
+    main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [] };
+    mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
+  } else {
+    const name = path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "");
+    screens[name] = { ...record, source: info.entryPoint };
+    screenCss[name] = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
+    if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
+  }
 }
 if (!main) throw new Error(`esbuild produced no output for ${entry}`);
+for (const [name, inputs] of Object.entries(screenCss)) {
+  const missing = inputs.filter((input) => !mainCss.has(input));
+  if (missing.length) throw new Error(`CSS of the lazily loaded ${name} is missing from the main CSS: ${missing.join(", ")}`);
+}
+
+for (const file of unused) {
+  rmSync(path.resolve(here, file), { force: true });
+  delete outputs[file];
+}
 
 const files = Object.entries(outputs).map(([file, info]) => ({ file: rel(file), bytes: info.bytes }));
 const summary = { main, screens, files };

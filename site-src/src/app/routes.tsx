@@ -1,20 +1,16 @@
-import { Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { ContactSection } from "../features/contact/contact-section";
 import { HomeScreen } from "./home-screen";
-import { lazyScreen } from "./lazy-screen";
 import NotFoundScreen from "./not-found-screen";
 
 // The four secondary screens load on demand: their code (react-markdown, the lightbox, the
-// canvas) never weighs on the home page's first load. Names are the modules' file names,
-// the key build.mjs uses for each chunk's CSS.
-const PortfolioScreen = lazyScreen("portfolio-screen", () => import("../features/portfolio/portfolio-screen"));
-const PiercingsScreen = lazyScreen("piercings-screen", () => import("../features/piercings/piercings-screen"));
-const AftercareScreen = lazyScreen("aftercare-screen", () => import("../features/aftercare/aftercare-screen"));
-const ScrollSequenceScreen = lazyScreen(
-  "scroll-sequence-screen",
-  () => import("../features/scroll-sequence/scroll-sequence-screen"),
-);
+// canvas) never weighs on the home page's first load. Their CSS is in the main stylesheet
+// (see site-src/build.mjs), and each route's own HTML modulepreloads its screen's chunk.
+const PortfolioScreen = lazy(() => import("../features/portfolio/portfolio-screen"));
+const PiercingsScreen = lazy(() => import("../features/piercings/piercings-screen"));
+const AftercareScreen = lazy(() => import("../features/aftercare/aftercare-screen"));
+const ScrollSequenceScreen = lazy(() => import("../features/scroll-sequence/scroll-sequence-screen"));
 
 function ScreenLoading() {
   return (

@@ -4,16 +4,17 @@ import type { VideoUrls } from "../lib/site-data";
 import "./background-video.css";
 
 /**
- * The poster the media stage made for a video, if any. The pipeline may give one URL, one per
- * layout, or one per format; this accepts each of those and never fails on a shape it does
- * not know.
+ * The poster the media stage made for a video, if any: generator/videos.py gives
+ * `poster: {horizontal: {jpeg, webp}, vertical: {…}}`; WebP is preferred (every browser the
+ * site supports reads it). Other shapes (one URL, one per format) are accepted too, and an
+ * unknown one just means no poster.
  */
 export function posterFor(video: VideoUrls, layout: "horizontal" | "vertical"): string | undefined {
   const pick = (value: unknown): string | undefined => {
     if (typeof value === "string") return value;
     if (value && typeof value === "object") {
       const record = value as Record<string, unknown>;
-      return pick(record[layout]) ?? pick(record.jpeg) ?? pick(record.jpg) ?? pick(record.webp) ?? pick(record.src);
+      return pick(record[layout]) ?? pick(record.webp) ?? pick(record.jpeg) ?? pick(record.jpg) ?? pick(record.src);
     }
     return undefined;
   };

@@ -38,13 +38,13 @@ export function DotNav() {
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     // Sections change height as their content arrives (artists, images).
-    const observer = new ResizeObserver(schedule);
-    observer.observe(document.body);
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
+    observer?.observe(document.body);
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
-      observer.disconnect();
+      observer?.disconnect();
     };
   }, []);
 

@@ -21,7 +21,7 @@ export function Header() {
   const y = useScrollY();
   const ready = usePageReady();
   const [menuOpen, setMenuOpen] = useState(false);
-  const pinned = useHeadroom(y, { offset: HEADER.offset, tolerance: HEADER.tolerance, enabled: !menuOpen });
+  const pinned = useHeadroom(y, { offset: HEADER.offset, tolerance: HEADER.tolerance });
   const [logoShown, setLogoShown] = useState(!home);
   const chromeRef = useRef<HTMLDivElement>(null);
   const name = getSiteData().name;
@@ -37,7 +37,9 @@ export function Header() {
     return () => window.clearTimeout(timer);
   }, [home, ready]);
 
-  // Hiding the bar closes the menu (SPEC 2); so does going to another page.
+  // Hiding the bar closes the menu (SPEC 2): the open menu locks scrolling, but a browser that
+  // scrolls the page anyway (iOS rubber-banding) hides the bar and the menu goes with it.
+  // Going to another page closes it too.
   useEffect(() => {
     if (!pinned) setMenuOpen(false);
   }, [pinned]);
@@ -48,13 +50,13 @@ export function Header() {
   const classes = [
     "site-header",
     solid ? "site-header--solid" : "",
-    pinned || menuOpen ? "" : "site-header--hidden",
+    pinned ? "" : "site-header--hidden",
     menuOpen ? "site-header--menu-open" : "",
   ].join(" ");
 
   return (
     <div ref={chromeRef} className="site-chrome">
-      <header className={classes} data-solid={solid} data-pinned={pinned || menuOpen}>
+      <header className={classes} data-solid={solid} data-pinned={pinned}>
         <Link
           to="/"
           className={`site-header__logo${logoShown ? " is-shown" : ""}`}

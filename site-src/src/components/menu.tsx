@@ -1,4 +1,4 @@
-import { type RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { MENU_ENTRIES, menuHref } from "../config/navigation";
 import { useFocusTrap } from "../hooks/use-focus-trap";
@@ -17,8 +17,9 @@ type Props = {
 export function Menu({ open, onClose, trapRef }: Props) {
   const { pathname, hash } = useLocation();
   const site = getSiteData();
+  const firstLink = useRef<HTMLAnchorElement>(null);
   useScrollLock(open);
-  useFocusTrap(trapRef, { active: open, onEscape: onClose });
+  useFocusTrap(trapRef, { active: open, onEscape: onClose, initialFocus: firstLink });
 
   return (
     <div
@@ -37,7 +38,10 @@ export function Menu({ open, onClose, trapRef }: Props) {
             const current = href === pathname + hash || (href === pathname && !hash);
             return (
               <li key={entry.label} className="site-menu__item" style={{ transitionDelay: open ? `${120 + index * 45}ms` : "0ms" }}>
-                <Link to={href} className="site-menu__link" aria-current={current ? "page" : undefined} onClick={onClose}>
+                <Link
+                  ref={index === 0 ? firstLink : undefined}
+                  to={href}
+                  className="site-menu__link" aria-current={current ? "page" : undefined} onClick={onClose}>
                   <span className="site-menu__index" aria-hidden="true">
                     {String(index + 1).padStart(2, "0")}
                   </span>

@@ -87,7 +87,7 @@ export function Preloader({ src, onDone }: Props) {
       <div className="preloader__inner">
         <p className="preloader__word" aria-hidden="true">
           {WORD.split("").map((letter, i) => (
-            <span key={i} className="preloader__letter" style={{ animationDelay: `${i * PRELOADER.letterDelayS}s` }}>
+            <span key={i} className="preloader__letter" style={{ animationDelay: `${Math.round(i * PRELOADER.letterDelayS * 1000)}ms` }}>
               {letter}
             </span>
           ))}

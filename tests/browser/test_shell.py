@@ -1,0 +1,410 @@
+"""The shell in a real Chromium: preloader, header, menu, dot navigation, hero and modals.
+
+Scroll-driven behaviour is checked through what a visitor sees (sizes, visibility, the URL);
+time-driven behaviour (the preloader's 4 s fallback) runs on Playwright's fake clock, so no
+assertion depends on how fast this machine is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from generator import pipeline
+from serverthread import running_server
+
+ROOT = pipeline.PROJECT_ROOT
+START = datetime(2026, 1, 1, 12, 0, 0)
+
+
+@pytest.fixture(scope="module")
+def base_url(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[str]:
+    """The demo site once content/ is complete; until then a fixture site with a 10 s clip."""
+    if (ROOT / "content" / "site.yaml").is_file():
+        yield request.getfixturevalue("demo_base_url")
+        return
+    from sitefactory import minimal_site, write_site
+
+    root = tmp_path_factory.mktemp("shell-site")
+    content = write_site(root / "content", minimal_site())
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=root / ".cache"))
+    with running_server(root / "dist") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def demo_base_url(demo_dist: Path) -> Iterator[str]:
+    with running_server(demo_dist) as url:
+        yield url
+
+
+def site_data(page: Page) -> dict:
+    html = page.request.get("/").text()
+    found = re.search(r'<script id="site-data" type="application/json">(.*?)</script>', html, re.S)
+    assert found, "site data missing from the page"
+    return json.loads(found.group(1))
+
+
+def open_home(page: Page, path: str = "/") -> None:
+    """Load a page and wait until the preloader has gone."""
+    page.goto(path)
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+
+
+def scroll_to(page: Page, y: int) -> None:
+    page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})", y)
+    page.wait_for_function("y => Math.abs(window.scrollY - y) < 2", arg=y)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def freeze_clock(page: Page) -> None:
+    """Fake timers that only move when the test says so (clock.run_for)."""
+    page.clock.install(time=START)
+    page.clock.pause_at(START + timedelta(seconds=1))
+
+
+def logo_width(page: Page) -> float:
+    return page.locator(".site-header__logo").bounding_box()["width"]
+
+
+def root_overflow(page: Page) -> str:
+    return page.evaluate("() => document.documentElement.style.overflow")
+
+
+# --- preloader -----------------------------------------------------------------------------
+
+
+def test_preloader_locks_scrolling_until_it_has_gone(page: Page) -> None:
+    page.goto("/")
+    preloader = page.get_by_test_id("preloader")
+    expect(preloader).to_be_visible()
+    assert root_overflow(page) == "hidden"
+    expect(page.locator(".preloader__letter")).to_have_text(list("LOADING"))
+    expect(preloader).to_have_count(0, timeout=15_000)
+    assert root_overflow(page) == ""
+    scroll_to(page, 400)
+    assert page.evaluate("window.scrollY") == 400
+    assert page.js_errors == []
+
+
+def test_preloader_gives_up_on_a_stalled_intro_video_after_4_seconds(page: Page) -> None:
+    intro = site_data(page)["media"]["intro"]["horizontal"]  # 1366 px wide: horizontal
+    held: list[Route] = []
+    page.route(f"**{intro}", lambda route: held.append(route))  # never answered
+    freeze_clock(page)
+    page.goto("/")
+    bar = page.get_by_role("progressbar", name="Loading")
+    expect(bar).to_have_attribute("aria-valuenow", "0")
+    page.clock.run_for(3_900)
+    expect(bar).to_have_attribute("aria-valuenow", "0")
+    assert root_overflow(page) == "hidden"
+    assert held, "the intro video was never requested"
+    page.clock.run_for(200)
+    expect(bar).to_have_attribute("aria-valuenow", "100")
+    expect(page.get_by_test_id("preloader")).to_be_visible()
+    page.clock.run_for(500)
+    expect(page.get_by_test_id("preloader")).to_have_count(0)
+    assert root_overflow(page) == ""
+
+
+def test_preloader_completes_at_once_when_the_intro_video_fails(page: Page) -> None:
+    intro = site_data(page)["media"]["intro"]["horizontal"]
+    page.route(f"**{intro}", lambda route: route.fulfill(status=404, body="missing"))
+    freeze_clock(page)
+    page.goto("/")
+    bar = page.get_by_role("progressbar", name="Loading")
+    expect(bar).to_have_attribute("aria-valuenow", "100")  # no clock time has passed
+    page.clock.run_for(500)
+    expect(page.get_by_test_id("preloader")).to_have_count(0)
+
+
+def test_phone_preloads_the_vertical_intro_video(phone_page: Page) -> None:
+    media = site_data(phone_page)["media"]["intro"]
+    phone_page.goto("/")
+    src = phone_page.locator(".preloader__video").get_attribute("src")
+    assert src == media["vertical"]
+
+
+# --- header --------------------------------------------------------------------------------
+
+
+def test_logo_shrinks_from_225_to_64_px_over_the_first_300_px(page: Page) -> None:
+    open_home(page)
+    assert logo_width(page) == pytest.approx(225, abs=0.5)
+    scroll_to(page, 150)
+    assert logo_width(page) == pytest.approx(144.5, abs=0.5)
+    scroll_to(page, 300)
+    assert logo_width(page) == pytest.approx(64, abs=0.5)
+    scroll_to(page, 600)
+    assert logo_width(page) == pytest.approx(64, abs=0.5)
+
+
+def test_bar_turns_solid_after_50_px(page: Page) -> None:
+    open_home(page)
+    header = page.locator(".site-header")
+    expect(header).to_have_attribute("data-solid", "false")
+    scroll_to(page, 50)
+    expect(header).to_have_attribute("data-solid", "false")
+    scroll_to(page, 51)
+    expect(header).to_have_attribute("data-solid", "true")
+    bg = header.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
+
+
+def test_logo_fades_in_on_home_and_is_there_at_once_elsewhere(page: Page) -> None:
+    open_home(page)
+    logo = page.locator(".site-header__logo")
+    expect(logo).to_have_class(re.compile(r"\bis-shown\b"), timeout=5_000)
+    expect(logo).to_have_css("opacity", "1")
+    page.goto("/aftercare")
+    expect(page.locator(".site-header__logo")).to_have_class(re.compile(r"\bis-shown\b"))
+    assert logo_width(page) == pytest.approx(64, abs=0.5)
+    expect(page.locator(".site-header")).to_have_attribute("data-solid", "true")
+
+
+def test_bar_hides_scrolling_down_and_returns_scrolling_up(page: Page) -> None:
+    open_home(page)
+    header = page.locator(".site-header")
+    for y in range(0, 801, 40):
+        scroll_to(page, y)
+    expect(header).to_have_attribute("data-pinned", "false")
+    expect(header).not_to_be_in_viewport()
+    scroll_to(page, 795)  # less than the 10 px tolerance
+    expect(header).to_have_attribute("data-pinned", "false")
+    scroll_to(page, 780)
+    expect(header).to_have_attribute("data-pinned", "true")
+    expect(header).to_be_in_viewport()
+
+
+def test_hiding_the_bar_closes_the_menu(page: Page) -> None:
+    open_home(page)
+    scroll_to(page, 400)
+    scroll_to(page, 300)  # up: bar shown
+    page.get_by_role("button", name="Open menu").click()
+    expect(page.get_by_role("dialog", name="Site menu")).to_be_visible()
+    for y in (320, 360, 400):  # a browser that scrolls under the lock (iOS)
+        scroll_to(page, y)
+    expect(page.get_by_role("dialog", name="Site menu")).to_be_hidden()
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")
+
+
+# --- menu ----------------------------------------------------------------------------------
+
+MENU = [
+    ("Home", "/"),
+    ("Artists", "/#artists"),
+    ("Our Work", "/#our-work"),
+    ("Portfolio", "/portfolio"),
+    ("Piercings", "/piercings"),
+    ("Aftercare", "/aftercare"),
+    ("Our Legacy", "/#legacy"),
+    ("Contact", "/#contact"),
+]
+
+
+def test_menu_lists_the_eight_entries_in_order_with_their_targets(phone_page: Page) -> None:
+    open_home(phone_page)
+    toggle = phone_page.get_by_role("button", name="Open menu")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(phone_page.get_by_role("button", name="Close menu")).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    menu = phone_page.get_by_role("dialog", name="Site menu")
+    expect(menu).to_be_visible()
+    links = menu.get_by_role("navigation", name="Main").get_by_role("link")
+    expect(links).to_have_count(8)
+    for i, (label, _) in enumerate(MENU):
+        expect(links.nth(i)).to_have_accessible_name(label)
+    assert [links.nth(i).get_attribute("href") for i in range(8)] == [href for _, href in MENU]
+    assert root_overflow(phone_page) == "hidden"
+    phone_page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(phone_page.get_by_role("button", name="Open menu")).to_be_focused()
+
+
+def test_menu_entry_closes_the_menu_and_glides_to_its_section(phone_page: Page) -> None:
+    open_home(phone_page)
+    phone_page.get_by_role("button", name="Open menu").click()
+    phone_page.get_by_role("dialog").get_by_role("link", name="Our Legacy").click()
+    expect(phone_page.get_by_role("dialog", name="Site menu")).to_be_hidden()
+    expect(phone_page).to_have_url(re.compile(r"/#legacy$"))
+    phone_page.wait_for_function(
+        "() => Math.abs(document.getElementById('legacy').getBoundingClientRect().top) < 2"
+    )
+
+
+def test_menu_hash_entry_from_another_page_goes_home_to_that_section(page: Page) -> None:
+    open_home(page, "/aftercare")
+    page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("dialog").get_by_role("link", name="Our Work").click()
+    expect(page).to_have_url(re.compile(r"/#our-work$"))
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('our-work')?.getBoundingClientRect().top ?? 99) < 2"
+    )
+    assert page.title() == tags_title(page, "/")
+
+
+def tags_title(page: Page, path: str) -> str:
+    html = page.request.get(path).text()
+    return re.search(r"<title>(.*?)</title>", html).group(1).replace("&amp;", "&")
+
+
+# --- dot navigation ------------------------------------------------------------------------
+
+
+def test_dot_nav_highlights_the_section_at_the_middle_and_glides_on_click(page: Page) -> None:
+    open_home(page)
+    nav = page.get_by_role("navigation", name="Sections")
+    expect(nav.get_by_role("link")).to_have_count(8)
+    expect(nav.get_by_role("link", name="Home")).to_have_attribute("aria-current", "true")
+    studio_top = page.evaluate(
+        "document.getElementById('studio').getBoundingClientRect().top + scrollY"
+    )
+    scroll_to(page, int(studio_top) - 900 // 2 + 10)  # studio has just crossed the middle
+    expect(nav.get_by_role("link", name="Studio")).to_have_attribute("aria-current", "true")
+    expect(nav.get_by_role("link", name="Home")).not_to_have_attribute("aria-current", "true")
+    nav.get_by_role("link", name="Legacy").click()
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('legacy').getBoundingClientRect().top) < 2"
+    )
+    expect(nav.get_by_role("link", name="Legacy")).to_have_attribute("aria-current", "true")
+    progress = page.locator(".dot-nav__progress").evaluate("el => el.style.transform")
+    assert re.fullmatch(r"scaleY\(0\.\d+\)", progress), progress
+
+
+def test_dot_nav_is_only_on_the_home_page(page: Page) -> None:
+    open_home(page, "/aftercare")
+    expect(page.get_by_role("navigation", name="Sections")).to_have_count(0)
+
+
+# --- hero and video modals -----------------------------------------------------------------
+
+
+def test_hero_video_starts_at_6_seconds_then_fades_in_before_the_heading(page: Page) -> None:
+    media = site_data(page)["media"]["hero"]
+    open_home(page)
+    video = page.locator("#home video.background-video")
+    assert video.get_attribute("src") == media["horizontal"]
+    expect(video).to_have_class(re.compile(r"\bis-shown\b"), timeout=10_000)
+    current = video.evaluate("v => v.currentTime")
+    assert current >= 6
+    expect(page.locator(".hero__content")).to_have_class(re.compile(r"\bis-shown\b"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        re.compile("Dallas.s Premier\\s*Tattoo Atelier\\s*Since 1996")
+    )
+
+
+def test_hero_plays_the_vertical_file_on_a_phone(phone_page: Page) -> None:
+    media = site_data(phone_page)["media"]["hero"]
+    open_home(phone_page)
+    assert (
+        phone_page.locator("#home video.background-video").get_attribute("src") == media["vertical"]
+    )
+
+
+def modal_video(page: Page):  # noqa: ANN201
+    # By CSS: a closed dialog is hidden from the accessibility tree, and its video is checked then.
+    return page.locator("[role=dialog][aria-label='Piercing film'] video")
+
+
+def test_piercing_modal_restarts_plays_and_closing_pauses_and_rewinds(page: Page) -> None:
+    open_home(page)
+    page.locator("#piercings").scroll_into_view_if_needed()
+    play = page.locator("#piercings").get_by_role("button", name=re.compile("Play Video"))
+    play.click()
+    dialog = page.get_by_role("dialog", name="Piercing film")
+    expect(dialog).to_be_visible()
+    video = modal_video(page)
+    page.wait_for_function(
+        "v => !v.paused && v.currentTime > 0.3", arg=video.element_handle(), timeout=10_000
+    )
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    assert video.evaluate("v => v.paused") is True
+    assert video.evaluate("v => v.currentTime") == 0
+    expect(play).to_be_focused()
+
+    # A click inside the content keeps it open; one on the backdrop closes it.
+    play.click()
+    expect(dialog).to_be_visible()
+    page.wait_for_function("v => !v.paused", arg=video.element_handle(), timeout=10_000)
+    video.click(position={"x": 20, "y": 20})
+    expect(dialog).to_be_visible()
+    dialog.click(position={"x": 8, "y": 450})
+    expect(dialog).to_be_hidden()
+    assert video.evaluate("v => v.paused && v.currentTime === 0") is True
+
+
+def test_escape_closes_the_hero_modal(page: Page) -> None:
+    open_home(page)
+    page.locator("#home").get_by_role("button", name=re.compile("Play Video")).click()
+    dialog = page.get_by_role("dialog", name="Studio film")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert dialog.evaluate("d => d.contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+# --- routing -------------------------------------------------------------------------------
+
+
+def test_lazy_screens_load_on_demand_and_back_restores_the_position(page: Page) -> None:
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.url.endswith(".js") else None)
+    open_home(page)
+    assert not [s for s in scripts if "/portfolio-screen-" in s]
+    our_work = page.evaluate(
+        "document.getElementById('our-work').getBoundingClientRect().top + scrollY"
+    )
+    scroll_to(page, int(our_work))
+    page.get_by_role("link", name="View Full Portfolio").click()
+    expect(page).to_have_url(re.compile(r"/portfolio$"))
+    expect(page.get_by_role("heading", level=1, name="Portfolio")).to_be_visible()
+    assert [s for s in scripts if "/portfolio-screen-" in s]
+    assert page.evaluate("window.scrollY") == 0
+    assert page.title() == tags_title(page, "/portfolio")
+    page.go_back()
+    page.wait_for_function("y => Math.abs(window.scrollY - y) < 3", arg=int(our_work))
+
+
+def test_opening_a_hash_url_glides_to_that_section_after_the_preloader(page: Page) -> None:
+    open_home(page, "/#legacy")
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('legacy').getBoundingClientRect().top) < 2"
+    )
+
+
+def test_unknown_paths_get_the_styled_not_found_screen(page: Page) -> None:
+    response = page.goto("/no/such/page")
+    assert response.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text("This page has faded.")
+    expect(page.get_by_role("link", name="Back to the studio")).to_have_attribute("href", "/")
+
+
+def test_reduced_motion_shows_everything_without_animation(browser, base_url: str) -> None:  # noqa: ANN001
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 900}, base_url=base_url, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    try:
+        open_home(page)
+        scroll_to(page, 1500)
+        hidden = page.evaluate(
+            "[...document.querySelectorAll('[data-aos]')].filter(e => getComputedStyle(e).opacity !== '1').length"
+        )
+        assert hidden == 0
+        assert page.locator("#home video.background-video").evaluate("v => v.paused") is True
+    finally:
+        context.close()

@@ -1,0 +1,177 @@
+"""The app bundle and the per-route HTML, through the real build (esbuild included)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.bundle import run_esbuild
+from generator.errors import BuildError
+
+HASHED = re.compile(r"^/assets/[\w.-]+-[A-Z0-9]{8}\.(js|css)$")
+
+
+class Tags(HTMLParser):
+    """The head tags a page loads its app with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[str] = []
+        self.styles: list[str] = []
+        self.preloads: list[str] = []
+        self.meta: dict[str, str] = {}
+        self.title = ""
+        self.json: dict[str, str] = {}
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "script" and a.get("type") == "module":
+            self.scripts.append(a["src"])
+        elif tag == "script" and a.get("type") == "application/json":
+            self._in = a["id"]
+        elif tag == "link" and a.get("rel") == "stylesheet":
+            self.styles.append(a["href"])
+        elif tag == "link" and a.get("rel") == "modulepreload":
+            self.preloads.append(a["href"])
+        elif tag == "meta" and "name" in a:
+            self.meta[a["name"]] = a.get("content", "")
+        elif tag == "title":
+            self._in = "title"
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "title":
+            self.title += data
+        elif self._in:
+            self.json[self._in] = self.json.get(self._in, "") + data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+
+def tags(dist: Path, file: str) -> Tags:
+    parser = Tags()
+    parser.feed((dist / file).read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pipeline.BuildResult, Path]:
+    from sitefactory import minimal_site, write_site
+
+    root = tmp_path_factory.mktemp("shell")
+    content = write_site(root / "content", minimal_site())
+    cache = root / ".cache"
+    result = pipeline.build(pipeline.Paths.make(content, root / "dist", cache=cache))
+    return root / "dist", result, cache
+
+
+def test_every_route_has_its_own_html_title_and_description(built) -> None:
+    dist, result, _ = built
+    files = {r.path: r.file for r in result.routes}
+    assert set(files) >= {
+        "/",
+        "/portfolio",
+        "/piercings",
+        "/aftercare",
+        "/test",
+        "/404",
+        "/portfolio/jane-doe",
+        "/portfolio/max-ink",
+    }
+    seen_titles, seen_descriptions = set(), set()
+    for route in result.routes:
+        page = tags(dist, route.file)
+        assert page.title == route.title
+        assert page.meta["description"] == route.description
+        seen_titles.add(page.title)
+        seen_descriptions.add(page.meta["description"])
+    assert len(seen_titles) == len(result.routes)
+    assert tags(dist, "portfolio/jane-doe/index.html").title == "Jane Doe Portfolio | Test Studio"
+
+
+def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
+    dist, _, _ = built
+    page = tags(dist, "index.html")
+    assert len(page.scripts) == 1 and len(page.styles) == 1
+    for url in page.scripts + page.styles + page.preloads:
+        assert HASHED.match(url), url
+        assert (dist / url.lstrip("/")).is_file(), url
+        assert (dist / (url.lstrip("/") + ".map")).is_file(), f"no source map for {url}"
+    main_js = (dist / page.scripts[0].lstrip("/")).read_text(encoding="utf-8")
+    assert len(main_js) > 50_000 and len(main_js.splitlines()) < 20  # minified
+    assert main_js.rstrip().endswith(".js.map */") or main_js.rstrip().endswith(".js.map")
+
+
+def test_each_lazy_route_preloads_its_own_chunk_and_home_does_not(built) -> None:
+    dist, _, _ = built
+    home = tags(dist, "index.html").preloads
+    for file, screen in [
+        ("portfolio/index.html", "portfolio-screen"),
+        ("portfolio/jane-doe/index.html", "portfolio-screen"),
+        ("piercings/index.html", "piercings-screen"),
+        ("aftercare/index.html", "aftercare-screen"),
+        ("test/index.html", "scroll-sequence-screen"),
+    ]:
+        mine = [p for p in tags(dist, file).preloads if p.startswith(f"/assets/{screen}-")]
+        assert len(mine) == 1, (file, tags(dist, file).preloads)
+        assert mine[0] not in home
+        assert (dist / mine[0].lstrip("/")).is_file()
+
+
+def test_home_first_load_has_no_markdown_or_lazy_screen_code(built) -> None:
+    dist, _, cache = built
+    metafile = json.loads((cache / "bundle" / "metafile.json").read_text())
+    page = tags(dist, "index.html")
+    first_load = [u.lstrip("/") for u in page.scripts + page.preloads]
+    for output, info in metafile["outputs"].items():
+        if not any(output.endswith(f) for f in first_load):
+            continue
+        inputs = list(info["inputs"])
+        assert not [i for i in inputs if "react-markdown" in i or "remark-" in i], output
+        lazy = re.compile(r"features/(portfolio|aftercare|piercings|scroll-sequence)/")
+        assert not [i for i in inputs if lazy.search(i)], output
+
+
+def test_the_one_stylesheet_carries_every_screens_css(built) -> None:
+    dist, _, cache = built
+    metafile = json.loads((cache / "bundle" / "metafile.json").read_text())
+    css = [o for o in metafile["outputs"] if o.endswith(".css")]
+    assert len(css) == 1, css  # per-screen copies are not shipped
+    inputs = set(metafile["outputs"][css[0]]["inputs"])
+    assert any(i.endswith("styles/global.css") for i in inputs)
+    assert any("aos.css" in i for i in inputs)
+
+
+def test_site_data_and_manifest_are_embedded_as_json(built) -> None:
+    dist, _, _ = built
+    page = tags(dist, "aftercare/index.html")
+    site = json.loads(page.json["site-data"])
+    assert site["phone"] == "(214) 555-0100"
+    manifest = json.loads(page.json["app-manifest"])
+    assert manifest["routes"]["/aftercare"]["title"] == page.title
+    assert manifest["routes"]["/portfolio/max-ink"]["title"] == "Max Ink Portfolio | Test Studio"
+
+
+def test_public_files_are_copied_to_the_root(built) -> None:
+    dist, _, _ = built
+    for name in ("logo.svg", "favicon.svg", "robots.txt"):
+        assert (dist / name).is_file(), name
+    assert "Disallow: /api/" in (dist / "robots.txt").read_text()
+
+
+def test_a_syntax_error_in_the_app_is_a_build_error_naming_the_file(tmp_path: Path) -> None:
+    site_src = tmp_path / "site-src"
+    (site_src / "src").mkdir(parents=True)
+    real = pipeline.PROJECT_ROOT / "site-src"
+    (site_src / "node_modules").symlink_to(real / "node_modules")
+    (site_src / "build.mjs").write_text((real / "build.mjs").read_text())
+    (site_src / "src" / "main.tsx").write_text("export const broken = (;\n")
+    with pytest.raises(BuildError) as caught:
+        run_esbuild(site_src, tmp_path / "out")
+    assert "src/main.tsx:1" in str(caught.value)
