@@ -224,6 +224,7 @@ def process_videos(
     problems = _validate(sources)
     if problems:
         raise ContentError(problems)
+    _warn_unused(content, sources, reporter)
     cache = Cache(cache_dir)
     publish = _Publisher(out)
     videos = content.site.videos
@@ -266,6 +267,15 @@ def process_videos(
         f"{total / 1e6:.1f} MB in {time.perf_counter() - started:.1f}s"
     )
     return MediaOutputs(data, dict(publish.files))
+
+
+def _warn_unused(content: Content, sources: _Sources, reporter: Reporter) -> None:
+    used = {name for _, name in referenced(content)}
+    folder = content.root / "videos"
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.is_file() and not path.name.startswith(".") and path.name not in used:
+            message = "not used in site.yaml (videos:); it is not published"
+            reporter.warning(Problem(sources.shown(path.name), None, None, message))
 
 
 def _rendition(
