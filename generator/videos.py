@@ -28,6 +28,7 @@ from . import ffmpeg, videoencode
 from .content import Content
 from .errors import ContentError, Problem
 from .ffmpeg import FfmpegError, NotAVideo, VideoInfo
+from .models import ScrollSequence
 from .output import Output
 from .reporter import Reporter
 from .videoencode import Cache, Rendition, VideoSettings
@@ -223,6 +224,7 @@ def process_videos(
     problems = _validate(sources)
     if problems:
         raise ContentError(problems)
+    _warn_unused(content, sources, reporter)
     cache = Cache(cache_dir)
     publish = _Publisher(out)
     videos = content.site.videos
@@ -249,7 +251,7 @@ def process_videos(
                 ("vertical", files.vertical or files.source, files.vertical is None),
             ):
                 made = _rendition(
-                    sources, cache, publish, settings, name, Rendition(layout, crop), at
+                    sources, cache, publish, settings, name, Rendition(layout, crop), at, reporter
                 )
                 entry[layout] = made["video"]
                 entry["poster"][layout] = made["poster"]
@@ -257,7 +259,7 @@ def process_videos(
                     entry["duration"] = made["duration"]
             data[purpose] = entry
             ticker.advance()
-        data["scrollSequence"] = _sequence(sources, cache, publish, settings, seq)
+        data["scrollSequence"] = _sequence(sources, cache, publish, settings, seq, reporter)
         ticker.advance()
     total = sum(publish.files.values())
     reporter.info(
@@ -265,6 +267,15 @@ def process_videos(
         f"{total / 1e6:.1f} MB in {time.perf_counter() - started:.1f}s"
     )
     return MediaOutputs(data, dict(publish.files))
+
+
+def _warn_unused(content: Content, sources: _Sources, reporter: Reporter) -> None:
+    used = {name for _, name in referenced(content)}
+    folder = content.root / "videos"
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.is_file() and not path.name.startswith(".") and path.name not in used:
+            message = "not used in site.yaml (videos:); it is not published"
+            reporter.warning(Problem(sources.shown(path.name), None, None, message))
 
 
 def _rendition(
@@ -275,11 +286,13 @@ def _rendition(
     name: str,
     rendition: Rendition,
     poster_at: float,
+    reporter: Reporter,
 ) -> dict:
     info = sources.probe(name)
     key = videoencode.cache_key(
         "video", sources.hash(name), rendition.layout, rendition.crop, settings.key()
     )
+    made_before, started = cache.made, time.perf_counter()
     try:
         folder = cache.entry(
             "video",
@@ -299,6 +312,12 @@ def _rendition(
         raise ContentError(
             [Problem(sources.shown(name), None, None, f"could not be converted (ffmpeg: {exc})")]
         ) from None
+    if cache.made > made_before:
+        reporter.info(
+            f"videos: made {name} {rendition.layout} {meta['width']}x{meta['height']} "
+            f"({(folder / 'video.mp4').stat().st_size / 1e6:.2f} MB) in "
+            f"{time.perf_counter() - started:.1f}s"
+        )
     stem = _url_stem(name)
     if not stem.endswith(rendition.layout):  # hero-vertical.mp4 -> hero-vertical.<hash>.mp4
         stem = f"{stem}-{rendition.layout}"
@@ -315,8 +334,14 @@ def _rendition(
 
 
 def _sequence(
-    sources: _Sources, cache: Cache, publish: _Publisher, settings: VideoSettings, seq
-) -> dict:  # noqa: ANN001
+    sources: _Sources,
+    cache: Cache,
+    publish: _Publisher,
+    settings: VideoSettings,
+    seq: ScrollSequence,
+    reporter: Reporter,
+) -> dict:
+    """Frames start..end of each layout at the spec's names, and the app's config for them."""
     config: dict = {}
     layouts = (
         ("desktop", seq.source, False, settings.desktop_frame_box),
@@ -327,6 +352,7 @@ def _sequence(
         key = videoencode.cache_key(
             "frames", sources.hash(name), seq.start_frame, seq.end_frame, crop, box, settings.key()
         )
+        made_before, started = cache.made, time.perf_counter()
         try:
             folder = cache.entry(
                 "frames",
@@ -354,6 +380,12 @@ def _sequence(
                 ]
             ) from None
         meta = json.loads((folder / "meta.json").read_text())
+        if cache.made > made_before:
+            reporter.info(
+                f"videos: made {seq.end_frame - seq.start_frame + 1} {layout} frames "
+                f"{meta['width']}x{meta['height']} from {name} "
+                f"in {time.perf_counter() - started:.1f}s"
+            )
         folder_url = f"/{SEQUENCE_FOLDERS[layout]}/"
         for number in range(seq.start_frame, seq.end_frame + 1):
             file_name = f"{FRAME_PREFIX}{number:0{FRAME_DIGITS}d}{FRAME_SUFFIX}"
