@@ -59,7 +59,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("ContactSection: studio details", () => {
-  it("shows hours, notes, tappable phone and email, and the address from site data", () => {
+  it("shows hours, notes, tappable phone and email, and the address from site data", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     renderContact();
     const details = screen.getByRole("complementary", { name: "Studio hours and contact details" });
@@ -73,6 +73,7 @@ describe("ContactSection: studio details", () => {
       "mailto:hello@studio.example",
     );
     expect(within(details).getByText(/1 Test Road/)).toHaveTextContent(/^1 Test Road\s*Addison, TX 75001$/);
+    await waitFor(() => expect(artistSelect()).toBeEnabled());
   });
 });
 
