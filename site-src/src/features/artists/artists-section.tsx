@@ -71,7 +71,7 @@ export function ArtistsSection() {
         </header>
 
         {loading && (
-          <div className="artists__status" role="status">
+          <div className="artists__status artists__status--loading" role="status">
             <span className="spinner" aria-hidden="true" />
             Loading artists...
           </div>
