@@ -54,12 +54,15 @@ export function ContactForm() {
     onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value })),
   });
 
+  const sending = status.state === "sending";
+  const artistsUnavailable = loading || error !== null;
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status.state === "sending") return;
+    if (sending) return;
     setStatus({ state: "sending" });
     const result = await sendContact(
-      { ...fields, artist, service },
+      { ...fields, artist: artistsUnavailable ? NO_ARTIST : artist, service },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(performance.now() - shownAt.current)) },
     );
     if (result.ok) {
@@ -73,9 +76,6 @@ export function ContactForm() {
       setStatus({ state: "failed", error: result.error });
     }
   }
-
-  const sending = status.state === "sending";
-  const artistsUnavailable = loading || error !== null;
 
   return (
     <form className="contact-form" onSubmit={submit} aria-labelledby="contact-heading">

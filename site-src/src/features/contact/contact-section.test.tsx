@@ -117,6 +117,25 @@ describe("ContactSection: the form", () => {
     expect(within(artistSelect()).getAllByRole("option")).toHaveLength(1);
   });
 
+  it("still sends, with no artist, when the artists could not be loaded", async () => {
+    const sent: Record<string, unknown>[] = [];
+    mockFetch({
+      "/api/artists": () => Promise.reject(new TypeError("Failed to fetch")),
+      "/api/contact": (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ success: true, message: "Received." });
+      },
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderContact();
+    await waitFor(() => expect(artistSelect()).toHaveDisplayValue("Unable to load artists"));
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByText("Received.")).toBeInTheDocument();
+    expect(sent[0].artist).toBe("na");
+  });
+
   it("follows the artist picked elsewhere on the page", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     renderContact();
