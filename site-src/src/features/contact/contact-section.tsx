@@ -1,8 +1,77 @@
-// PLACEHOLDER (Foundation): the contact issue replaces this with the form (#contact).
+import { getSiteData } from "../../lib/site-data";
+import { ContactForm } from "./contact-form";
+import "./contact-section.css";
+
+/** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
+function StudioDetails() {
+  const site = getSiteData();
+  const { address } = site;
+  return (
+    <div className="contact-details">
+      <div className="contact-details__block">
+        <h3>Hours</h3>
+        <dl className="contact-details__hours">
+          {site.hours.map((row) => (
+            <div key={row.days}>
+              <dt>{row.days}</dt>
+              <dd>{row.time}</dd>
+            </div>
+          ))}
+        </dl>
+        {site.hoursNotes.map((note) => (
+          <p key={note} className="contact-details__note">
+            {note}
+          </p>
+        ))}
+      </div>
+      <address className="contact-details__block contact-details__reach">
+        <div>
+          <h3>Call</h3>
+          <a href={site.phoneHref}>{site.phone}</a>
+        </div>
+        <div>
+          <h3>Email</h3>
+          <a href={`mailto:${site.email}`}>{site.email}</a>
+        </div>
+        <div>
+          <h3>Studio</h3>
+          <p>
+            {address.street}
+            <br />
+            {address.city}, {address.region} {address.postal_code}
+          </p>
+          {address.map_url && (
+            <a className="contact-details__map" href={address.map_url} target="_blank" rel="noopener noreferrer">
+              Get directions
+            </a>
+          )}
+        </div>
+      </address>
+    </div>
+  );
+}
+
 export function ContactSection() {
   return (
-    <section id="contact" aria-labelledby="contact-heading">
-      <h2 id="contact-heading">Contact</h2>
+    // tabIndex -1: the artist cards' contact buttons move focus here after scrolling.
+    <section id="contact" className="contact" aria-labelledby="contact-heading" tabIndex={-1}>
+      <div className="contact__inner">
+        <header className="contact__header" data-aos="fade-up">
+          <p className="contact__kicker">Contact</p>
+          <h2 id="contact-heading" className="contact__title">
+            Get in Touch
+          </h2>
+          <p className="contact__lead">Tell us about your idea and we will plan it with you.</p>
+        </header>
+        <div className="contact__layout">
+          <div className="contact__form" data-aos="fade-up" data-aos-delay="100">
+            <ContactForm />
+          </div>
+          <aside className="contact__aside" aria-label="Studio hours and contact details" data-aos="fade-up">
+            <StudioDetails />
+          </aside>
+        </div>
+      </div>
     </section>
   );
 }

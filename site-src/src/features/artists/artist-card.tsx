@@ -1,0 +1,105 @@
+import { useId, useState, type MouseEvent } from "react";
+import { Link } from "react-router";
+import { ResponsiveImage } from "../../components/responsive-image";
+import type { Artist } from "../../lib/api-types";
+import { useSelectedArtist } from "../../lib/artists-store";
+import { GalleryIcon, InstagramIcon, MessageIcon } from "./icons";
+
+/** SPEC 9: the Read More / Read Less toggle appears only for bios over this many characters. */
+export const BIO_TOGGLE_LENGTH = 150;
+/** SPEC 9: card animation delay is 300 ms plus 100 ms per card. */
+export const cardAnimationDelay = (index: number) => 300 + 100 * index;
+
+// How wide the photo is drawn at each carousel breakpoint (slides per view 1.2 ... 4 over the
+// content width), so the browser picks the smallest variant that stays sharp.
+const PHOTO_SIZES =
+  "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 768px) 40vw, (min-width: 640px) 64vw, 82vw";
+
+/** The Instagram profile of a handle typed with or without its leading @. */
+export function instagramUrl(handle: string): string {
+  return `https://www.instagram.com/${encodeURIComponent(handle.trim().replace(/^@+/, ""))}/`;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function ArtistCard({ artist, index }: { artist: Artist; index: number }) {
+  const [, setSelected] = useSelectedArtist();
+  const [expanded, setExpanded] = useState(false);
+  const bioId = useId();
+  const portfolio = `/portfolio/${artist.slug}`;
+  const long = artist.bio.length > BIO_TOGGLE_LENGTH;
+  const handle = artist.instagram?.trim().replace(/^@+/, "");
+
+  // The contact section is another feature: reach it through the document, as the #contact
+  // link would, then preselect this artist in the shared store the form reads.
+  function contact(event: MouseEvent<HTMLAnchorElement>) {
+    setSelected(artist.slug);
+    const target = document.getElementById("contact");
+    if (!target) return; // no form on this page: let the link do what links do
+    event.preventDefault();
+    target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+    target.focus({ preventScroll: true });
+  }
+
+  return (
+    <article
+      className="artist-card"
+      aria-labelledby={`${bioId}-name`}
+      data-aos="fade-up"
+      data-aos-delay={cardAnimationDelay(index)}
+    >
+      {/* The photo repeats the portfolio button for pointers; kept out of the tab order. */}
+      <Link to={portfolio} className="artist-card__photo" tabIndex={-1} aria-hidden="true">
+        <ResponsiveImage image={artist.image} alt="" sizes={PHOTO_SIZES} />
+      </Link>
+      <div className="artist-card__body">
+        <h3 id={`${bioId}-name`} className="artist-card__name">
+          {artist.name}
+        </h3>
+        <p id={bioId} className={`artist-card__bio${long && !expanded ? " is-clamped" : ""}`}>
+          {artist.bio}
+        </p>
+        {long && (
+          <button
+            type="button"
+            className="artist-card__more"
+            aria-expanded={expanded}
+            aria-controls={bioId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? "Read Less" : "Read More"}
+          </button>
+        )}
+        {artist.specialties.length > 0 && (
+          <ul className="artist-card__tags" aria-label="Specialties">
+            {artist.specialties.map((specialty) => (
+              <li key={specialty}>{specialty}</li>
+            ))}
+          </ul>
+        )}
+        <div className="artist-card__actions">
+          <Link to={portfolio} className="artists-button" aria-label={`${artist.name}'s portfolio`} title="Portfolio">
+            <GalleryIcon />
+          </Link>
+          {handle && (
+            <a
+              href={instagramUrl(handle)}
+              className="artists-button"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${artist.name} on Instagram (@${handle})`}
+              title={`@${handle}`}
+            >
+              <InstagramIcon />
+            </a>
+          )}
+          <a href="#contact" className="artists-button" onClick={contact} aria-label={`Contact ${artist.name}`} title="Contact">
+            <MessageIcon />
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+// POST /api/contact (DESIGN.md "Contact function contract") and how its answer reads to a visitor.
+
+/** SPEC 8: the answer has no success flag and no error text of its own. */
+export const SEND_FAILED = "Failed to send message. Please try again.";
+/** SPEC 8: the request never got an answer, or the answer was not JSON. */
+export const SEND_UNREACHABLE = "Failed to send message. Please try again or contact us directly.";
+
+/** SPEC 3: what the visitor typed and picked. */
+export type ContactPayload = {
+  name: string;
+  email: string;
+  phone: string;
+  artist: string;
+  service: string;
+  message: string;
+};
+
+/**
+ * The two spam traps the contact function checks (functions/contact/rules.py): `website`, a
+ * field hidden from people that only robots fill, and `elapsed_ms`, how long the form had been
+ * on screen. A trapped submission is answered with success and kept nowhere.
+ */
+export type SpamSignals = { website: string; elapsed_ms: number };
+
+export type SendResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** Sent when the answer says success but carries no text (the contract always sends one). */
+const SENT_FALLBACK = "Thank you! Your message has been sent.";
+
+export async function sendContact(payload: ContactPayload, signals: SpamSignals): Promise<SendResult> {
+  let answer: unknown;
+  try {
+    const response = await fetch("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ ...payload, ...signals }),
+    });
+    answer = await response.json();
+  } catch (cause) {
+    console.error("contact: no readable answer", cause);
+    return { ok: false, error: SEND_UNREACHABLE };
+  }
+  const body = (answer ?? {}) as { success?: unknown; message?: unknown; error?: unknown };
+  if (body.success === true) {
+    return { ok: true, message: typeof body.message === "string" && body.message ? body.message : SENT_FALLBACK };
+  }
+  return { ok: false, error: typeof body.error === "string" && body.error.trim() ? body.error : SEND_FAILED };
+}
