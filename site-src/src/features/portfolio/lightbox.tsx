@@ -94,6 +94,9 @@ function Picture({ image, onLoad, onError, className, style }: {
   );
 }
 
+// A pointer that moved less than this between down and up still clicks.
+const CLICK_SLOP_PX = 10;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function Viewer<T extends LightboxImage>({
@@ -201,7 +204,8 @@ function Viewer<T extends LightboxImage>({
   // two touching pointers pinch-zoom.
   const pointers = useRef(new Map<number, { x: number; y: number; startX: number; startY: number }>());
   const pinch = useRef<{ startScale: number; startDistance: number } | null>(null);
-  const swiped = useRef(false);
+  // Set when the pointer moved enough to be a gesture: the click that follows is not a click.
+  const gestured = useRef(false);
   const distance = () => {
     const [a, b] = [...pointers.current.values()];
     return Math.hypot(a.x - b.x, a.y - b.y);
@@ -211,7 +215,7 @@ function Viewer<T extends LightboxImage>({
     pointers.current.set(event.pointerId, {
       x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY,
     });
-    swiped.current = false;
+    gestured.current = false;
     if (pointers.current.size === 2) pinch.current = { startScale: state.scale, startDistance: distance() };
   };
   const onPointerMove = (event: ReactPointerEvent) => {
@@ -219,6 +223,7 @@ function Viewer<T extends LightboxImage>({
     if (!pointer) return;
     pointer.x = event.clientX;
     pointer.y = event.clientY;
+    if (Math.hypot(pointer.x - pointer.startX, pointer.y - pointer.startY) > CLICK_SLOP_PX) gestured.current = true;
     if (pinch.current && pointers.current.size === 2) {
       dispatch({ type: "pinch", ...pinch.current, distance: distance() });
     }
@@ -230,22 +235,22 @@ function Viewer<T extends LightboxImage>({
     if (pinch.current) {
       // The pinch ends when the last finger lifts; it never counts as a swipe.
       if (pointers.current.size === 0) pinch.current = null;
-      swiped.current = true;
+      gestured.current = true;
       return;
     }
     if (event.type === "pointercancel") return;
     const direction = swipeDirection(event.clientX - pointer.startX, event.clientY - pointer.startY);
     if (direction) {
-      swiped.current = true;
+      gestured.current = true;
       step(direction);
     }
   };
 
   // A click on the backdrop (anywhere but the image, the buttons and the caption) closes;
-  // the click that ends a swipe does not.
+  // the click that ends a swipe or a drag does not.
   const onBackdropClick = (event: React.MouseEvent) => {
-    if (swiped.current) {
-      swiped.current = false;
+    if (gestured.current) {
+      gestured.current = false;
       return;
     }
     const target = event.target as HTMLElement;
