@@ -182,15 +182,20 @@ def check_rules(config: NetlifyConfig, dist: Path) -> list[str]:
             if ":" in rule.to:
                 folder = dist / rule.to.lstrip("/").rsplit("/", 1)[0]
                 if not folder.is_dir():
-                    problems.append(f"rule {rule.source} -> {rule.to}: folder {folder.name}/ is missing")
+                    problems.append(
+                        f"rule {rule.source} -> {rule.to}: folder {folder.name}/ is missing"
+                    )
             elif static_file(dist, rule.to) is None:
-                problems.append(f"rule {rule.source} -> {rule.to}: target is missing from the build")
+                problems.append(
+                    f"rule {rule.source} -> {rule.to}: target is missing from the build"
+                )
         if "*" not in rule.source and ":" not in rule.source and not rule.force:
             shadow = static_file(dist, rule.source)
             if shadow is not None:
+                shadow_rel = shadow.relative_to(dist.resolve())
                 problems.append(
                     f"rule {rule.source} -> {rule.to} never applies: the file "
-                    f"{shadow.relative_to(dist.resolve())} shadows it (force it with 200! or rename)"
+                    f"{shadow_rel} shadows it (force it with 200! or rename)"
                 )
     return problems
 

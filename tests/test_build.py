@@ -38,7 +38,16 @@ def test_artists_endpoint_has_the_spec_fields_in_carousel_order(tmp_path: Path) 
     artists = read_json(build_site(tmp_path) / "api" / "artists.json")
     assert [a["slug"] for a in artists] == ["max-ink", "jane-doe"]  # order: 1, then 2
     first = artists[0]
-    assert set(first) >= {"id", "slug", "name", "profilePic", "yearsExperience", "bio", "specialties", "instagram"}
+    assert set(first) >= {
+        "id",
+        "slug",
+        "name",
+        "profilePic",
+        "yearsExperience",
+        "bio",
+        "specialties",
+        "instagram",
+    }
     assert first["name"] == "Max Ink"
     assert first["profilePic"] == "max.jpg"
     assert first["yearsExperience"] == 7
@@ -58,7 +67,9 @@ def test_portfolio_endpoints_split_by_artist(tmp_path: Path) -> None:
     assert [i["filename"] for i in maxi] == ["skull.jpg"]
     rose = jane[0]
     assert {k: rose[k] for k in ("title", "artist", "artist_id")} == {
-        "title": "Rose", "artist": "Jane Doe", "artist_id": "jane-doe"
+        "title": "Rose",
+        "artist": "Jane Doe",
+        "artist_id": "jane-doe",
     }
     assert set(rose) >= {"id", "filename", "width", "height", "srcset", "placeholder"}
     assert (dist / "images" / "work" / "rose.jpg").is_file()
@@ -73,7 +84,9 @@ def test_aftercare_endpoint_lists_both_sections(tmp_path: Path) -> None:
 def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path) -> None:
     first = read_json(build_site(tmp_path / "a") / "api" / "portfolio" / "all.json")
     files = minimal_site()
-    files["portfolio/jane-doe.yaml"] = "- file: koi.jpg\n  title: Koi\n- file: rose.jpg\n  title: Rose\n"
+    files["portfolio/jane-doe.yaml"] = (
+        "- file: koi.jpg\n  title: Koi\n- file: rose.jpg\n  title: Rose\n"
+    )
     second = read_json(build_site(tmp_path / "b", files) / "api" / "portfolio" / "all.json")
     assert {i["filename"]: i["id"] for i in first} == {i["filename"]: i["id"] for i in second}
     assert len({i["id"] for i in first}) == 3
@@ -82,9 +95,16 @@ def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path) -> None:
 def test_every_route_has_its_own_html_with_title_and_description(tmp_path: Path) -> None:
     dist = build_site(tmp_path)
     titles = {}
-    for rel in ["index.html", "portfolio/index.html", "portfolio/jane-doe/index.html",
-                "portfolio/max-ink/index.html", "piercings/index.html", "aftercare/index.html",
-                "test/index.html", "404.html"]:
+    for rel in [
+        "index.html",
+        "portfolio/index.html",
+        "portfolio/jane-doe/index.html",
+        "portfolio/max-ink/index.html",
+        "piercings/index.html",
+        "aftercare/index.html",
+        "test/index.html",
+        "404.html",
+    ]:
         html = (dist / rel).read_text("utf-8")
         title = html.split("<title>", 1)[1].split("</title>", 1)[0]
         assert '<meta name="description" content="' in html
@@ -108,8 +128,12 @@ def test_failed_build_leaves_previous_dist_byte_identical(tmp_path: Path) -> Non
     dist = build_site(tmp_path)
     before = tree_digest(dist)
     files = minimal_site()
-    files["artists/jane-doe.yaml"] = files["artists/jane-doe.yaml"].replace("years_experience: 7", "years_experience: x")
-    files["portfolio/max-ink.yaml"] = "- file: skull.jpg\n  title: Skull\n- file: new.jpg\n  title: New\n"
+    files["artists/jane-doe.yaml"] = files["artists/jane-doe.yaml"].replace(
+        "years_experience: 7", "years_experience: x"
+    )
+    files["portfolio/max-ink.yaml"] = (
+        "- file: skull.jpg\n  title: Skull\n- file: new.jpg\n  title: New\n"
+    )
     with pytest.raises(ContentError):
         build_site(tmp_path / "second", files, out=dist)
     assert tree_digest(dist) == before
@@ -129,16 +153,23 @@ def test_build_command_reports_content_errors_and_exits_1(tmp_path: Path) -> Non
     files = minimal_site()
     files["portfolio/max-ink.yaml"] = "- file: ghost.jpg\n  title: Ghost\n"
     content = write_site(tmp_path / "content", files)
-    result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(tmp_path / "dist")])
+    result = CliRunner().invoke(
+        cli, ["build", "--content", str(content), "--out", str(tmp_path / "dist")]
+    )
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert f"{content}/portfolio/max-ink.yaml:1: [1].file: image 'ghost.jpg' not found" in result.output
+    assert (
+        f"{content}/portfolio/max-ink.yaml:1: [1].file: image 'ghost.jpg' not found"
+        in result.output
+    )
     assert not (tmp_path / "dist").exists()
 
 
 def test_build_command_writes_dist(tmp_path: Path) -> None:
     content = write_site(tmp_path / "content", minimal_site())
-    result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(tmp_path / "dist")])
+    result = CliRunner().invoke(
+        cli, ["build", "--content", str(content), "--out", str(tmp_path / "dist")]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "dist" / "api" / "artists.json").is_file()
 
@@ -152,7 +183,9 @@ def test_every_command_has_help_text() -> None:
         assert " ".join(command.help.split()[:6]) in " ".join(result.output.split())
 
 
-def test_contact_proxy_rule_written_only_when_function_url_is_set(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_contact_proxy_rule_written_only_when_function_url_is_set(
+    tmp_path: Path, monkeypatch
+) -> None:  # noqa: ANN001
     monkeypatch.delenv("CONTACT_FUNCTION_URL", raising=False)
     assert not (build_site(tmp_path / "a") / "_redirects").exists()
     monkeypatch.setenv("CONTACT_FUNCTION_URL", "https://abc.lambda-url.us-east-1.on.aws/")

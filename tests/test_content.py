@@ -18,7 +18,12 @@ JANE = ARTIST_YAML.format(name="Jane Doe", photo="jane.jpg", slug="jane", order=
 def problems_for(tmp_path: Path, **changes) -> list[str]:
     files = minimal_site()
     for key, value in changes.items():
-        path = key.replace("__", "/").replace("_yaml", ".yaml").replace("_md", ".md").replace("_jpg", ".jpg")
+        path = (
+            key.replace("__", "/")
+            .replace("_yaml", ".yaml")
+            .replace("_md", ".md")
+            .replace("_jpg", ".jpg")
+        )
         if value is None:
             files.pop(path, None)
         else:
@@ -56,11 +61,19 @@ CASES = {
         "content/artists/jane-doe.yaml:1: name: must not be empty",
     ),
     "specialties must be a list": (
-        {"artists__jane-doe_yaml": JANE.replace("specialties:\n  - Fine Line\n  - Blackwork", "specialties: Fine Line")},
+        {
+            "artists__jane-doe_yaml": JANE.replace(
+                "specialties:\n  - Fine Line\n  - Blackwork", "specialties: Fine Line"
+            )
+        },
         "content/artists/jane-doe.yaml:4: specialties: must be a list, got 'Fine Line'",
     ),
     "bad instagram": (
-        {"artists__jane-doe_yaml": JANE.replace('instagram: "@jane"', "instagram: https://instagram.com/jane")},
+        {
+            "artists__jane-doe_yaml": JANE.replace(
+                'instagram: "@jane"', "instagram: https://instagram.com/jane"
+            )
+        },
         "content/artists/jane-doe.yaml:7: instagram: must be an Instagram handle like '@studio.name' "
         "(letters, digits, '.', '_'), got 'https://instagram.com/jane'",
     ),
@@ -90,7 +103,10 @@ CASES = {
         "(did you mean 'jane.jpg'? names are case-sensitive)",
     ),
     "photo of an unsupported type": (
-        {"artists__jane-doe_yaml": JANE.replace("photo: jane.jpg", "photo: jane.heic"), "images__artists__jane.heic": b"x"},
+        {
+            "artists__jane-doe_yaml": JANE.replace("photo: jane.jpg", "photo: jane.heic"),
+            "images__artists__jane.heic": b"x",
+        },
         "content/artists/jane-doe.yaml:2: photo: 'jane.heic' is not a supported image type "
         "(use .avif, .gif, .jpeg, .jpg, .png, .tif, .tiff, .webp)",
     ),
@@ -116,16 +132,23 @@ CASES = {
         "content/artists/jane-doe.yaml:1: must be a group of keys, got a list",
     ),
     "portfolio for an unknown artist": (
-        {"portfolio__nobody_yaml": "- file: extra.jpg\n  title: Extra\n", "images__work__extra_jpg": jpeg()},
+        {
+            "portfolio__nobody_yaml": "- file: extra.jpg\n  title: Extra\n",
+            "images__work__extra_jpg": jpeg(),
+        },
         "content/portfolio/nobody.yaml: names artist 'nobody', but there is no artists/nobody.yaml "
         "(known artists: jane-doe, max-ink)",
     ),
     "portfolio image missing": (
-        {"portfolio__max-ink_yaml": "- file: skull.jpg\n  title: Skull\n- file: ghost.jpg\n  title: Ghost\n"},
+        {
+            "portfolio__max-ink_yaml": "- file: skull.jpg\n  title: Skull\n- file: ghost.jpg\n  title: Ghost\n"
+        },
         "content/portfolio/max-ink.yaml:3: [2].file: image 'ghost.jpg' not found in content/images/work/",
     ),
     "portfolio image used twice": (
-        {"portfolio__max-ink_yaml": "- file: skull.jpg\n  title: Skull\n- file: rose.jpg\n  title: Rose again\n"},
+        {
+            "portfolio__max-ink_yaml": "- file: skull.jpg\n  title: Skull\n- file: rose.jpg\n  title: Rose again\n"
+        },
         "content/portfolio/max-ink.yaml:3: [2].file: 'rose.jpg' is already used (jane-doe.yaml:1)",
     ),
     "portfolio piece without title": (
@@ -141,12 +164,20 @@ CASES = {
         "content/aftercare/tattoo.md:3: is not UTF-8 text; save it as UTF-8",
     ),
     "site email": (
-        {"site_yaml": minimal_site()["site.yaml"].replace("email: hello@studio.example", "email: hello at studio")},
+        {
+            "site_yaml": minimal_site()["site.yaml"].replace(
+                "email: hello@studio.example", "email: hello at studio"
+            )
+        },
         "content/site.yaml:4: email: must be an email address, got 'hello at studio' "
         "(An email address must have an @-sign.)",
     ),
     "site url": (
-        {"site_yaml": minimal_site()["site.yaml"].replace("https://facebook.com/test", "facebook.com/test")},
+        {
+            "site_yaml": minimal_site()["site.yaml"].replace(
+                "https://facebook.com/test", "facebook.com/test"
+            )
+        },
         "content/site.yaml:19: socials.facebook: must be a web address starting with https://, got 'facebook.com/test'",
     ),
     "brand logo missing": (
@@ -169,7 +200,9 @@ CASES = {
 
 
 @pytest.mark.parametrize("changes, expected", CASES.values(), ids=CASES.keys())
-def test_bad_content_is_named_by_file_line_and_field(tmp_path: Path, changes: dict, expected: str) -> None:
+def test_bad_content_is_named_by_file_line_and_field(
+    tmp_path: Path, changes: dict, expected: str
+) -> None:
     assert expected in problems_for(tmp_path, **changes)
 
 

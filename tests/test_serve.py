@@ -53,7 +53,9 @@ def test_api_rewrites(client: httpx.Client) -> None:
         ("/api/portfolio?other=1", ["max-ink", "jane-doe", "jane-doe"]),
     ],
 )
-def test_portfolio_query_parameter_selects_the_file(client: httpx.Client, url: str, expected: list[str]) -> None:
+def test_portfolio_query_parameter_selects_the_file(
+    client: httpx.Client, url: str, expected: list[str]
+) -> None:
     response = client.get(url)
     assert response.status_code == 200
     assert slugs(response) == expected
@@ -78,16 +80,21 @@ def test_unknown_api_path_is_json_not_the_app(client: httpx.Client) -> None:
     assert response.json() == {"error": "Not found"}
 
 
-@pytest.mark.parametrize("url", ["/", "/portfolio", "/portfolio/", "/portfolio/jane-doe", "/aftercare", "/piercings", "/test"])
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/portfolio", "/portfolio/", "/portfolio/jane-doe", "/aftercare", "/piercings", "/test"],
+)
 def test_routes_serve_their_own_page(client: httpx.Client, dist: Path, url: str) -> None:
     response = client.get(url)
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
-    assert "<div id=\"root\"></div>" in response.text
+    assert '<div id="root"></div>' in response.text
 
 
 def test_deep_link_gets_the_artist_page_title(client: httpx.Client) -> None:
-    assert "<title>Jane Doe Portfolio | Test Studio</title>" in client.get("/portfolio/jane-doe").text
+    assert (
+        "<title>Jane Doe Portfolio | Test Studio</title>" in client.get("/portfolio/jane-doe").text
+    )
 
 
 def test_unknown_page_gets_the_app_with_404(client: httpx.Client) -> None:
@@ -132,7 +139,9 @@ def test_text_is_compressed_as_the_cdn_does(dist: Path, encoding: str, decode) -
     with running_server(dist) as url:
         raw = httpx.get(url + "/api/artists.json", headers={"Accept-Encoding": encoding})
         # httpx decodes bodies itself; read the wire bytes through a stream instead.
-        with httpx.stream("GET", url + "/api/artists.json", headers={"Accept-Encoding": encoding}) as wire:
+        with httpx.stream(
+            "GET", url + "/api/artists.json", headers={"Accept-Encoding": encoding}
+        ) as wire:
             body = b"".join(wire.iter_raw())
             assert wire.headers["content-encoding"] == encoding
             assert wire.headers["vary"] == "Accept-Encoding"
@@ -169,8 +178,11 @@ def test_contact_path_goes_to_the_function_in_process(dist: Path) -> None:
 
     def fake_handler(event: dict, context: object) -> dict:
         seen.append(event)
-        return {"statusCode": 200, "headers": {"content-type": "application/json"},
-                "body": json.dumps({"success": True, "message": "ok"})}
+        return {
+            "statusCode": 200,
+            "headers": {"content-type": "application/json"},
+            "body": json.dumps({"success": True, "message": "ok"}),
+        }
 
     with running_server(dist, contact=fake_handler) as url:
         response = httpx.post(url + "/api/contact", json={"name": "Zoë"})
