@@ -131,22 +131,24 @@ describe("closing", () => {
 
   test("the close button closes, and the page scrolls again", async () => {
     render(<Harness />);
-    expect(document.body.style.overflow).toBe("hidden");
+    expect(document.documentElement.style.overflow).toBe("hidden");
     await userEvent.setup().click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(document.body.style.overflow).toBe("");
+    expect(document.documentElement.style.overflow).toBe("");
   });
 
-  test("Tab stays inside the dialog", async () => {
+  test("focus starts on Close and Tab stays inside the dialog", async () => {
     render(<Harness />);
     const user = userEvent.setup();
-    await user.tab();
-    expect(screen.getByRole("button", { name: "Previous image" })).toHaveFocus();
-    await user.tab();
-    await user.tab();
     expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole("button", { name: "Previous image" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Next image" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole("button", { name: "Next image" })).toHaveFocus();
   });
 });
 

@@ -5,7 +5,6 @@
 import {
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -14,6 +13,8 @@ import {
   type SyntheticEvent,
 } from "react";
 import { createPortal } from "react-dom";
+import { useFocusTrap } from "../../hooks/use-focus-trap";
+import { useScrollLock } from "../../hooks/use-scroll-lock";
 import {
   arrowKeyDirection,
   initialViewerState,
@@ -97,8 +98,6 @@ function Picture({ image, onLoad, onError, className, style }: {
 // A pointer that moved less than this between down and up still clicks.
 const CLICK_SLOP_PX = 10;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 function Viewer<T extends LightboxImage>({
   images: entries,
   index: startIndex,
@@ -144,46 +143,28 @@ function Viewer<T extends LightboxImage>({
   const step = useCallback((direction: Direction) => dispatch({ type: "step", direction }), []);
   const isRtl = rtl ?? (typeof document !== "undefined" && document.documentElement.dir === "rtl");
 
-  // Keyboard: Escape, arrows, + / - zoom, r / R rotate; Tab stays inside the dialog.
+  // The page behind does not scroll; focus moves in (to Close, as in every dialog of the
+  // site), Tab stays inside, Escape closes, and focus returns to the opener afterwards.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useScrollLock(true);
+  useFocusTrap(dialogRef, { active: true, onEscape: onClose, initialFocus: closeRef });
+
+  // Keyboard: arrows step, + / - zoom, r / R rotate.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const direction = arrowKeyDirection(event.key, isRtl);
-      if (event.key === "Escape") onClose();
-      else if (direction) step(direction);
+      if (direction) step(direction);
       else if (event.key === "+" || event.key === "=") dispatch({ type: "zoom-in" });
       else if (event.key === "-" || event.key === "_") dispatch({ type: "zoom-out" });
       else if (event.key === "r") dispatch({ type: "rotate", direction: "right" });
       else if (event.key === "R") dispatch({ type: "rotate", direction: "left" });
-      else if (event.key === "Tab") {
-        const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-        if (focusable.length === 0) return;
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        const active = document.activeElement;
-        if (event.shiftKey && (active === first || !dialogRef.current?.contains(active))) {
-          last.focus();
-        } else if (!event.shiftKey && (active === last || !dialogRef.current?.contains(active))) {
-          first.focus();
-        } else return;
-      } else return;
+      else return;
       event.preventDefault();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [isRtl, onClose, step]);
-
-  // The page behind does not scroll; focus moves in, and back to where it was on close.
-  useLayoutEffect(() => {
-    const previousOverflow = document.body.style.overflow;
-    const previousFocus = document.activeElement as HTMLElement | null;
-    document.body.style.overflow = "hidden";
-    dialogRef.current?.focus({ preventScroll: true });
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      previousFocus?.focus?.({ preventScroll: true });
-    };
-  }, []);
+  }, [isRtl, step]);
 
   // Wheel zoom, throttled. A native listener: React's onWheel is passive and cannot stop the page scrolling.
   useEffect(() => {
@@ -344,7 +325,7 @@ function Viewer<T extends LightboxImage>({
           </button>
         </>
       )}
-      <button type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
+      <button ref={closeRef} type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>
