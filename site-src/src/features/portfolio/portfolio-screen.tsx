@@ -64,7 +64,7 @@ export default function PortfolioScreen() {
   );
 
   return (
-    <main className="portfolio-screen">
+    <main id="main" className="portfolio-screen">
       <header className="portfolio-hero">
         <p className="portfolio-hero__eyebrow">Custom work since 1996</p>
         <h1 className="portfolio-hero__title">Portfolio</h1>
