@@ -195,28 +195,38 @@ def test_lightbox_opens_steps_wraps_and_closes(page: Page, demo: dict) -> None:
     assert page.js_errors == []
 
 
+def touch_drag(page: Page, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """A one-finger drag, as real touch events (Chromium's DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = start, end
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def test_lightbox_swipe_on_a_phone(browser, base_url: str, demo: dict) -> None:  # noqa: ANN001
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=base_url, has_touch=True, is_mobile=True
+    )
     try:
         page = context.new_page()
         open_portfolio(page)
         work = demo["work"]
-        page.get_by_role("button", name=f"View {work[0]['title']} by {work[0]['artist']}").click()
+        page.get_by_role("button", name=f"View {work[0]['title']} by {work[0]['artist']}").tap()
         dialog = page.get_by_role("dialog")
         expect(dialog.get_by_text(f"1 / {len(work)}")).to_be_visible()
-        # a drag of the pointer across the stage: 120 px to the left brings the next piece
-        page.mouse.move(300, 400)
-        page.mouse.down()
-        page.mouse.move(240, 402)
-        page.mouse.move(180, 404)
-        page.mouse.up()
+        touch_drag(page, (300, 400), (180, 405))  # 120 px to the left: the next piece
         expect(dialog.get_by_text(f"2 / {len(work)}")).to_be_visible()
-        # 30 px is within the tolerance
-        page.mouse.move(200, 400)
-        page.mouse.down()
-        page.mouse.move(230, 400)
-        page.mouse.up()
-        expect(dialog.get_by_text(f"2 / {len(work)}")).to_be_visible()
+        touch_drag(page, (100, 400), (220, 395))  # 120 px to the right: back
+        expect(dialog.get_by_text(f"1 / {len(work)}")).to_be_visible()
+        touch_drag(page, (100, 400), (220, 395))  # and round to the last
+        expect(dialog.get_by_text(f"{len(work)} / {len(work)}")).to_be_visible()
+        touch_drag(page, (200, 400), (230, 400))  # 30 px is within the tolerance, and no tap
+        expect(dialog.get_by_text(f"{len(work)} / {len(work)}")).to_be_visible()
+        expect(dialog).to_be_visible()
     finally:
         context.close()
 
