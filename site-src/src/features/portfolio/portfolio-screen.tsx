@@ -1,8 +1,119 @@
-// PLACEHOLDER (Foundation): the portfolio issue replaces this (/portfolio, /portfolio/:artistId).
+// /portfolio and /portfolio/:artistId (SPEC 2 'Portfolio screen', 4 'Portfolio').
+// The route is the selection: the dropdown navigates, so deep links, reloads and the back
+// button all land on the artist the address names.
+import { useCallback, useMemo, useState, type ChangeEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useArtists } from "../../lib/artists-store";
+import type { PortfolioItem } from "../../lib/api-types";
+import { usePortfolio } from "./api/get-portfolio";
+import { ArtistProfile } from "./artist-profile";
+import { Lightbox, type LightboxImage } from "./lightbox";
+import { PortfolioGrid } from "./portfolio-grid";
+import "./portfolio.css";
+
+const ALL = "all";
+
+type PieceImage = LightboxImage & { artist: string; artistId: string };
+
+function toLightboxImage(item: PortfolioItem): PieceImage {
+  return {
+    src: item.src,
+    srcset: item.srcset,
+    sources: item.sources,
+    title: item.title,
+    alt: `${item.title} by ${item.artist}`,
+    artist: item.artist,
+    artistId: item.artist_id,
+  };
+}
+
 export default function PortfolioScreen() {
+  const { artistId } = useParams();
+  const navigate = useNavigate();
+  const selected = artistId ?? ALL;
+  const { artists } = useArtists();
+  const { items, loading } = usePortfolio(selected);
+  // The viewer belongs to the list it was opened on: another selection (the dropdown, the
+  // back button, a caption link) closes it.
+  const [opened, setOpened] = useState<{ artist: string; index: number } | null>(null);
+  const openAt = opened && opened.artist === selected && !loading ? opened.index : null;
+
+  const artist = selected === ALL ? undefined : artists.find((a) => a.slug === selected);
+  // Before /api/artists answers (or for a slug it does not list) the dropdown still shows
+  // the selection, named from the pieces when they are in.
+  const fallbackName = artist ? null : selected === ALL ? null : (items[0]?.artist ?? selected);
+
+  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
+    const slug = event.target.value;
+    navigate(slug === ALL ? "/portfolio" : `/portfolio/${slug}`);
+  };
+
+  const images = useMemo(() => items.map(toLightboxImage), [items]);
+  const close = useCallback(() => setOpened(null), []);
+  const open = useCallback((index: number) => setOpened({ artist: selected, index }), [selected]);
+  const caption = useCallback(
+    (image: PieceImage) => (
+      <>
+        <strong>{image.title}</strong> by{" "}
+        <Link to={`/portfolio/${image.artistId}`} onClick={close}>
+          {image.artist}
+        </Link>
+      </>
+    ),
+    [close],
+  );
+
   return (
-    <main>
-      <h1>Portfolio</h1>
+    <main id="main" className="portfolio-screen">
+      <header className="portfolio-hero">
+        <p className="portfolio-hero__eyebrow">Custom work since 1996</p>
+        <h1 className="portfolio-hero__title">Portfolio</h1>
+        <p className="portfolio-hero__intro">
+          Every piece here was drawn for one client and one story. Browse the studio's work, or choose an
+          artist to see theirs.
+        </p>
+        <div className="portfolio-filter">
+          <label className="portfolio-filter__label" htmlFor="portfolio-artist">
+            Artist
+          </label>
+          <div className="portfolio-filter__control">
+            <select id="portfolio-artist" value={selected} onChange={onSelect}>
+              <option value={ALL}>All Artists</option>
+              {artists.map((a) => (
+                <option key={a.slug} value={a.slug}>
+                  {a.name}
+                </option>
+              ))}
+              {fallbackName && <option value={selected}>{fallbackName}</option>}
+            </select>
+          </div>
+        </div>
+      </header>
+
+      {artist && <ArtistProfile artist={artist} />}
+
+      <section className="portfolio-work" aria-busy={loading}>
+        {loading ? (
+          <p className="portfolio-status" role="status">
+            <span className="portfolio-status__spinner" aria-hidden="true" />
+            Loading portfolio...
+          </p>
+        ) : items.length === 0 ? (
+          <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
+        ) : (
+          <PortfolioGrid items={items} onOpen={open} />
+        )}
+      </section>
+
+      <Lightbox
+        images={images}
+        open={openAt !== null}
+        index={openAt ?? 0}
+        loop
+        onClose={close}
+        caption={caption}
+        label="Portfolio image viewer"
+      />
     </main>
   );
 }

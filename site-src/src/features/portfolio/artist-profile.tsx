@@ -1,0 +1,59 @@
+import { ResponsiveImage } from "../../components/responsive-image";
+import type { Artist } from "../../lib/api-types";
+
+/** The handle without its leading @ (editors write it either way). */
+function instagramHandle(instagram: string | null): string | null {
+  const handle = instagram?.trim().replace(/^@+/, "");
+  return handle ? handle : null;
+}
+
+/** The selected artist: photo, name, years of experience, bio, specialties, Instagram. */
+export function ArtistProfile({ artist }: { artist: Artist }) {
+  const handle = instagramHandle(artist.instagram);
+  const years = artist.yearsExperience;
+  return (
+    <section className="artist-profile" aria-labelledby="artist-profile-name">
+      <div className="artist-profile__photo">
+        <ResponsiveImage
+          image={artist.image}
+          alt={artist.name}
+          sizes="(min-width: 768px) 240px, 128px"
+          className="artist-profile__image"
+          eager
+        />
+      </div>
+      <div className="artist-profile__body">
+        <h2 id="artist-profile-name" className="artist-profile__name">
+          {artist.name}
+        </h2>
+        <p className="artist-profile__years">
+          {years} {years === 1 ? "year" : "years"} of experience
+        </p>
+        <p className="artist-profile__bio">{artist.bio}</p>
+        {artist.specialties.length > 0 && (
+          <ul className="artist-profile__specialties" aria-label="Specialties">
+            {artist.specialties.map((specialty) => (
+              <li key={specialty}>{specialty}</li>
+            ))}
+          </ul>
+        )}
+        {handle && (
+          <a
+            className="artist-profile__instagram"
+            href={`https://instagram.com/${encodeURIComponent(handle)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${artist.name} on Instagram (@${handle})`}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="12" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="17.4" cy="6.6" r="1.1" fill="currentColor" />
+            </svg>
+            <span>@{handle}</span>
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

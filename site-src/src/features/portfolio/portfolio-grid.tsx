@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { ResponsiveImage } from "../../components/responsive-image";
+import type { PortfolioItem } from "../../lib/api-types";
+
+// How wide a tile is drawn: 3 columns on phones, 2 from 768 px, 3 from 1024 px inside the
+// 1200 px content column (the browser picks the srcset candidate from this).
+export const TILE_SIZES = "(min-width: 1200px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 33vw";
+
+// The first row is in view on every layout: those load at once, the rest as they near the viewport.
+const EAGER_TILES = 3;
+
+type Props = { items: PortfolioItem[]; onOpen: (index: number) => void };
+
+/** Square tiles; on desktop a caption overlay with the title and 'By: {artist}'. */
+export function PortfolioGrid({ items, onOpen }: Props) {
+  return (
+    <ul className="portfolio-grid" aria-label="Portfolio pieces">
+      {items.map((item, index) => (
+        <li key={item.id} className="portfolio-tile">
+          <button
+            type="button"
+            className="portfolio-tile__open"
+            onClick={() => onOpen(index)}
+            aria-label={`View ${item.title} by ${item.artist}`}
+          >
+            <ResponsiveImage
+              image={item}
+              alt={`${item.title} by ${item.artist}`}
+              sizes={TILE_SIZES}
+              className="portfolio-tile__image"
+              eager={index < EAGER_TILES}
+            />
+          </button>
+          <div className="portfolio-tile__caption">
+            <p className="portfolio-tile__title">{item.title}</p>
+            <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id}`}>
+              By: {item.artist}
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

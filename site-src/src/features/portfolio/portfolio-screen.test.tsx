@@ -1,0 +1,252 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getPortfolio } from "./api/get-portfolio";
+import { TILE_SIZES } from "./portfolio-grid";
+import { janePieces, maxPieces, mockApi, portfolioRequests, renderPortfolio } from "./testing";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const artistSelect = () => screen.getByRole("combobox", { name: "Artist" });
+const tiles = () => within(screen.getByRole("list", { name: "Portfolio pieces" })).getAllByRole("listitem");
+
+describe("/portfolio", () => {
+  test("title, intro, 'Loading portfolio...' then every piece", async () => {
+    const fetchMock = mockApi();
+    renderPortfolio("/portfolio");
+    expect(screen.getByRole("heading", { level: 1, name: "Portfolio" })).toBeInTheDocument();
+    expect(screen.getByText(/choose an artist to see theirs/i)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading portfolio...");
+    await waitFor(() => expect(tiles()).toHaveLength(janePieces.length + maxPieces.length));
+    expect(screen.queryByText("Loading portfolio...")).not.toBeInTheDocument();
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=all"]);
+  });
+
+  test("the dropdown lists 'All Artists' then every artist by name, valued by slug", async () => {
+    mockApi();
+    renderPortfolio("/portfolio");
+    await screen.findByRole("option", { name: "Max Ink" });
+    const options = within(artistSelect()).getAllByRole("option");
+    expect(options.map((o) => [o.textContent, o.getAttribute("value")])).toEqual([
+      ["All Artists", "all"],
+      ["Jane Doe", "jane-doe"],
+      ["Max Ink", "max-ink"],
+    ]);
+    expect(artistSelect()).toHaveValue("all");
+    expect(screen.queryByRole("heading", { level: 2 })).not.toBeInTheDocument(); // no profile card
+  });
+
+  test("each tile has the desktop caption: title and 'By: {artist}' linking to the artist", async () => {
+    mockApi();
+    renderPortfolio("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+    const eagle = tiles()[4];
+    expect(within(eagle).getByText("Eagle")).toBeInTheDocument();
+    expect(within(eagle).getByRole("link", { name: "By: Max Ink" })).toHaveAttribute("href", "/portfolio/max-ink");
+  });
+
+  test("tiles use the pipeline's image: sources, srcset, sizes for 3/2/3 columns, size; lazy below the first row", async () => {
+    mockApi();
+    const { container } = renderPortfolio("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+    const images = screen.getAllByRole("img");
+    const first = images[0];
+    expect(first).toHaveAttribute("src", "/images/work/jane-doe-1.jpg");
+    expect(first).toHaveAttribute("srcset", janePieces[0].srcset);
+    expect(first).toHaveAttribute("sizes", TILE_SIZES);
+    expect(first).toHaveAttribute("width", "1600");
+    expect(first).toHaveAttribute("height", "1200");
+    expect(first).toHaveAccessibleName("Peony by Jane Doe");
+    expect(images.map((img) => img.getAttribute("loading"))).toEqual(["eager", "eager", "eager", "lazy", "lazy", "lazy"]);
+    expect(container.querySelector('source[type="image/avif"]')).toHaveAttribute("sizes", TILE_SIZES);
+    expect(TILE_SIZES).toMatch(/\(min-width: 1024px\) 33vw, \(min-width: 768px\) 50vw, 33vw$/);
+  });
+
+  test("an empty list shows 'No portfolio items found for the selected artist.'", async () => {
+    mockApi({ all: { body: [] } });
+    renderPortfolio("/portfolio");
+    expect(await screen.findByText("No portfolio items found for the selected artist.")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Portfolio pieces" })).not.toBeInTheDocument();
+  });
+
+  test("a non-OK answer empties the list, shows the empty message and logs 'Failed to load portfolio'", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi({ all: { status: 500, body: { error: "boom" } } });
+    renderPortfolio("/portfolio");
+    expect(await screen.findByText("No portfolio items found for the selected artist.")).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith("Failed to load portfolio", expect.any(Error));
+  });
+
+  test("a network failure behaves the same", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi({ all: () => Promise.reject(new TypeError("Failed to fetch")) });
+    renderPortfolio("/portfolio");
+    expect(await screen.findByText("No portfolio items found for the selected artist.")).toBeInTheDocument();
+  });
+});
+
+describe("getPortfolio", () => {
+  test("raises 'Failed to load portfolio' on a non-OK answer", async () => {
+    mockApi({ "no-such-artist": { status: 404, body: { error: "Not found" } } });
+    await expect(getPortfolio("no-such-artist")).rejects.toThrow("Failed to load portfolio");
+  });
+
+  test("asks for the slug given, encoded", async () => {
+    const fetchMock = mockApi();
+    await getPortfolio("max-ink");
+    await getPortfolio("a b").catch(() => []);
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=max-ink", "/api/portfolio?artist=a%20b"]);
+  });
+});
+
+describe("/portfolio/:artistId", () => {
+  test("a deep link selects the artist, loads their pieces and shows the profile card", async () => {
+    const fetchMock = mockApi();
+    renderPortfolio("/portfolio/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(janePieces.length));
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=jane-doe"]);
+    expect(artistSelect()).toHaveValue("jane-doe");
+
+    const card = screen.getByRole("region", { name: "Jane Doe" });
+    expect(within(card).getByRole("img", { name: "Jane Doe" })).toHaveAttribute("src", "/images/artists/jane-doe.jpg");
+    expect(within(card).getByText("14 years of experience")).toBeInTheDocument();
+    expect(within(card).getByText("Fine-line and botanical work.")).toBeInTheDocument();
+    const specialties = within(card).getByRole("list", { name: "Specialties" });
+    expect(within(specialties).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Fine Line", "Botanical"]);
+    // the leading @ is removed from the handle
+    expect(within(card).getByRole("link", { name: /on Instagram/ })).toHaveAttribute(
+      "href",
+      "https://instagram.com/janedoe.ink",
+    );
+  });
+
+  test("no Instagram link when the artist has none; one year reads 'year'", async () => {
+    mockApi();
+    renderPortfolio("/portfolio/max-ink");
+    const card = await screen.findByRole("region", { name: "Max Ink" });
+    expect(within(card).getByText("1 year of experience")).toBeInTheDocument();
+    expect(within(card).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  test("an unknown slug (404) shows the empty message and keeps the selection visible", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi();
+    renderPortfolio("/portfolio/nobody");
+    expect(await screen.findByText("No portfolio items found for the selected artist.")).toBeInTheDocument();
+    expect(artistSelect()).toHaveValue("nobody");
+  });
+
+  test("before /api/artists answers, the dropdown already shows the selected artist", async () => {
+    let answerArtists: (r: Response) => void = () => {};
+    mockApi({}, () => new Promise<Response>((resolve) => (answerArtists = resolve)));
+    renderPortfolio("/portfolio/max-ink");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(artistSelect()).toHaveValue("max-ink");
+    expect(within(artistSelect()).getByRole("option", { name: "Max Ink" })).toBeInTheDocument();
+    await act(async () => answerArtists(new Response("[]", { status: 500 })));
+  });
+});
+
+describe("the dropdown navigates; the back button returns", () => {
+  test("choosing an artist navigates to /portfolio/{slug} and reloads; 'All Artists' goes back to /portfolio", async () => {
+    const fetchMock = mockApi();
+    const { router } = renderPortfolio("/portfolio");
+    const user = userEvent.setup();
+    await screen.findByRole("option", { name: "Max Ink" });
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+
+    await user.selectOptions(artistSelect(), "max-ink");
+    expect(router.state.location.pathname).toBe("/portfolio/max-ink");
+    expect(await screen.findByRole("region", { name: "Max Ink" })).toBeInTheDocument();
+    await waitFor(() => expect(tiles()).toHaveLength(maxPieces.length));
+
+    await user.selectOptions(artistSelect(), "all");
+    expect(router.state.location.pathname).toBe("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+    expect(screen.queryByRole("region", { name: "Max Ink" })).not.toBeInTheDocument();
+    expect(portfolioRequests(fetchMock)).toEqual([
+      "/api/portfolio?artist=all",
+      "/api/portfolio?artist=max-ink",
+      "/api/portfolio?artist=all",
+    ]);
+  });
+
+  test("back after a change returns to the previous selection", async () => {
+    mockApi();
+    const { router } = renderPortfolio("/portfolio/jane-doe");
+    const user = userEvent.setup();
+    await screen.findByRole("option", { name: "Max Ink" });
+    await user.selectOptions(artistSelect(), "max-ink");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/portfolio/jane-doe");
+    expect(artistSelect()).toHaveValue("jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(janePieces.length));
+    expect(screen.getByRole("region", { name: "Jane Doe" })).toBeInTheDocument();
+  });
+
+  test("a late answer for the previous artist never replaces the current one", async () => {
+    let answerJane: (r: Response) => void = () => {};
+    mockApi({ "jane-doe": () => new Promise<Response>((resolve) => (answerJane = resolve)) });
+    renderPortfolio("/portfolio/jane-doe");
+    const user = userEvent.setup();
+    await screen.findByRole("option", { name: "Max Ink" });
+    await user.selectOptions(artistSelect(), "max-ink");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await act(async () => answerJane(new Response(JSON.stringify(janePieces), { status: 200 })));
+    expect(tiles()).toHaveLength(2);
+    expect(screen.getByRole("img", { name: "Eagle by Max Ink" })).toBeInTheDocument();
+  });
+});
+
+describe("the lightbox on the grid", () => {
+  async function openAt(title: string) {
+    mockApi();
+    const view = renderPortfolio("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+    await userEvent.setup().click(screen.getByRole("button", { name: `View ${title}` }));
+    return { ...view, dialog: screen.getByRole("dialog", { name: "Portfolio image viewer" }) };
+  }
+
+  test("opens at the clicked piece with the caption 'title by artist' linking to the artist page", async () => {
+    const { dialog } = await openAt("Moth by Jane Doe");
+    expect(within(dialog).getByRole("img", { name: "Moth by Jane Doe" })).toHaveAttribute("src", "/images/work/jane-doe-3.jpg");
+    const caption = within(dialog).getByText("Moth").closest("p");
+    expect(caption).toHaveTextContent("Moth by Jane Doe");
+    expect(within(caption!).getByRole("link", { name: "Jane Doe" })).toHaveAttribute("href", "/portfolio/jane-doe");
+    expect(within(dialog).getByText("3 / 6")).toBeInTheDocument();
+  });
+
+  test("it loops: next from the last piece is the first; there is no toolbar", async () => {
+    const { dialog } = await openAt("Panther by Max Ink");
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole("button", { name: "Next image" }));
+    expect(within(dialog).getByRole("img", { name: "Peony by Jane Doe" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Previous image" }));
+    expect(within(dialog).getByRole("img", { name: "Panther by Max Ink" })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Previous image",
+      "Next image",
+      "Close",
+    ]);
+  });
+
+  test("the caption's artist link closes the viewer and shows that artist", async () => {
+    const { router, dialog } = await openAt("Eagle by Max Ink");
+    fireEvent.load(within(dialog).getByRole("img", { name: "Eagle by Max Ink" }));
+    await userEvent.setup().click(within(dialog).getByRole("link", { name: "Max Ink" }));
+    expect(router.state.location.pathname).toBe("/portfolio/max-ink");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Max Ink" })).toBeInTheDocument();
+  });
+
+  test("Escape closes it and gives focus back to the tile", async () => {
+    await openAt("Fern by Jane Doe");
+    await userEvent.setup().keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "View Fern by Jane Doe" })).toHaveFocus();
+  });
+});
