@@ -184,8 +184,10 @@ def _unwrap(tp: Any) -> Any:
             tp = tp.__origin__
             continue
         args = [a for a in getattr(tp, "__args__", ()) if a is not type(None)]
-        if getattr(tp, "__origin__", None) is None and len(args) == 1 and type(None) in getattr(
-            tp, "__args__", ()
+        if (
+            getattr(tp, "__origin__", None) is None
+            and len(args) == 1
+            and type(None) in getattr(tp, "__args__", ())
         ):
             tp = args[0]
             continue
@@ -285,34 +287,59 @@ def _load_portfolio(out: _Collector, root: Path, artists: dict[str, Artist]) -> 
         if parsed is None:
             continue
         data, lines = parsed
-        if slug not in artists:
+        if slug not in artists and not (root / "artists" / f"{slug}.yaml").is_file():
             known = ", ".join(sorted(artists)) or "none"
             out.add(
-                path, None, None, f"names artist '{slug}', but there is no artists/{slug}.yaml "
-                f"(known artists: {known})"
+                path,
+                None,
+                None,
+                f"names artist '{slug}', but there is no artists/{slug}.yaml "
+                f"(known artists: {known})",
             )
         if data is None:
             continue  # an empty file: the artist has no pieces yet
-        try:
-            entries = TypeAdapter(list[models.PortfolioEntry]).validate_python(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                loc = tuple(err["loc"])
-                out.add(path, line_of(lines, loc), _field_name(loc), _message(err, list[models.PortfolioEntry]))
+        if not isinstance(data, list):
+            out.add(
+                path,
+                line_of(lines, ()),
+                None,
+                f"must be a list of pieces ('- file: ...' lines), got {models.describe(data)}",
+            )
             continue
         artist = artists.get(slug)
-        for index, entry in enumerate(entries):
+        entry_model = TypeAdapter(models.PortfolioEntry)
+        for index, raw in enumerate(data):
+            # Each piece is checked on its own, so one bad piece does not hide the others' problems.
+            try:
+                entry = entry_model.validate_python(raw)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    loc = (index, *err["loc"])
+                    out.add(
+                        path,
+                        line_of(lines, loc),
+                        _field_name(loc),
+                        _message({**err, "loc": err["loc"]}, models.PortfolioEntry),
+                    )
+                continue
             line = line_of(lines, (index, "file"))
-            where = f"{path.name}:{line}"
             key = entry.file.lower()
             if key in used:
-                out.add(path, line, f"[{index + 1}].file", f"'{entry.file}' is already used ({used[key]})")
+                out.add(
+                    path,
+                    line,
+                    f"[{index + 1}].file",
+                    f"'{entry.file}' is already used ({used[key]})",
+                )
                 continue
-            used[key] = where
-            _require_file(out, path, f"[{index + 1}].file", root / "images" / "work" / entry.file, "image", line)
+            used[key] = f"{path.name}:{line}"
+            target = root / "images" / "work" / entry.file
+            _require_file(out, path, f"[{index + 1}].file", target, "image", line)
             if artist is not None:
                 items.append(
-                    WorkItem(stable_id(f"work:{entry.file}"), entry.file, entry.title, slug, artist.name)
+                    WorkItem(
+                        stable_id(f"work:{entry.file}"), entry.file, entry.title, slug, artist.name
+                    )
                 )
     order = {a.slug: i for i, a in enumerate(artists.values())}
     return sorted(items, key=lambda w: order.get(w.artist_slug, 0))
@@ -329,7 +356,9 @@ def _load_aftercare(out: _Collector, root: Path) -> dict[str, str]:
         try:
             sections[name] = raw.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as exc:
-            out.add(path, raw[: exc.start].count(b"\n") + 1, None, "is not UTF-8 text; save it as UTF-8")
+            out.add(
+                path, raw[: exc.start].count(b"\n") + 1, None, "is not UTF-8 text; save it as UTF-8"
+            )
     return sections
 
 
@@ -340,24 +369,55 @@ def _check_site_files(out: _Collector, root: Path, site: models.SiteFile, lines:
     path = root / "site.yaml"
     for index, brand in enumerate(site.brands):
         loc = ("brands", index, "logo")
-        _require_file(out, path, _field_name(loc), root / "images" / "brands" / brand.logo, "image", line_of(lines, loc))
+        _require_file(
+            out,
+            path,
+            _field_name(loc),
+            root / "images" / "brands" / brand.logo,
+            "image",
+            line_of(lines, loc),
+        )
     if site.memorial.photo:
         loc = ("memorial", "photo")
-        _require_file(out, path, "memorial.photo", root / "images" / "artists" / site.memorial.photo, "image", line_of(lines, loc))
+        _require_file(
+            out,
+            path,
+            "memorial.photo",
+            root / "images" / "artists" / site.memorial.photo,
+            "image",
+            line_of(lines, loc),
+        )
     for purpose in ("intro", "hero", "studio", "piercing", "scroll_sequence"):
         files = getattr(site.videos, purpose)
         for key in ("source", "vertical"):
             name = getattr(files, key)
             if name:
                 loc = ("videos", purpose, key)
-                _require_file(out, path, _field_name(loc), root / "videos" / name, "video", line_of(lines, loc))
+                _require_file(
+                    out,
+                    path,
+                    _field_name(loc),
+                    root / "videos" / name,
+                    "video",
+                    line_of(lines, loc),
+                )
     seq = site.videos.scroll_sequence
     if seq.end_frame < seq.start_frame:
         loc = ("videos", "scroll_sequence", "end_frame")
-        out.add(path, line_of(lines, loc), _field_name(loc), f"must not be before start_frame ({seq.start_frame})")
+        out.add(
+            path,
+            line_of(lines, loc),
+            _field_name(loc),
+            f"must not be before start_frame ({seq.start_frame})",
+        )
     if site.memorial.died < site.memorial.born:
         loc = ("memorial", "died")
-        out.add(path, line_of(lines, loc), "memorial.died", f"must not be before born ({site.memorial.born})")
+        out.add(
+            path,
+            line_of(lines, loc),
+            "memorial.died",
+            f"must not be before born ({site.memorial.born})",
+        )
 
 
 def _require_file(
@@ -368,7 +428,12 @@ def _require_file(
         suffixes = IMAGE_SUFFIXES if kind == "image" else VIDEO_SUFFIXES
         if target.suffix.lower() not in suffixes:
             allowed = ", ".join(sorted(suffixes))
-            out.add(path, line, field_, f"'{target.name}' is not a supported {kind} type (use {allowed})")
+            out.add(
+                path,
+                line,
+                field_,
+                f"'{target.name}' is not a supported {kind} type (use {allowed})",
+            )
         return
     hint = ""
     if folder.is_dir():

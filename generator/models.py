@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 INSTAGRAM_RE = re.compile(r"^@?[A-Za-z0-9._]{1,30}$")
@@ -38,7 +45,8 @@ def plain_file_name(value: str) -> str:
 def _instagram(value: str) -> str:
     if not INSTAGRAM_RE.match(value):
         raise ValueError(
-            f"must be an Instagram handle like '@studio.name' (letters, digits, '.', '_'), got '{value}'"
+            "must be an Instagram handle like '@studio.name' (letters, digits, '.', '_'), "
+            f"got '{value}'"
         )
     return value
 
@@ -89,7 +97,7 @@ def _number_as_text(value: Any) -> Any:
 
 
 Text = Annotated[
-    str, BeforeValidator(_number_as_text), StringConstraints(strip_whitespace=True, min_length=1)
+    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_number_as_text)
 ]
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 FileName = Annotated[Text, AfterValidator(plain_file_name)]

@@ -47,7 +47,7 @@ class HeaderRule:
 @dataclass(frozen=True)
 class Match:
     rule: Rule
-    target: str  # the path (or URL) with placeholders filled in
+    target: str | None  # the path (or URL) with placeholders filled in; None: no such file
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,9 @@ def match_rule(rule: Rule, path: str, query: dict[str, str]) -> Match | None:
             values[placeholder[1:]] = query[key]
         elif placeholder != query[key]:
             return None
+    if any("/" in v or "\\" in v for k, v in values.items() if k != "splat"):
+        # A placeholder stands for one path segment: '../x' names no file, so it is a 404.
+        return Match(rule, None)
     target = rule.to
     # Longest names first so ':artist_id' is not cut by ':artist'.
     for name in sorted(values, key=len, reverse=True):
@@ -179,15 +182,20 @@ def check_rules(config: NetlifyConfig, dist: Path) -> list[str]:
             if ":" in rule.to:
                 folder = dist / rule.to.lstrip("/").rsplit("/", 1)[0]
                 if not folder.is_dir():
-                    problems.append(f"rule {rule.source} -> {rule.to}: folder {folder.name}/ is missing")
+                    problems.append(
+                        f"rule {rule.source} -> {rule.to}: folder {folder.name}/ is missing"
+                    )
             elif static_file(dist, rule.to) is None:
-                problems.append(f"rule {rule.source} -> {rule.to}: target is missing from the build")
+                problems.append(
+                    f"rule {rule.source} -> {rule.to}: target is missing from the build"
+                )
         if "*" not in rule.source and ":" not in rule.source and not rule.force:
             shadow = static_file(dist, rule.source)
             if shadow is not None:
+                shadow_rel = shadow.relative_to(dist.resolve())
                 problems.append(
                     f"rule {rule.source} -> {rule.to} never applies: the file "
-                    f"{shadow.relative_to(dist.resolve())} shadows it (force it with 200! or rename)"
+                    f"{shadow_rel} shadows it (force it with 200! or rename)"
                 )
     return problems
 

@@ -220,6 +220,8 @@ def create_app(
         if found is None:
             return file_response(request, existing, 200, url_path) if existing else not_found(request, url_path)
         rule = found.rule
+        if found.target is None:
+            return not_found(request, url_path)
         if rule.status in (301, 302, 303, 307, 308):
             return Response(status_code=rule.status, headers={"location": found.target})
         if rule.is_external:
