@@ -23,6 +23,12 @@ MARKDOWN_SIGNATURE = "remove-buggy-html-in-markdown-parser"
 SEQUENCE_SIGNATURE = "Scroll sequence: failed to load frame"
 
 
+def open_screen(page: Page, path: str, **goto: object) -> None:
+    """Go to path and wait for the first-load preloader to leave (it locks scrolling)."""
+    page.goto(path, **goto)
+    page.wait_for_selector("[data-testid=preloader]", state="detached", timeout=20_000)
+
+
 def site_data(page: Page) -> dict:
     return json.loads(page.locator("#site-data").text_content() or "{}")
 
@@ -53,7 +59,7 @@ def markdown_tables(path: Path) -> int:
 def test_aftercare_renders_the_editors_markdown_with_level_4_headings(
     page: Page, card: str, source: str
 ) -> None:
-    page.goto("/aftercare")
+    open_screen(page, "/aftercare")
     expect(page.get_by_role("heading", level=1, name="Aftercare Guide")).to_be_visible()
     article = page.get_by_role("article", name=card)
     expect(article.get_by_text("Loading content...")).to_have_count(0)
@@ -88,7 +94,7 @@ def test_aftercare_shows_tables_and_breaks_and_keeps_raw_html_inert(page: Page) 
         "**/api/aftercare",
         lambda route: route.fulfill(status=200, content_type="application/json", body=body),
     )
-    page.goto("/aftercare")
+    open_screen(page, "/aftercare")
 
     tattoo = page.get_by_role("article", name="Tattoo Aftercare")
     expect(tattoo.get_by_role("table")).to_be_visible()
@@ -107,13 +113,13 @@ def test_aftercare_shows_tables_and_breaks_and_keeps_raw_html_inert(page: Page) 
 def test_aftercare_fetch_failure_is_only_logged(page: Page) -> None:
     page.route("**/api/aftercare", lambda route: route.fulfill(status=500, body="{}"))
     with page.expect_console_message(lambda m: m.type == "error" and "aftercare" in m.text.lower()):
-        page.goto("/aftercare")
+        open_screen(page, "/aftercare")
     expect(page.get_by_text("Loading content...")).to_have_count(2)
     expect(page.get_by_role("alert")).to_have_count(0)
 
 
 def test_aftercare_questions_block(phone_page: Page) -> None:
-    phone_page.goto("/aftercare")
+    open_screen(phone_page, "/aftercare")
     data = site_data(phone_page)
     questions = phone_page.get_by_role("region", name="Questions About Your Healing?")
     expect(questions.get_by_role("link", name="Contact Us")).to_have_attribute("href", "/#contact")
@@ -142,7 +148,7 @@ SERVICES = [
 
 
 def test_piercings_sections_in_order(page: Page) -> None:
-    page.goto("/piercings")
+    open_screen(page, "/piercings")
     data = site_data(page)
     expect(page.get_by_role("heading", level=1, name="Professional Piercing")).to_be_visible()
 
@@ -162,11 +168,9 @@ def test_piercings_sections_in_order(page: Page) -> None:
     partners = page.get_by_role("region", name="Premium Jewelry Partners")
     logos = partners.get_by_role("img")
     expect(logos).to_have_count(4)
-    expect(logos).to_have_attribute("alt", re.compile(".+"))
     assert [logos.nth(i).get_attribute("alt") for i in range(4)] == [
         b["name"] for b in data["brands"]
     ]
-    partners.scroll_into_view_if_needed()
     for i in range(4):
         logos.nth(i).scroll_into_view_if_needed()
         page.wait_for_function(
@@ -183,7 +187,7 @@ def test_piercings_sections_in_order(page: Page) -> None:
 
 
 def test_piercings_phone_plays_the_vertical_video(phone_page: Page) -> None:
-    phone_page.goto("/piercings")
+    open_screen(phone_page, "/piercings")
     data = site_data(phone_page)
     expect(phone_page.locator("video.piercing-hero__video")).to_have_attribute(
         "src", data["media"]["piercing"]["vertical"]
@@ -240,7 +244,7 @@ def scroll_to_fraction(page: Page, fraction: float) -> None:
 
 def test_sequence_loads_every_frame_then_hides_the_bar(page: Page) -> None:
     requested = frame_requests(page, "/images/scroll-sequence/")
-    page.goto("/test")
+    open_screen(page, "/test")
     expect(page.get_by_text("SCROLL DOWN")).to_be_visible()
     expect(page.get_by_text("Experience the animation")).to_be_visible()
     wait_until_loaded(page)
@@ -257,7 +261,7 @@ def test_sequence_loads_every_frame_then_hides_the_bar(page: Page) -> None:
 
 
 def test_sequence_frame_follows_the_scroll(page: Page) -> None:
-    page.goto("/test")
+    open_screen(page, "/test")
     wait_until_loaded(page)
     canvas = page.locator("canvas.sequence__canvas")
     expect(canvas).to_have_attribute("data-frame-index", "0")
@@ -296,7 +300,7 @@ def test_sequence_completes_when_a_frame_is_missing(page: Page) -> None:
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     page.route("**/frame_00560.jpg", lambda route: route.fulfill(status=404, body="not found"))
-    page.goto("/test")
+    open_screen(page, "/test")
     wait_until_loaded(page)
     assert any("frame_00560.jpg" in text for text in errors), errors
     # Scrolling onto the missing frame draws a neighbour instead of a blank canvas.
@@ -308,7 +312,7 @@ def test_sequence_completes_when_a_frame_is_missing(page: Page) -> None:
 
 def test_sequence_switches_frame_folder_across_768px(page: Page) -> None:
     vertical = frame_requests(page, "/images/scroll-sequence-vertical/")
-    page.goto("/test")
+    open_screen(page, "/test")
     wait_until_loaded(page)
     assert vertical == []
     scroll_to_fraction(page, 0.4)
@@ -342,7 +346,7 @@ def scripts_loaded(page: Page, path: str) -> dict[str, str]:
         "request",
         lambda request: urls.append(request.url) if request.resource_type == "script" else None,
     )
-    page.goto(path, wait_until="networkidle")
+    open_screen(page, path, wait_until="networkidle")
     return {url: page.request.get(url).text() for url in dict.fromkeys(urls)}
 
 
