@@ -85,9 +85,9 @@ describe("ScrollSequenceScreen", () => {
 
     await waitFor(() => expect(bar).toHaveTextContent("Loading 88 / 88"));
     expect(bar).toHaveClass("is-complete");
-    expect(requested).toHaveLength(88);
-    expect(requested[0]).toBe("/images/scroll-sequence/frame_00541.jpg");
-    expect(requested.at(-1)).toBe("/images/scroll-sequence/frame_00628.jpg");
+    expect(new Set(requested).size).toBe(88);
+    expect(requested).toContain("/images/scroll-sequence/frame_00541.jpg");
+    expect(requested).toContain("/images/scroll-sequence/frame_00628.jpg");
   });
 
   it("draws the first frame at the top of the page and exposes it on the canvas", async () => {
