@@ -64,12 +64,13 @@ def check(content: str) -> None:
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--content", default="content", show_default=True, help="Folder of editor files.")
 @click.option("--out", default="dist", show_default=True, help="Folder to build into and serve.")
+@click.option("--cache", default=None, help="Media cache folder (default: .cache beside --out).")
 @click.option("--no-watch", is_flag=True, help="Do not rebuild and reload when files change.")
-def serve(host: str, port: int, content: str, out: str, no_watch: bool) -> None:
+def serve(host: str, port: int, content: str, out: str, cache: str | None, no_watch: bool) -> None:
     """Build, then serve dist/ with the Netlify rules, the contact function and live reload."""
     from generator import server_runner
 
-    paths = _paths(content, out)
+    paths = _paths(content, out, cache)
     try:
         pipeline.build(paths, TerminalReporter())
     except SiteError as error:

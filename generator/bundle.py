@@ -1,16 +1,37 @@
 """Stage: the React app -> hashed assets in dist/assets/ (esbuild).
 
-Placeholder from the Foundation issue: copies site-src/public/ and bundles nothing.
-The shell issue replaces bundle_app with the esbuild build; pages.py reads Bundle.
+esbuild runs through its own JS API (site-src/build.mjs): the Python side only starts node,
+reads the JSON summary the script prints and copies the outputs into the staging folder.
+The summary tells which script, styles and chunks each page needs; pages.py writes them into
+every route's HTML and the app reads the lazy screens' styles from the embedded manifest.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import shutil
+import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import BuildError
 from .output import Output
 from .reporter import Reporter
+
+log = logging.getLogger(__name__)
+
+BUILD_SCRIPT = "build.mjs"
+
+
+@dataclass(frozen=True)
+class ScreenAssets:
+    """One lazily loaded screen: its chunk, the chunks it imports and its CSS."""
+
+    script: str
+    styles: tuple[str, ...] = ()
+    preloads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -18,6 +39,22 @@ class Bundle:
     scripts: tuple[str, ...] = ()  # module entry URLs, in order
     styles: tuple[str, ...] = ()
     preloads: tuple[str, ...] = field(default_factory=tuple)  # modulepreload URLs
+    screens: dict[str, ScreenAssets] = field(default_factory=dict)  # by module name
+    sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
+
+    def for_screen(self, screen: str | None) -> Bundle:
+        """The tags of a page whose route shows `screen` first: its CSS and chunks up front."""
+        assets = self.screens.get(screen) if screen else None
+        if assets is None:
+            return self
+        styles = self.styles + tuple(s for s in assets.styles if s not in self.styles)
+        wanted = (assets.script, *assets.preloads)
+        preloads = self.preloads + tuple(p for p in wanted if p not in self.preloads)
+        return Bundle(self.scripts, styles, preloads, self.screens, self.sizes)
+
+    def manifest(self) -> dict:
+        """What the app needs at run time: the CSS of each lazily loaded screen."""
+        return {"screens": {name: {"styles": list(a.styles)} for name, a in self.screens.items()}}
 
 
 def copy_public(site_src: Path, out: Output) -> None:
@@ -30,6 +67,55 @@ def copy_public(site_src: Path, out: Output) -> None:
             out.copy_file(path.relative_to(public).as_posix(), path)
 
 
+def run_esbuild(site_src: Path, build_dir: Path) -> dict:
+    """Run site-src/build.mjs into build_dir and return its summary."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: the app bundle needs Node.js 20 or newer")
+    if not (site_src / "node_modules" / "esbuild").is_dir():
+        raise BuildError(f"{site_src}/node_modules is missing: run `make install` first")
+    proc = subprocess.run(
+        [node, BUILD_SCRIPT, "--outdir", str(build_dir)],
+        cwd=site_src,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        detail = (proc.stderr or proc.stdout).strip()
+        raise BuildError(f"bundling the app failed (site-src/{BUILD_SCRIPT}):\n{detail}")
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as exc:
+        raise BuildError(f"site-src/{BUILD_SCRIPT} printed no summary: {exc}") from exc
+
+
+def _screen(record: dict) -> ScreenAssets:
+    return ScreenAssets(record["script"], tuple(record["styles"]), tuple(record["preloads"]))
+
+
 def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter) -> Bundle:
+    """Bundle the app and copy its assets (and site-src/public/) into the staging folder."""
     copy_public(site_src, out)
-    return Bundle()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="bundle-", dir=cache_dir) as tmp:
+        build_dir = Path(tmp)
+        summary = run_esbuild(site_src, build_dir)
+        for path in sorted((build_dir / "assets").rglob("*")):
+            if path.is_file():
+                out.copy_file(path.relative_to(build_dir).as_posix(), path)
+        # Kept for anyone who wants to look inside (esbuild's bundle analyzer reads it).
+        shutil.copyfile(build_dir / "bundle-meta.json", cache_dir / "metafile.json")
+    main = summary["main"]
+    bundle = Bundle(
+        scripts=(main["script"],),
+        styles=tuple(main["styles"]),
+        preloads=tuple(main["preloads"]),
+        screens={name: _screen(rec) for name, rec in summary["screens"].items()},
+        sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
+    )
+    reporter.info(
+        f"app: {len(summary['files'])} files, first load "
+        f"{sum(bundle.sizes.get(u, 0) for u in (*bundle.scripts, *bundle.preloads, *bundle.styles)) // 1024} KiB"
+    )
+    return bundle

@@ -18,6 +18,7 @@ class Route:
     file: str  # file in dist/
     title: str
     description: str
+    screen: str | None = None  # the lazily loaded screen module this route shows (bundle.py)
 
 
 def routes(content: Content) -> list[Route]:
@@ -28,13 +29,13 @@ def routes(content: Content) -> list[Route]:
               f"Custom tattoos and professional piercing in {city} since 1996. "
               "Meet our artists, browse their portfolios and book a consultation."),
         Route("/portfolio", "portfolio/index.html", f"Portfolio | {name}",
-              "Browse custom tattoo work by every artist at the studio."),
+              "Browse custom tattoo work by every artist at the studio.", "portfolio-screen"),
         Route("/piercings", "piercings/index.html", f"Piercings | {name}",
-              "Ear, facial and body piercing with premium implant-grade jewelry."),
+              "Ear, facial and body piercing with premium implant-grade jewelry.", "piercings-screen"),
         Route("/aftercare", "aftercare/index.html", f"Aftercare Guide | {name}",
-              "How to care for a new tattoo or piercing while it heals."),
+              "How to care for a new tattoo or piercing while it heals.", "aftercare-screen"),
         Route("/test", "test/index.html", f"Scroll Animation | {name}",
-              "A scroll-driven animation of the studio's piercing work."),
+              "A scroll-driven animation of the studio's piercing work.", "scroll-sequence-screen"),
         Route("/404", "404.html", f"Page not found | {name}",
               "The page you were looking for is not here."),
     ]
@@ -44,7 +45,7 @@ def routes(content: Content) -> list[Route]:
             Route(f"/portfolio/{artist.slug}", f"portfolio/{artist.slug}/index.html",
                   f"{artist.name} Portfolio | {name}",
                   f"Tattoo portfolio of {artist.name}: {specialties}. "
-                  f"{artist.years_experience} years of experience.")
+                  f"{artist.years_experience} years of experience.", "portfolio-screen")
         )
     return pages
 
@@ -63,16 +64,26 @@ def site_json(data: dict) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def app_manifest(bundle: Bundle, all_routes: list[Route]) -> dict:
+    """Embedded in every page: lazy screens' CSS, and each route's title for client navigation."""
+    return {
+        **bundle.manifest(),
+        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes},
+    }
+
+
 def write_pages(out: Output, content: Content, bundle: Bundle, data: dict) -> list[Route]:
     template = _env.get_template("page.html.j2")
     embedded = site_json(data)
     all_routes = routes(content)
+    manifest = site_json(app_manifest(bundle, all_routes))
     for route in all_routes:
         html = template.render(
             route=route,
-            bundle=bundle,
+            bundle=bundle.for_screen(route.screen),
             site=data,
             site_json=embedded,
+            manifest_json=manifest,
             canonical=data["baseUrl"] + (route.path if route.path != "/404" else "/"),
         )
         out.write_text(route.file, html)

@@ -21,3 +21,9 @@ def site_files() -> dict:
 @pytest.fixture
 def content_dir(tmp_path: Path) -> Path:
     return write_site(tmp_path / "content", minimal_site())
+
+
+@pytest.fixture(scope="session")
+def media_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One media cache for the fixture builds of a run: unchanged media are encoded once."""
+    return tmp_path_factory.mktemp("media-cache")

@@ -15,11 +15,17 @@ from generator.errors import BuildError, ContentError
 from sitefactory import minimal_site, write_site
 
 
-def build_site(root: Path, files: dict | None = None, out: Path | None = None) -> Path:
-    content = write_site(root / "content", files or minimal_site())
-    out = out or root / "dist"
-    pipeline.build(pipeline.Paths.make(content, out))
-    return out
+@pytest.fixture
+def build_site(media_cache: Path):  # noqa: ANN201 - returns the builder
+    """Build a fixture site (default: the minimal one) under root; return its dist/."""
+
+    def build(root: Path, files: dict | None = None, out: Path | None = None) -> Path:
+        content = write_site(root / "content", files or minimal_site())
+        out = out or root / "dist"
+        pipeline.build(pipeline.Paths.make(content, out, cache=media_cache))
+        return out
+
+    return build
 
 
 def read_json(path: Path):  # noqa: ANN201 - any JSON value
@@ -34,7 +40,7 @@ def tree_digest(folder: Path) -> dict[str, str]:
     }
 
 
-def test_artists_endpoint_has_the_spec_fields_in_carousel_order(tmp_path: Path) -> None:
+def test_artists_endpoint_has_the_spec_fields_in_carousel_order(tmp_path: Path, build_site) -> None:
     artists = read_json(build_site(tmp_path) / "api" / "artists.json")
     assert [a["slug"] for a in artists] == ["max-ink", "jane-doe"]  # order: 1, then 2
     first = artists[0]
@@ -57,7 +63,7 @@ def test_artists_endpoint_has_the_spec_fields_in_carousel_order(tmp_path: Path) 
     assert set(first["image"]) == {"src", "width", "height", "srcset", "sources", "placeholder"}
 
 
-def test_portfolio_endpoints_split_by_artist(tmp_path: Path) -> None:
+def test_portfolio_endpoints_split_by_artist(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
     everything = read_json(dist / "api" / "portfolio" / "all.json")
     jane = read_json(dist / "api" / "portfolio" / "jane-doe.json")
@@ -75,13 +81,13 @@ def test_portfolio_endpoints_split_by_artist(tmp_path: Path) -> None:
     assert (dist / "images" / "work" / "rose.jpg").is_file()
 
 
-def test_aftercare_endpoint_lists_both_sections(tmp_path: Path) -> None:
+def test_aftercare_endpoint_lists_both_sections(tmp_path: Path, build_site) -> None:
     sections = read_json(build_site(tmp_path) / "api" / "aftercare.json")
     assert [s["section_type"] for s in sections] == ["tattoo", "piercing"]
     assert sections[0]["content"] == "# Tattoo\n\n- Wash **gently**\n"
 
 
-def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path) -> None:
+def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path, build_site) -> None:
     first = read_json(build_site(tmp_path / "a") / "api" / "portfolio" / "all.json")
     files = minimal_site()
     files["portfolio/jane-doe.yaml"] = (
@@ -92,7 +98,7 @@ def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path) -> None:
     assert len({i["id"] for i in first}) == 3
 
 
-def test_every_route_has_its_own_html_with_title_and_description(tmp_path: Path) -> None:
+def test_every_route_has_its_own_html_with_title_and_description(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
     titles = {}
     for rel in [
@@ -114,7 +120,7 @@ def test_every_route_has_its_own_html_with_title_and_description(tmp_path: Path)
     assert titles["portfolio/jane-doe/index.html"] == "Jane Doe Portfolio | Test Studio"
 
 
-def test_site_data_carries_studio_facts_for_the_app(tmp_path: Path) -> None:
+def test_site_data_carries_studio_facts_for_the_app(tmp_path: Path, build_site) -> None:
     data = read_json(build_site(tmp_path) / "api" / "site.json")
     assert data["phone"] == "(214) 555-0100"
     assert data["phoneHref"] == "tel:+12145550100"
@@ -124,7 +130,7 @@ def test_site_data_carries_studio_facts_for_the_app(tmp_path: Path) -> None:
     assert set(data["media"]) >= {"intro", "hero", "studio", "piercing", "scrollSequence"}
 
 
-def test_failed_build_leaves_previous_dist_byte_identical(tmp_path: Path) -> None:
+def test_failed_build_leaves_previous_dist_byte_identical(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
     before = tree_digest(dist)
     files = minimal_site()
@@ -141,7 +147,7 @@ def test_failed_build_leaves_previous_dist_byte_identical(tmp_path: Path) -> Non
     assert leftovers == []
 
 
-def test_successful_rebuild_replaces_dist_whole(tmp_path: Path) -> None:
+def test_successful_rebuild_replaces_dist_whole(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
     (dist / "stale.txt").write_text("from an old build")
     build_site(tmp_path, out=dist)
@@ -165,10 +171,11 @@ def test_build_command_reports_content_errors_and_exits_1(tmp_path: Path) -> Non
     assert not (tmp_path / "dist").exists()
 
 
-def test_build_command_writes_dist(tmp_path: Path) -> None:
+def test_build_command_writes_dist(tmp_path: Path, media_cache: Path) -> None:
     content = write_site(tmp_path / "content", minimal_site())
+    out = tmp_path / "dist"
     result = CliRunner().invoke(
-        cli, ["build", "--content", str(content), "--out", str(tmp_path / "dist")]
+        cli, ["build", "--content", str(content), "--out", str(out), "--cache", str(media_cache)]
     )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "dist" / "api" / "artists.json").is_file()
@@ -184,8 +191,8 @@ def test_every_command_has_help_text() -> None:
 
 
 def test_contact_proxy_rule_written_only_when_function_url_is_set(
-    tmp_path: Path, monkeypatch
-) -> None:  # noqa: ANN001
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, build_site
+) -> None:
     monkeypatch.delenv("CONTACT_FUNCTION_URL", raising=False)
     assert not (build_site(tmp_path / "a") / "_redirects").exists()
     monkeypatch.setenv("CONTACT_FUNCTION_URL", "https://abc.lambda-url.us-east-1.on.aws/")
@@ -193,7 +200,7 @@ def test_contact_proxy_rule_written_only_when_function_url_is_set(
     assert rules == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!\n"
 
 
-def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path) -> None:
+def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
     config = redirects.load_config(pipeline.PROJECT_ROOT / "netlify.toml")
     assert redirects.check_rules(config, dist) == []

@@ -17,10 +17,10 @@ from sitefactory import minimal_site, write_site
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
     root = tmp_path_factory.mktemp("serve")
     content = write_site(root / "content", minimal_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist"))
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
     return root / "dist"
 
 

@@ -18,7 +18,7 @@ from sitefactory import minimal_site, write_site
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+def served(tmp_path: Path, media_cache: Path) -> Iterator[tuple[str, Path]]:
     content = write_site(tmp_path / "content", minimal_site())
     port = free_port()
     env = {**os.environ, "CONTACT_OUTBOX": str(tmp_path / "outbox.sqlite3")}
@@ -33,6 +33,8 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             str(content),
             "--out",
             str(tmp_path / "dist"),
+            "--cache",
+            str(media_cache),
         ],
         cwd=tmp_path,
         env=env,

@@ -1,0 +1,89 @@
+// Bundles the React app with esbuild's JS API; generator/bundle.py runs it and reads the
+// summary it prints (one JSON object on stdout).
+//
+//   node build.mjs --outdir <dir> [--dev]
+//
+// Output: <dir>/assets/… with content-hashed names, code split per lazily loaded route,
+// ES modules, minified, with source maps. The summary names the entry script, its CSS, the
+// chunks it imports statically (to modulepreload) and, for every lazily loaded screen, its
+// chunk, the chunks that one imports and the CSS esbuild gathered for it. esbuild does not
+// load a lazy chunk's CSS by itself, so the app does (src/app/lazy-screen.ts) from this list.
+import * as esbuild from "esbuild";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function parseArgs(argv) {
+  const args = { outdir: path.join(here, "dist"), dev: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--outdir") args.outdir = path.resolve(argv[++i]);
+    else if (argv[i] === "--dev") args.dev = true;
+    else throw new Error(`unknown argument: ${argv[i]}`);
+  }
+  return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const entry = "src/main.tsx";
+
+const result = await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: [entry],
+  outdir: args.outdir,
+  outbase: ".",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: ["es2020", "chrome100", "safari15", "firefox100"],
+  minify: !args.dev,
+  sourcemap: "linked",
+  metafile: true,
+  write: true,
+  jsx: "automatic",
+  legalComments: "linked",
+  publicPath: "/",
+  entryNames: "assets/[name]-[hash]",
+  chunkNames: "assets/[name]-[hash]",
+  assetNames: "assets/[name]-[hash]",
+  loader: { ".woff2": "file", ".woff": "file", ".svg": "file", ".png": "file", ".jpg": "file" },
+  define: { "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production") },
+  logLevel: "warning",
+});
+
+const outputs = result.metafile.outputs;
+const url = (file) => "/" + path.relative(args.outdir, path.resolve(here, file)).split(path.sep).join("/");
+const rel = (file) => path.relative(args.outdir, path.resolve(here, file)).split(path.sep).join("/");
+
+/** Every chunk a script imports statically, transitively (what to modulepreload). */
+function staticImports(file, seen = new Set()) {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind === "import-statement" && !imp.external && !seen.has(imp.path)) {
+      seen.add(imp.path);
+      staticImports(imp.path, seen);
+    }
+  }
+  return seen;
+}
+
+let main = null;
+const screens = {};
+for (const [file, info] of Object.entries(outputs)) {
+  if (!file.endsWith(".js") || !info.entryPoint) continue;
+  const record = {
+    script: url(file),
+    styles: info.cssBundle ? [url(info.cssBundle)] : [],
+    preloads: [...staticImports(file)].map(url),
+  };
+  if (info.entryPoint === entry) main = record;
+  else screens[path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "")] = { ...record, source: info.entryPoint };
+}
+if (!main) throw new Error(`esbuild produced no output for ${entry}`);
+
+const files = Object.entries(outputs).map(([file, info]) => ({ file: rel(file), bytes: info.bytes }));
+const summary = { main, screens, files };
+mkdirSync(args.outdir, { recursive: true });
+writeFileSync(path.join(args.outdir, "bundle-meta.json"), JSON.stringify(result.metafile));
+process.stdout.write(JSON.stringify(summary));

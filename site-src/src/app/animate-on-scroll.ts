@@ -1,0 +1,24 @@
+import AOS from "aos";
+import "aos/dist/aos.css";
+import { prefersReducedMotion } from "../hooks/use-media-query";
+
+// SPEC 1, 9: one AOS for the whole app; features only put data-aos attributes on elements.
+export const AOS_SETTINGS = { duration: 1000, once: true, offset: 100, delay: 100 } as const;
+
+let started = false;
+
+/** Start AOS once (no-op afterwards and under prefers-reduced-motion, where CSS shows all). */
+export function startAnimateOnScroll(): void {
+  if (started) return;
+  started = true;
+  if (prefersReducedMotion()) {
+    document.documentElement.classList.add("aos-disabled");
+    return;
+  }
+  AOS.init({ ...AOS_SETTINGS, disable: false });
+}
+
+/** Re-measure positions after content changed height (a lazy screen arrived). */
+export function refreshAnimateOnScroll(): void {
+  if (started && !prefersReducedMotion()) AOS.refresh();
+}

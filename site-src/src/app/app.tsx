@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import { BrowserRouter, useLocation } from "react-router";
+import { DotNav } from "../components/dot-nav";
+import { Header } from "../components/header";
+import { Preloader } from "../components/preloader";
+import { SiteFooter } from "../features/home/site-footer";
+import { DESKTOP_QUERY } from "../hooks/use-media-query";
+import { PageReadyContext } from "../hooks/use-page-ready";
+import { ArtistsProvider } from "../lib/artists-store";
+import { getSiteData } from "../lib/site-data";
+import { startAnimateOnScroll } from "./animate-on-scroll";
+import { DocumentMeta } from "./document-meta";
+import { AppRoutes } from "./routes";
+import { ScrollManager } from "./scroll-manager";
+import "./app.css";
+
+/** The intro video the preloader waits for: horizontal from 768 px up, vertical below. */
+function introVideo(): string {
+  const { intro } = getSiteData().media;
+  return window.matchMedia?.(DESKTOP_QUERY).matches ? intro.horizontal : intro.vertical;
+}
+
+function Shell() {
+  const { pathname } = useLocation();
+  const [ready, setReady] = useState(false);
+  const [introSrc] = useState(introVideo);
+
+  useEffect(() => {
+    if (ready) startAnimateOnScroll();
+  }, [ready]);
+
+  return (
+    <PageReadyContext.Provider value={ready}>
+      <a
+        className="skip-link"
+        href="#content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("content")?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      {!ready && <Preloader src={introSrc} onDone={() => setReady(true)} />}
+      <Header />
+      {pathname === "/" && <DotNav />}
+      <div id="content" className="app-content" tabIndex={-1}>
+        <AppRoutes />
+      </div>
+      <SiteFooter />
+      <ScrollManager />
+      <DocumentMeta />
+    </PageReadyContext.Provider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ArtistsProvider>
+        <Shell />
+      </ArtistsProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useLayoutEffect } from "react";
+import { useLocation, useNavigationType } from "react-router";
+import { prefersReducedMotion } from "../hooks/use-media-query";
+import { usePageReady } from "../hooks/use-page-ready";
+
+// SPEC 2: a hash scrolls smoothly to its element; otherwise the saved position is restored
+// (back/forward), or the page starts at the top. react-router's <ScrollRestoration> needs a
+// data router and does not scroll smoothly to late-rendered targets, so this does it.
+
+const STORAGE_KEY = "scroll-positions";
+const WAIT_FOR_TARGET_MS = 4000; // a target may render late (lazy screen, artists loading)
+
+function readPositions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function savePosition(key: string, y: number): void {
+  try {
+    const positions = readPositions();
+    positions[key] = y;
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+  } catch {
+    // Private mode without storage: positions are simply not restored.
+  }
+}
+
+/** Call `found` with the element once it exists (polling each frame), or give up. */
+function whenElement(id: string, found: (el: HTMLElement) => void): () => void {
+  let frame = 0;
+  const deadline = performance.now() + WAIT_FOR_TARGET_MS;
+  const look = () => {
+    const element = document.getElementById(id);
+    if (element) found(element);
+    else if (performance.now() < deadline) frame = requestAnimationFrame(look);
+  };
+  look();
+  return () => cancelAnimationFrame(frame);
+}
+
+export function scrollToHash(hash: string, { smooth = true } = {}): () => void {
+  const id = decodeURIComponent(hash.replace(/^#/, ""));
+  if (!id) return () => {};
+  return whenElement(id, (element) => {
+    element.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto", block: "start" });
+  });
+}
+
+/** Restore y once the page is tall enough to reach it (content may still be loading). */
+function restoreY(y: number): () => void {
+  let frame = 0;
+  const deadline = performance.now() + WAIT_FOR_TARGET_MS;
+  const attempt = () => {
+    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
+    if (reachable || performance.now() >= deadline) window.scrollTo({ top: y, behavior: "auto" });
+    else frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
+
+export function ScrollManager() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const ready = usePageReady();
+
+  useLayoutEffect(() => {
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+  }, []);
+
+  // Remember where the visitor is on this history entry.
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => savePosition(location.key, window.scrollY));
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [location.key]);
+
+  useEffect(() => {
+    // On the first load, wait until the preloader has gone: the page below it is still
+    // settling and the visitor should see the glide to the section.
+    if (!ready) return;
+    if (location.hash) return scrollToHash(location.hash);
+    const saved = readPositions()[location.key];
+    if (navigationType === "POP" && saved !== undefined) return restoreY(saved);
+    window.scrollTo({ top: 0, behavior: "auto" });
+    return undefined;
+  }, [location.key, location.hash, location.pathname, navigationType, ready]);
+
+  return null;
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from "react";
+import { DOT_SECTIONS } from "../config/navigation";
+import { prefersReducedMotion } from "../hooks/use-media-query";
+import "./dot-nav.css";
+
+/** The id of the section that spans the middle of the viewport, if any. */
+export function sectionAtMiddle(ids: string[], viewportHeight: number): string | null {
+  const middle = viewportHeight / 2;
+  for (const id of ids) {
+    const rect = document.getElementById(id)?.getBoundingClientRect();
+    if (rect && rect.top <= middle && rect.bottom > middle) return id;
+  }
+  return null;
+}
+
+/** How far down the page the visitor is, 0-1. */
+export function scrollFraction(): number {
+  const max = document.documentElement.scrollHeight - window.innerHeight;
+  return max > 0 ? Math.min(1, Math.max(0, window.scrollY / max)) : 0;
+}
+
+/** SPEC 2: side dots for the home sections with a vertical progress bar. */
+export function DotNav() {
+  const [active, setActive] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setActive(sectionAtMiddle(DOT_SECTIONS.map((s) => s.id), window.innerHeight));
+      setProgress(scrollFraction());
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    // Sections change height as their content arrives (artists, images).
+    const observer = new ResizeObserver(schedule);
+    observer.observe(document.body);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      observer.disconnect();
+    };
+  }, []);
+
+  return (
+    <nav className="dot-nav" aria-label="Sections">
+      <div className="dot-nav__track" aria-hidden="true">
+        <div className="dot-nav__progress" style={{ transform: `scaleY(${progress})` }} />
+      </div>
+      <ul className="dot-nav__list">
+        {DOT_SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className={`dot-nav__dot${active === section.id ? " is-active" : ""}`}
+              aria-current={active === section.id ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(section.id)?.scrollIntoView({
+                  behavior: prefersReducedMotion() ? "auto" : "smooth",
+                  block: "start",
+                });
+              }}
+            >
+              <span className="dot-nav__label">{section.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

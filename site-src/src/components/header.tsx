@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { HEADER } from "../config/navigation";
+import { useHeadroom } from "../hooks/use-headroom";
+import { usePageReady } from "../hooks/use-page-ready";
+import { useScrollY } from "../hooks/use-scroll-y";
+import { getSiteData } from "../lib/site-data";
+import { Menu } from "./menu";
+import "./header.css";
+
+/** SPEC 2: the logo shrinks from 225 px to 64 px as the home page scrolls from 0 to 300 px. */
+export function logoSize(scrollY: number, home: boolean): number {
+  if (!home) return HEADER.logoMin;
+  const t = Math.min(Math.max(scrollY / HEADER.shrinkDistance, 0), 1);
+  return HEADER.logoMax - (HEADER.logoMax - HEADER.logoMin) * t;
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const home = pathname === "/";
+  const y = useScrollY();
+  const ready = usePageReady();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pinned = useHeadroom(y, { offset: HEADER.offset, tolerance: HEADER.tolerance, enabled: !menuOpen });
+  const [logoShown, setLogoShown] = useState(!home);
+  const chromeRef = useRef<HTMLDivElement>(null);
+  const name = getSiteData().name;
+
+  // On home the logo fades in 1.4 s after the page is revealed; elsewhere it is simply there.
+  useEffect(() => {
+    if (!home) {
+      setLogoShown(true);
+      return;
+    }
+    if (!ready) return;
+    const timer = window.setTimeout(() => setLogoShown(true), HEADER.fadeInDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [home, ready]);
+
+  // Hiding the bar closes the menu (SPEC 2); so does going to another page.
+  useEffect(() => {
+    if (!pinned) setMenuOpen(false);
+  }, [pinned]);
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const solid = !home || y > HEADER.solidAfter;
+  const size = logoSize(y, home);
+  const classes = [
+    "site-header",
+    solid ? "site-header--solid" : "",
+    pinned || menuOpen ? "" : "site-header--hidden",
+    menuOpen ? "site-header--menu-open" : "",
+  ].join(" ");
+
+  return (
+    <div ref={chromeRef} className="site-chrome">
+      <header className={classes} data-solid={solid} data-pinned={pinned || menuOpen}>
+        <Link
+          to="/"
+          className={`site-header__logo${logoShown ? " is-shown" : ""}`}
+          style={{ width: size, height: size }}
+          onClick={() => setMenuOpen(false)}
+        >
+          <img src="/logo.svg" alt={`${name}, home`} width={225} height={225} />
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle__bar" aria-hidden="true" />
+          <span className="menu-toggle__bar" aria-hidden="true" />
+          <span className="menu-toggle__label" aria-hidden="true">
+            {menuOpen ? "Close" : "Menu"}
+          </span>
+        </button>
+      </header>
+      <Menu open={menuOpen} onClose={() => setMenuOpen(false)} trapRef={chromeRef} />
+    </div>
+  );
+}

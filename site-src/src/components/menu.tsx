@@ -1,0 +1,66 @@
+import { type RefObject } from "react";
+import { Link, useLocation } from "react-router";
+import { MENU_ENTRIES, menuHref } from "../config/navigation";
+import { useFocusTrap } from "../hooks/use-focus-trap";
+import { useScrollLock } from "../hooks/use-scroll-lock";
+import { getSiteData } from "../lib/site-data";
+import "./menu.css";
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** The element focus stays inside while open (the menu plus the bar with its toggle). */
+  trapRef: RefObject<HTMLElement | null>;
+};
+
+/** The full-screen overlay menu (SPEC 2): eight entries, a tap on one closes it. */
+export function Menu({ open, onClose, trapRef }: Props) {
+  const { pathname, hash } = useLocation();
+  const site = getSiteData();
+  useScrollLock(open);
+  useFocusTrap(trapRef, { active: open, onEscape: onClose });
+
+  return (
+    <div
+      id="site-menu"
+      className={`site-menu${open ? " is-open" : ""}`}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Site menu"
+      aria-hidden={!open}
+      inert={!open}
+    >
+      <nav className="site-menu__nav" aria-label="Main">
+        <ol className="site-menu__list">
+          {MENU_ENTRIES.map((entry, index) => {
+            const href = menuHref(entry, pathname);
+            const current = href === pathname + hash || (href === pathname && !hash);
+            return (
+              <li key={entry.label} className="site-menu__item" style={{ transitionDelay: open ? `${120 + index * 45}ms` : "0ms" }}>
+                <Link to={href} className="site-menu__link" aria-current={current ? "page" : undefined} onClick={onClose}>
+                  <span className="site-menu__index" aria-hidden="true">
+                    {String(index + 1).padStart(2, "0")}
+                  </span>
+                  <span className="site-menu__label">{entry.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <div className="site-menu__aside">
+        <p className="site-menu__heading">Visit</p>
+        <address className="site-menu__address">
+          {site.address.street}
+          <br />
+          {site.address.city}, {site.address.region} {site.address.postal_code}
+        </address>
+        <p className="site-menu__contact">
+          <a href={site.phoneHref}>{site.phone}</a>
+          <br />
+          <a href={`mailto:${site.email}`}>{site.email}</a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from "react";
+import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { PlayButton } from "../../components/play-button";
+import { VideoModal } from "../../components/video-modal";
+import { usePageReady } from "../../hooks/use-page-ready";
+import { getSiteData } from "../../lib/site-data";
+import "./hero-section.css";
+
+/** SPEC 9: the hero video starts 6 seconds in. */
+export const HERO_START_S = 6;
+/** If the video never shows a frame (failed, blocked), the heading appears anyway. */
+const HEADING_FALLBACK_MS = 2500;
+
+export function HeroSection() {
+  const { media } = getSiteData();
+  const ready = usePageReady();
+  const [videoShown, setVideoShown] = useState(false);
+  const [fallback, setFallback] = useState(false);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setTimeout(() => setFallback(true), HEADING_FALLBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+
+  const headingShown = ready && (videoShown || fallback);
+
+  return (
+    <section id="home" className="hero" aria-labelledby="hero-heading">
+      <div className="hero__media">
+        <BackgroundVideo video={media.hero} startAt={HERO_START_S} onShown={() => setVideoShown(true)} />
+        <div className="hero__veil" aria-hidden="true" />
+      </div>
+      <div className={`hero__content container${headingShown ? " is-shown" : ""}`}>
+        <h1 id="hero-heading" className="hero__title">
+          <span className="hero__line">Dallas&rsquo;s Premier</span>
+          <span className="hero__line hero__line--accent">Tattoo Atelier</span>
+          <span className="hero__line hero__line--since">Since 1996</span>
+        </h1>
+        <div className="hero__actions">
+          <PlayButton onClick={() => setPlaying(true)} describes="studio film" />
+        </div>
+      </div>
+      <a className="hero__cue" href="#brand" aria-label="Scroll to the studio story">
+        <span aria-hidden="true">Scroll</span>
+      </a>
+      <VideoModal
+        open={playing}
+        onClose={() => setPlaying(false)}
+        src={media.hero.horizontal}
+        poster={posterFor(media.hero, "horizontal")}
+        title="Studio film"
+      />
+    </section>
+  );
+}

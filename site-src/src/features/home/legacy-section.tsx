@@ -1,0 +1,94 @@
+import { ResponsiveImage } from "../../components/responsive-image";
+import { SectionHeading } from "../../components/section-heading";
+import { getSiteData } from "../../lib/site-data";
+import "./legacy-section.css";
+
+/** SPEC 2 (home 7): stats, the timeline, the founder's memorial and our philosophy. */
+export function LegacySection() {
+  const { stats, timeline, memorial, values } = getSiteData();
+  return (
+    <section id="legacy" className="section legacy" aria-labelledby="legacy-heading">
+      <div className="container">
+        <SectionHeading
+          id="legacy-heading"
+          eyebrow="Our Legacy"
+          title={
+            <>
+              Three Decades of <em>Dallas Ink</em>
+            </>
+          }
+        >
+          <p>From one chair in 1996 to a studio of master artists: the same promise of custom work, done right.</p>
+        </SectionHeading>
+
+        <dl className="legacy__stats">
+          {stats.legacy.map((stat, index) => (
+            <div key={stat.label} className="legacy__stat" data-aos="fade-up" data-aos-delay={100 + index * 120}>
+              <dt className="legacy__stat-label">{stat.label}</dt>
+              <dd className="legacy__stat-value">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <ol className="timeline" aria-label="Our history">
+          {timeline.map((entry, index) => (
+            <li key={entry.period} className="timeline__entry" data-aos="fade-up" data-aos-delay={index * 100}>
+              <p className="timeline__period">{entry.period}</p>
+              <div className="timeline__body">
+                <h3 className="timeline__title">{entry.title}</h3>
+                <p className="timeline__text">{entry.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+
+        <article className="memorial" aria-labelledby="memorial-name" data-aos="fade-up">
+          {memorial.image && (
+            <div className="memorial__portrait">
+              <ResponsiveImage
+                image={memorial.image}
+                alt={`Portrait of ${memorial.name}`}
+                sizes="(min-width: 768px) 320px, 100vw"
+                className="memorial__image"
+              />
+            </div>
+          )}
+          <div className="memorial__body">
+            <p className="eyebrow">In Memoriam</p>
+            <h3 id="memorial-name" className="memorial__name">
+              {memorial.name}
+            </h3>
+            <p className="memorial__years">
+              <time dateTime={String(memorial.born)}>{memorial.born}</time>
+              <span aria-hidden="true"> — </span>
+              <span className="visually-hidden"> to </span>
+              <time dateTime={String(memorial.died)}>{memorial.died}</time>
+            </p>
+            <p className="memorial__text">{memorial.text}</p>
+          </div>
+        </article>
+
+        <div className="philosophy">
+          <SectionHeading
+            level={3}
+            eyebrow="What We Stand For"
+            title="Our Philosophy"
+            align="center"
+            className="philosophy__heading"
+          />
+          <ul className="philosophy__values">
+            {values.map((value, index) => (
+              <li key={value.title} className="value-card" data-aos="fade-up" data-aos-delay={index * 100}>
+                <span className="value-card__index" aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <h4 className="value-card__title">{value.title}</h4>
+                <p className="value-card__text">{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { SectionHeading } from "../../components/section-heading";
+import { getSiteData } from "../../lib/site-data";
+import "./our-work-section.css";
+
+/** SPEC 2 (home 5): the work in numbers and a way into the portfolio. */
+export function OurWorkSection() {
+  const { stats } = getSiteData();
+  return (
+    <section id="our-work" className="section our-work" aria-labelledby="our-work-heading">
+      <div className="container">
+        <SectionHeading
+          id="our-work-heading"
+          eyebrow="Our Work"
+          align="center"
+          title={
+            <>
+              Every Piece <em>One of a Kind</em>
+            </>
+          }
+        >
+          <p>Custom designs across every style, from fine line and realism to bold traditional and blackwork.</p>
+        </SectionHeading>
+        <dl className="our-work__stats">
+          {stats.work.map((stat, index) => (
+            <div key={stat.label} className="our-work__stat" data-aos="fade-up" data-aos-delay={150 + index * 120}>
+              <dt className="our-work__label">{stat.label}</dt>
+              <dd className="our-work__value">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="our-work__action" data-aos="fade-up" data-aos-delay="300">
+          <Link to="/portfolio" className="btn">
+            View Full Portfolio
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { PlayButton } from "../../components/play-button";
+import { VideoModal } from "../../components/video-modal";
+import { getSiteData } from "../../lib/site-data";
+import "./piercing-showcase.css";
+
+/** SPEC 2 (home 6): piercing video, Explore Services, and a film restarted on every open. */
+export function PiercingShowcase() {
+  const { media } = getSiteData();
+  const [playing, setPlaying] = useState(false);
+  return (
+    <section id="piercings" className="piercing-showcase" aria-labelledby="piercing-showcase-heading">
+      <BackgroundVideo video={media.piercing} />
+      <div className="piercing-showcase__veil" aria-hidden="true" />
+      <div className="piercing-showcase__content container">
+        <p className="eyebrow" data-aos="fade-up">
+          Piercing Studio
+        </p>
+        <h2 id="piercing-showcase-heading" className="piercing-showcase__title" data-aos="fade-up" data-aos-delay="150">
+          Professional <em>Piercing</em> Services
+        </h2>
+        <div className="piercing-showcase__actions" data-aos="fade-up" data-aos-delay="300">
+          <Link to="/piercings" className="btn">
+            Explore Services
+          </Link>
+          <PlayButton onClick={() => setPlaying(true)} describes="piercing film" />
+        </div>
+      </div>
+      <VideoModal
+        open={playing}
+        onClose={() => setPlaying(false)}
+        src={media.piercing.horizontal}
+        poster={posterFor(media.piercing, "horizontal")}
+        title="Piercing film"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { PlayButton } from "../../components/play-button";
+import { VideoModal } from "../../components/video-modal";
+import { getSiteData } from "../../lib/site-data";
+import "./studio-section.css";
+
+/** SPEC 2 (home 3): the studio at work, a looping background video and a modal film. */
+export function StudioSection() {
+  const { media } = getSiteData();
+  const [playing, setPlaying] = useState(false);
+  return (
+    <section id="studio" className="studio" aria-labelledby="studio-heading">
+      <BackgroundVideo video={media.studio} className="studio__video" />
+      <div className="studio__veil" aria-hidden="true" />
+      <div className="studio__content container">
+        <h2 id="studio-heading" className="studio__title">
+          <span className="studio__line" data-aos="fade-up">
+            Master Craftsmen
+          </span>
+          <span className="studio__line studio__line--accent" data-aos="fade-up" data-aos-delay="200">
+            At Work
+          </span>
+        </h2>
+        <p className="studio__tagline" data-aos="fade-up" data-aos-delay="350">
+          Experience Excellence
+        </p>
+        <div data-aos="fade-up" data-aos-delay="450">
+          <PlayButton onClick={() => setPlaying(true)} describes="the studio at work" />
+        </div>
+      </div>
+      <VideoModal
+        open={playing}
+        onClose={() => setPlaying(false)}
+        src={media.studio.horizontal}
+        poster={posterFor(media.studio, "horizontal")}
+        title="The studio at work"
+      />
+    </section>
+  );
+}
