@@ -1,9 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { VideoUrls } from "../../lib/site-data";
-import { useMediaQuery } from "./use-media-query";
-
-const DESKTOP_QUERY = "(min-width: 768px)"; // SPEC 9: the mobile/desktop switch
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+import { useIsDesktop, useReducedMotion } from "../../hooks/use-media-query";
 
 /** The poster the video pipeline made for this layout, whatever shape it is given in. */
 function posterFor(video: VideoUrls, layout: "horizontal" | "vertical"): string | undefined {
@@ -22,8 +19,8 @@ function posterFor(video: VideoUrls, layout: "horizontal" | "vertical"): string 
 
 /** Looping muted background video: horizontal file at 768 px and wider, vertical below. */
 export function PiercingHero({ video }: { video: VideoUrls }) {
-  const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
+  const isDesktop = useIsDesktop();
+  const reducedMotion = useReducedMotion();
   const layout = isDesktop ? "horizontal" : "vertical";
   const src = video[layout] || video.horizontal;
   const ref = useRef<HTMLVideoElement>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { getSiteData } from "../../lib/site-data";
-import { useMediaQuery } from "./use-media-query";
+import { useIsDesktop, useReducedMotion } from "../../hooks/use-media-query";
 import { loadFrames } from "./frame-loader";
 import { createSequencePlayer, type SequencePlayer } from "./sequence-player";
 import { frameUrls, OVERLAY_WINDOWS, SCRUB_SECONDS } from "./sequence-math";
@@ -9,9 +9,6 @@ import "./scroll-sequence.css";
 // SPEC 2/4/9: /test, a full-screen canvas scrubbed through frames 541-628 by scrolling. The
 // frame folder follows the layout (desktop at 768 px and wider, vertical frames below);
 // crossing that width resets, reloads and returns to the top.
-
-const DESKTOP_QUERY = "(min-width: 768px)";
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 const OVERLAY_TEXT: Record<string, { title: string; text: string }> = {
   ear: { title: "Ear Piercings", text: "Lobe, helix, tragus, conch, daith: placed to suit your anatomy." },
@@ -22,8 +19,8 @@ const OVERLAY_TEXT: Record<string, { title: string; text: string }> = {
 
 export default function ScrollSequenceScreen() {
   const sequences = getSiteData().media.scrollSequence;
-  const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
+  const isDesktop = useIsDesktop();
+  const reducedMotion = useReducedMotion();
   const layout = isDesktop ? "desktop" : "mobile";
   const config = sequences[layout];
   const total = frameUrls(config).length;
