@@ -1,8 +1,91 @@
-// PLACEHOLDER (Foundation): the aftercare issue replaces this (/aftercare).
-export default function AftercareScreen() {
+import { Link } from "react-router";
+import { getSiteData } from "../../lib/site-data";
+import { useAftercare } from "./api/get-aftercare";
+import { AftercareMarkdown } from "./aftercare-markdown";
+import "./aftercare.css";
+
+// SPEC 2: /aftercare. Heading, intro, the two markdown cards ('Loading content...' until
+// their content exists), then the questions block with Contact Us and a call button.
+
+type CardProps = { id: string; title: string; eyebrow: string; content: string; delay: number };
+
+function AftercareCard({ id, title, eyebrow, content, delay }: CardProps) {
   return (
-    <main>
-      <h1>Aftercare Guide</h1>
+    <article className="aftercare-card" aria-labelledby={id} data-aos="fade-up" data-aos-delay={delay}>
+      <p className="aftercare-card__eyebrow">{eyebrow}</p>
+      <h2 id={id} className="aftercare-card__title">
+        {title}
+      </h2>
+      {content ? (
+        <AftercareMarkdown>{content}</AftercareMarkdown>
+      ) : (
+        <p className="aftercare-card__loading" role="status">
+          Loading content...
+        </p>
+      )}
+    </article>
+  );
+}
+
+export default function AftercareScreen() {
+  const { phone, phoneHref } = getSiteData();
+  const { data } = useAftercare();
+
+  return (
+    <main className="aftercare">
+      <header className="aftercare__hero">
+        <p className="aftercare__eyebrow" data-aos="fade-up">
+          Heal beautifully
+        </p>
+        <h1 className="aftercare__title" data-aos="fade-up">
+          Aftercare Guide
+        </h1>
+        <p className="aftercare__intro" data-aos="fade-up">
+          Great work deserves great healing. Follow these guidelines to keep your new tattoo or piercing
+          clean, comfortable and looking its best for years to come.
+        </p>
+      </header>
+
+      <div className="aftercare__cards">
+        <AftercareCard
+          id="aftercare-tattoo"
+          eyebrow="01"
+          title="Tattoo Aftercare"
+          content={data?.tattoo ?? ""}
+          delay={100}
+        />
+        <AftercareCard
+          id="aftercare-piercing"
+          eyebrow="02"
+          title="Piercing Aftercare"
+          content={data?.piercing ?? ""}
+          delay={200}
+        />
+      </div>
+
+      <section className="aftercare-questions" aria-labelledby="aftercare-questions-title" data-aos="fade-up">
+        <h2 id="aftercare-questions-title" className="aftercare-questions__title">
+          Questions About Your Healing?
+        </h2>
+        <p className="aftercare-questions__text">
+          Every body heals differently. If something doesn't look or feel right, reach out: we're always
+          happy to take a look and advise.
+        </p>
+        <div className="aftercare-questions__actions">
+          <Link to="/#contact" className="aftercare-button aftercare-button--solid">
+            Contact Us
+          </Link>
+          <a href={phoneHref} className="aftercare-button aftercare-button--outline">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="aftercare-button__icon">
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+              />
+            </svg>
+            <span>Call {phone}</span>
+          </a>
+        </div>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,26 @@
+// SPEC 2 'Piercings screen': the four service cards and their exact lists.
+
+export type PiercingService = { id: string; title: string; items: string[] };
+
+export const PIERCING_SERVICES: readonly PiercingService[] = [
+  {
+    id: "ear",
+    title: "Ear Piercings",
+    items: ["Lobe & Upper Lobe", "Helix & Forward Helix", "Tragus & Anti-Tragus", "Conch & Daith", "Rook & Industrial"],
+  },
+  {
+    id: "facial",
+    title: "Facial Piercings",
+    items: ["Nostril & High Nostril", "Septum", "Eyebrow", "Lip & Labret", "Monroe & Medusa"],
+  },
+  {
+    id: "body",
+    title: "Body Piercings",
+    items: ["Navel", "Nipple", "Surface Piercings", "Dermal Anchors"],
+  },
+  {
+    id: "additional",
+    title: "Additional Services",
+    items: ["Jewelry Changes", "Premium Upgrades", "Consultation Services", "Aftercare Guidance"],
+  },
+];
