@@ -69,8 +69,9 @@ def run_esbuild(site_src: Path, build_dir: Path) -> dict:
         raise BuildError("node is not installed: the app bundle needs Node.js 20 or newer")
     if not (site_src / "node_modules" / "esbuild").is_dir():
         raise BuildError(f"{site_src}/node_modules is missing: run `make install` first")
+    # node runs in site_src, so a relative build_dir would land inside site-src/.
     proc = subprocess.run(
-        [node, BUILD_SCRIPT, "--outdir", str(build_dir)],
+        [node, BUILD_SCRIPT, "--outdir", str(build_dir.resolve())],
         cwd=site_src,
         capture_output=True,
         text=True,

@@ -9,6 +9,7 @@ import { usePageReady } from "../hooks/use-page-ready";
 
 const STORAGE_KEY = "scroll-positions";
 const WAIT_FOR_TARGET_MS = 4000; // a target may render late (lazy screen, artists loading)
+const FOLLOW_TARGET_MS = 3000; // how long the page above a target may still grow
 
 function readPositions(): Record<string, number> {
   try {
@@ -41,12 +42,43 @@ function whenElement(id: string, found: (el: HTMLElement) => void): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
+/**
+ * Keep `element` at the top while the page above it is still settling (the artists arrive,
+ * a section grows): a smooth scroll aims at where the target was when it started, so without
+ * this the visitor lands short. Stops once the visitor scrolls themselves or after a while.
+ */
+function followTarget(element: HTMLElement, behavior: ScrollBehavior): () => void {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  let first = true; // an observer reports once at the start: nothing has moved yet
+  const observer = new ResizeObserver(() => {
+    if (first) first = false;
+    else element.scrollIntoView({ behavior, block: "start" });
+  });
+  const takeOver = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of takeOver) window.removeEventListener(type, stop);
+  };
+  const timer = window.setTimeout(stop, FOLLOW_TARGET_MS);
+  for (const type of takeOver) window.addEventListener(type, stop, { passive: true });
+  observer.observe(document.body);
+  return stop;
+}
+
 export function scrollToHash(hash: string, { smooth = true } = {}): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ""));
   if (!id) return () => {};
-  return whenElement(id, (element) => {
-    element.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto", block: "start" });
+  let stopFollowing = () => {};
+  const stopWaiting = whenElement(id, (element) => {
+    const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
+    element.scrollIntoView({ behavior, block: "start" });
+    stopFollowing = followTarget(element, behavior);
   });
+  return () => {
+    stopWaiting();
+    stopFollowing();
+  };
 }
 
 /** Restore y once the page is tall enough to reach it (content may still be loading). */
