@@ -106,7 +106,8 @@ def load_content(root: Path | str, shown_root: str | None = None) -> Content:
         _check_site_files(out, root, site, site_lines)
     _check_unreferenced(out, root, artists, work, site)
     if out.problems:
-        raise ContentError(out.problems)
+        partial = Content(root, site, artists, work, aftercare) if site is not None else None
+        raise ContentError(out.problems, partial)
     assert site is not None
     return Content(root, site, artists, work, aftercare, sorted(set(out.warnings)))
 
@@ -288,7 +289,7 @@ def _load_portfolio(out: _Collector, root: Path, artists: dict[str, Artist]) -> 
             continue
         data, lines = parsed
         if slug not in artists and not (root / "artists" / f"{slug}.yaml").is_file():
-            known = ", ".join(sorted(artists)) or "none"
+            known = ", ".join(_artist_file_slugs(root)) or "none"
             out.add(
                 path,
                 None,
@@ -469,6 +470,13 @@ def _is_yaml_candidate(out: _Collector, path: Path) -> bool:
         out.warn(path, None, None, "ignored: only .yaml files are read here")
         return False
     return path.is_file()
+
+
+def _artist_file_slugs(root: Path) -> list[str]:
+    """Every artist file's slug, including files that failed validation (they still exist)."""
+    folder = root / "artists"
+    paths = folder.glob("*.y*ml") if folder.is_dir() else []
+    return sorted({p.stem for p in paths if models.SLUG_RE.match(p.stem)})
 
 
 def _slug_message(slug: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -26,10 +27,15 @@ class SiteError(Exception):
 
 
 class ContentError(SiteError):
-    """The editors' files have one or more problems; all of them are listed."""
+    """The editors' files have one or more problems; all of them are listed.
 
-    def __init__(self, problems: list[Problem]):
+    `partial` is what could be read despite them (the loader's Content, or None), so later
+    checks can still look at the photos and videos it names.
+    """
+
+    def __init__(self, problems: list[Problem], partial: Any = None):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.field or ""))
+        self.partial = partial
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

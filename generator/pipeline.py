@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import bundle, endpoints, images, pages, redirects, videos
-from .content import IMAGE_KINDS, Content, load_content
-from .errors import ContentError
+from .content import IMAGE_KINDS, IMAGE_SUFFIXES, Content, load_content
+from .errors import ContentError, Problem
 from .output import Output, discard, staging_dir, swap_into_place
 from .reporter import BufferReporter, Reporter
 
@@ -75,12 +75,33 @@ def image_jobs(content: Content, shown_root: str) -> list[images.ImageJob]:
     return jobs
 
 
+def media_problems(content: Content, shown_root: str) -> list[Problem]:
+    """Cheap checks of the photos and videos content names: each opens and is sane."""
+    # a missing file or an unsupported type is already reported on its YAML line
+    jobs = [
+        job for job in image_jobs(content, shown_root)
+        if job.source.is_file() and job.source.suffix.lower() in IMAGE_SUFFIXES
+    ]
+    return images.check_sources(jobs) + videos.check_sources(content)
+
+
+def load_all(paths: Paths) -> Content:
+    """load_content, but a failure also lists what is wrong with the media it could read,
+    so an editor sees every problem in one go rather than one kind per push."""
+    try:
+        return load_content(paths.content, paths.shown_content)
+    except ContentError as error:
+        if error.partial is None:
+            raise
+        problems = error.problems + media_problems(error.partial, paths.shown_content)
+        raise ContentError(problems) from None
+
+
 def check(paths: Paths, reporter: Reporter | None = None) -> Content:
     """Validate content without writing anything; raise ContentError with every problem."""
     reporter = reporter or BufferReporter()
-    content = load_content(paths.content, paths.shown_content)
-    problems = images.check_sources(image_jobs(content, paths.shown_content))
-    problems += videos.check_sources(content)
+    content = load_all(paths)
+    problems = media_problems(content, paths.shown_content)
     if problems:
         raise ContentError(problems)
     for warning in content.warnings:
@@ -93,7 +114,7 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
     reporter = reporter or BufferReporter()
     config = redirects.load_config(paths.netlify_toml)
     with reporter.stage("content"):
-        content = load_content(paths.content, paths.shown_content)
+        content = load_all(paths)
     for warning in content.warnings:
         reporter.warning(warning)
 

@@ -282,3 +282,40 @@ def test_check_command_accepts_good_content_and_writes_nothing(content_dir: Path
     assert "content OK: 2 artists, 3 portfolio pieces, 2 aftercare guides" in result.output
     after = sorted(p.relative_to(content_dir.parent) for p in content_dir.parent.rglob("*"))
     assert before == after
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_broken_photos_are_listed_with_the_yaml_problems(tmp_path: Path, command: str) -> None:
+    """One push shows everything: a bad photo is not held back until the YAML is fixed."""
+    files = minimal_site()
+    files["artists/jane-doe.yaml"] = JANE.replace("years_experience: 7", "years_experience: ten")
+    files["images/work/skull.jpg"] = b""
+    files["images/brands/brand-one.png"] = b"not a picture"
+    root = write_site(tmp_path / "content", files)
+    args = [command, "--content", str(root)]
+    if command == "build":
+        args += ["--out", str(tmp_path / "dist"), "--cache", str(tmp_path / "cache")]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{root}/artists/jane-doe.yaml:3: years_experience: must be a whole number, got 'ten'",
+        f"{root}/images/brands/brand-one.png: not an image we can read (the file is damaged or "
+        "of an unknown type); save it as JPEG, PNG, WebP, GIF, TIFF or AVIF",
+        f"{root}/images/work/skull.jpg: the file is empty (0 bytes); add the photo again",
+        "3 problems found; nothing was published.",
+    ]
+    assert not (tmp_path / "dist").exists()
+
+
+def test_unknown_portfolio_owner_lists_every_artist_file_even_invalid_ones(tmp_path: Path) -> None:
+    found = problems_for(
+        tmp_path,
+        **{
+            "artists__jane-doe_yaml": JANE.replace("years_experience: 7", "years_experience: ten"),
+            "portfolio__nobody_yaml": "- file: rose.jpg\n  title: Rose\n",
+        },
+    )
+    assert (
+        "content/portfolio/nobody.yaml: names artist 'nobody', but there is no "
+        "artists/nobody.yaml (known artists: jane-doe, max-ink)"
+    ) in found
