@@ -67,6 +67,20 @@ describe("Header menu", () => {
     ]);
   });
 
+  it("sets the big home logo aside while the menu covers the page, not the small one", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderHeader("/");
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("banner")).toHaveClass("site-header--logo-aside");
+    await user.click(screen.getByRole("button", { name: "Close menu" }));
+    expect(screen.getByRole("banner")).not.toHaveClass("site-header--logo-aside");
+    unmount();
+
+    renderHeader("/aftercare");
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("banner")).not.toHaveClass("site-header--logo-aside");
+  });
+
   it("closes when an entry is tapped and goes there", async () => {
     const user = userEvent.setup();
     renderHeader("/aftercare");

@@ -52,6 +52,8 @@ export function Header() {
     solid ? "site-header--solid" : "",
     pinned ? "" : "site-header--hidden",
     menuOpen ? "site-header--menu-open" : "",
+    // the big home logo would sit on top of the menu's first entries: it steps aside
+    menuOpen && size > HEADER.logoMin ? "site-header--logo-aside" : "",
   ].join(" ");
 
   return (
