@@ -19,6 +19,13 @@ from .images_cache import atomic_write
 from .images_settings import Encoding
 from .images_source import BadImage, SourceInfo, open_upright, probe
 
+# Decode (JPEG draft mode) to at least twice the largest output, so Lanczos always does a 2x
+# reduction or more itself. libjpeg's DCT scaling is cheap but softer and more aliased than
+# Lanczos: 1920 px made from a 12 MP photo drafted to 2016 px was 42.5 dB PSNR from a
+# one-step Lanczos of the full decode, and 0.2 dB behind sharp's file after encoding (sharp
+# decodes these photos in full; bench/images.py). Costs ~0.06 s of ~3 s per photo.
+DRAFT_HEADROOM = 2
+
 
 @dataclass(frozen=True)
 class VariantSpec:
@@ -58,19 +65,23 @@ def run_task(task: EncodeTask) -> EncodeResult:
         box = (largest.width, largest.height) if largest else (
             task.placeholder_side, task.placeholder_side
         )
+        box = (DRAFT_HEADROOM * box[0], DRAFT_HEADROOM * box[1])
         started = time.perf_counter()
         base = open_upright(path, box, task.max_pixels)
         result.seconds["decode"] = time.perf_counter() - started
     except BadImage as exc:
         result.error = str(exc)
         return result
-    # largest first, each smaller one resized from the smallest image made so far that is
-    # still at least twice its size: Lanczos quality at a fraction of the pixels read
+    # largest first, from the decoded image; each smaller one from the smallest image made
+    # so far that is still at least twice its size, else from the largest made: Lanczos
+    # quality at a fraction of the pixels read. Only the largest reads the full decode:
+    # 1440 px from 1920 px rather than from 12 MP saves 0.07 s per photo, and after encoding
+    # is within 0.03 dB PSNR of the direct resize, level with sharp's (bench/images.py).
     sizes = sorted({(v.width, v.height) for v in task.variants}, reverse=True)
     resized: dict[tuple[int, int], Image.Image] = {}
     started = time.perf_counter()
     for size in sizes:
-        parent = base
+        parent = resized[sizes[0]] if resized else base
         for made_size, made in sorted(resized.items()):
             if made_size[0] >= 2 * size[0]:
                 parent = made

@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 # Bump when the decoding/normalising code changes what pixels come out (orientation, colour
 # conversion, resampling): every cached variant is then re-encoded once.
-PIPELINE_VERSION = 1
+PIPELINE_VERSION = 2  # 2: decode at twice the largest width, resize from the largest made
 
 
 @dataclass(frozen=True)
