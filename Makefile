@@ -37,6 +37,13 @@ test-py: install
 test-js: $(NPM_STAMP)
 	cd site-src && npm test
 
+# The benchmarks print ratios against the tools people would otherwise use (README).
+bench: install
+	$(PYTHON) bench/images.py
+	$(PYTHON) bench/videos.py
+	$(PYTHON) bench/contact_coldstart.py
+	$(PYTHON) bench/contact_load.py
+
 lint: install
 	$(VENV)/bin/ruff check generator functions tests bench build.py
 
