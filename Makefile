@@ -46,6 +46,7 @@ bench: install
 
 lint: install
 	$(VENV)/bin/ruff check generator functions tests bench build.py
+	$(VENV)/bin/ruff format --check generator functions tests bench build.py
 
 clean:
 	rm -rf dist .cache .dist.building-* .dist.old-*

@@ -22,7 +22,9 @@ def _fail(error: SiteError) -> None:
         for problem in error.problems:
             click.echo(str(problem), err=True)
         count = len(error.problems)
-        click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was published.", err=True)
+        click.echo(
+            f"{count} problem{'s' if count != 1 else ''} found; nothing was published.", err=True
+        )
     else:
         click.echo(f"error: {error}", err=True)
     sys.exit(1)
@@ -82,8 +84,13 @@ def serve(host: str, port: int, content: str, out: str, cache: str | None, no_wa
 @click.option("--json", "as_json", is_flag=True, help="Print the messages as a JSON list.")
 @click.option("--pending", is_flag=True, help="Only messages whose email has not gone out.")
 @click.option("--limit", type=int, default=None, help="At most this many (newest first).")
-@click.option("--outbox", type=click.Path(dir_okay=False, path_type=Path), envvar="CONTACT_OUTBOX",
-              default=None, help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).")
+@click.option(
+    "--outbox",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="CONTACT_OUTBOX",
+    default=None,
+    help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).",
+)
 def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | None) -> None:
     """List contact messages kept by the outbox (or the store CONTACT_STORE names)."""
     from functions.contact import operations
@@ -97,10 +104,20 @@ def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | Non
 
 @cli.command("send-pending")
 @click.option("--limit", type=int, default=100, show_default=True, help="At most this many emails.")
-@click.option("--outbox", type=click.Path(dir_okay=False, path_type=Path), envvar="CONTACT_OUTBOX",
-              default=None, help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).")
-@click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
-              show_default=True, help="Built site whose artist names go into the emails.")
+@click.option(
+    "--outbox",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="CONTACT_OUTBOX",
+    default=None,
+    help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).",
+)
+@click.option(
+    "--dist",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist"),
+    show_default=True,
+    help="Built site whose artist names go into the emails.",
+)
 def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
     """Re-send the studio's email for every message still pending; exit 1 if any fail."""
     from functions.contact import operations
@@ -118,35 +135,77 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
 
 @cli.command("deploy-function")
 @click.option("--region", envvar="AWS_REGION", required=True, help="AWS region (or AWS_REGION).")
-@click.option("--notify-from", envvar="CONTACT_NOTIFY_FROM", required=True,
-              help="SES-verified sender address (or CONTACT_NOTIFY_FROM).")
-@click.option("--notify-to", envvar="CONTACT_NOTIFY_TO", required=True,
-              help="Studio address(es), comma separated (or CONTACT_NOTIFY_TO).")
-@click.option("--dist", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
-              show_default=True, help="Built site whose artists the function accepts.")
+@click.option(
+    "--notify-from",
+    envvar="CONTACT_NOTIFY_FROM",
+    required=True,
+    help="SES-verified sender address (or CONTACT_NOTIFY_FROM).",
+)
+@click.option(
+    "--notify-to",
+    envvar="CONTACT_NOTIFY_TO",
+    required=True,
+    help="Studio address(es), comma separated (or CONTACT_NOTIFY_TO).",
+)
+@click.option(
+    "--dist",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist"),
+    show_default=True,
+    help="Built site whose artists the function accepts.",
+)
 @click.option("--function-name", default="studio-contact", show_default=True, help="Lambda name.")
 @click.option("--role-name", default="studio-contact-function", show_default=True, help="IAM role.")
-@click.option("--table", default="studio-contact-messages", show_default=True,
-              help="DynamoDB table name.")
+@click.option(
+    "--table", default="studio-contact-messages", show_default=True, help="DynamoDB table name."
+)
 @click.option("--endpoint-url", default=None, help="AWS-compatible endpoint (e.g. a moto server).")
-@click.option("--reserved-concurrency", type=int, default=5, show_default=True,
-              help="Most instances at once (0: no cap).")
+@click.option(
+    "--reserved-concurrency",
+    type=int,
+    default=5,
+    show_default=True,
+    help="Most instances at once (0: no cap).",
+)
 @click.option("--rate-limit", default="5/600", show_default=True, help="Posts/seconds per visitor.")
-@click.option("--schedule-minutes", type=int, default=15, show_default=True,
-              help="Re-send pending emails every N minutes (0: no schedule).")
+@click.option(
+    "--schedule-minutes",
+    type=int,
+    default=15,
+    show_default=True,
+    help="Re-send pending emails every N minutes (0: no schedule).",
+)
 @click.option("--studio-name", default="Website", show_default=True, help="Email subject prefix.")
-def deploy_function(region: str, notify_from: str, notify_to: str, dist: Path, function_name: str,
-                    role_name: str, table: str, endpoint_url: str | None, reserved_concurrency: int,
-                    rate_limit: str, schedule_minutes: int, studio_name: str) -> None:
+def deploy_function(
+    region: str,
+    notify_from: str,
+    notify_to: str,
+    dist: Path,
+    function_name: str,
+    role_name: str,
+    table: str,
+    endpoint_url: str | None,
+    reserved_concurrency: int,
+    rate_limit: str,
+    schedule_minutes: int,
+    studio_name: str,
+) -> None:
     """Package the contact function and create or update it on AWS (Lambda + Function URL)."""
     from functions import deploy
 
     options = deploy.DeployOptions(
-        region=region, notify_from=notify_from,
+        region=region,
+        notify_from=notify_from,
         notify_to=tuple(a.strip() for a in notify_to.split(",") if a.strip()),
-        dist=dist, function_name=function_name, role_name=role_name, table=table,
-        endpoint_url=endpoint_url, reserved_concurrency=reserved_concurrency or None,
-        rate_limit=rate_limit, schedule_minutes=schedule_minutes or None, studio_name=studio_name,
+        dist=dist,
+        function_name=function_name,
+        role_name=role_name,
+        table=table,
+        endpoint_url=endpoint_url,
+        reserved_concurrency=reserved_concurrency or None,
+        rate_limit=rate_limit,
+        schedule_minutes=schedule_minutes or None,
+        studio_name=studio_name,
     )
     try:
         deploy.deploy(options, say=click.echo)

@@ -78,7 +78,9 @@ def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
         "values": [v.model_dump() for v in site.values],
         "memorial": {
             **site.memorial.model_dump(exclude={"photo"}),
-            "image": images[("artists", site.memorial.photo)].to_api() if site.memorial.photo else None,
+            "image": images[("artists", site.memorial.photo)].to_api()
+            if site.memorial.photo
+            else None,
         },
         "brands": [
             {"name": b.name, "url": b.url, "image": images[("brands", b.logo)].to_api()}

@@ -182,7 +182,10 @@ def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
             key = variant_key(digest, encoding, width)
             variants.append(
                 VariantSpec(
-                    key, encoding, width, scaled_height(width, info.width, info.height),
+                    key,
+                    encoding,
+                    width,
+                    scaled_height(width, info.width, info.height),
                     str(cache.variant_path(key, encoding.ext)),
                 )
             )
@@ -196,7 +199,10 @@ def _encode_all(todo: list[_Plan], settings: ImageSettings, workers: int | None)
     """Yield (plan, result) as workers finish; inline when a pool would not pay off."""
     tasks = [
         EncodeTask(
-            index, str(plan.job.source), settings.max_pixels, tuple(plan.missing),
+            index,
+            str(plan.job.source),
+            settings.max_pixels,
+            tuple(plan.missing),
             settings.placeholder_side if plan.placeholder is None else 0,
             settings.placeholder_quality,
         )
@@ -243,7 +249,9 @@ def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageM
         if fmt == fallback_format and variant.width == largest:
             rel, url = f"images/{job.kind}/{job.name}", spec_url
         else:
-            name = f"{asset_stem(job.name)}-{variant.width}.{variant.key[:10]}.{variant.encoding.ext}"
+            name = (
+                f"{asset_stem(job.name)}-{variant.width}.{variant.key[:10]}.{variant.encoding.ext}"
+            )
             rel = url = f"/assets/img/{job.kind}/{name}"
         publish(cached, out.claim(rel))
         used.add(cached)
@@ -274,7 +282,9 @@ def _warn_if_oversized(plan: _Plan, settings: ImageSettings, reporter: Reporter)
         return
     reporter.warning(
         Problem(
-            plan.job.shown, None, None,
+            plan.job.shown,
+            None,
+            None,
             f"original is {info.width}x{info.height} ({info.width * info.height / 1e6:.1f} "
             f"megapixels) but the site shows it at most {max(kind.widths)} px wide; a copy "
             f"no larger than {kind.oversize_side} px would build faster",
@@ -296,4 +306,3 @@ def _summary(tally: _Tally) -> str:
 
 def _mb(size: int) -> str:
     return f"{size / 1e6:.1f} MB"
-

@@ -62,8 +62,10 @@ def run_task(task: EncodeTask) -> EncodeResult:
     try:
         result.info = probe(path, task.max_pixels)
         largest = max(task.variants, key=lambda v: v.width, default=None)
-        box = (largest.width, largest.height) if largest else (
-            task.placeholder_side, task.placeholder_side
+        box = (
+            (largest.width, largest.height)
+            if largest
+            else (task.placeholder_side, task.placeholder_side)
         )
         box = (DRAFT_HEADROOM * box[0], DRAFT_HEADROOM * box[1])
         started = time.perf_counter()
@@ -86,8 +88,10 @@ def run_task(task: EncodeTask) -> EncodeResult:
             if made_size[0] >= 2 * size[0]:
                 parent = made
                 break
-        resized[size] = parent if parent.size == size else parent.resize(
-            size, Image.Resampling.LANCZOS, reducing_gap=3.0
+        resized[size] = (
+            parent
+            if parent.size == size
+            else parent.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
         )
     result.seconds["resize"] = time.perf_counter() - started
     for spec in task.variants:
@@ -107,8 +111,14 @@ def encode(img: Image.Image, enc: Encoding) -> bytes:
     buffer = io.BytesIO()
     if enc.format == "avif":
         # one thread per encoder: the pool already keeps every core busy
-        img.save(buffer, "AVIF", quality=enc.quality, speed=enc.effort,
-                 subsampling=enc.subsampling, max_threads=1)
+        img.save(
+            buffer,
+            "AVIF",
+            quality=enc.quality,
+            speed=enc.effort,
+            subsampling=enc.subsampling,
+            max_threads=1,
+        )
     elif enc.format == "webp":
         img.save(buffer, "WEBP", quality=enc.quality, method=enc.effort)
     elif enc.format == "jpeg":

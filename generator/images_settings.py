@@ -130,7 +130,9 @@ def variant_key(digest: str, encoding: Encoding, width: int) -> str:
 
 
 def placeholder_key(digest: str, settings: ImageSettings) -> str:
-    raw = f"{digest}:{PIPELINE_VERSION}:ph:{settings.placeholder_side}:{settings.placeholder_quality}"
+    raw = (
+        f"{digest}:{PIPELINE_VERSION}:ph:{settings.placeholder_side}:{settings.placeholder_quality}"
+    )
     return hashlib.sha256(raw.encode()).hexdigest()[:24]
 
 

@@ -25,28 +25,59 @@ def routes(content: Content) -> list[Route]:
     name = content.site.name
     city = f"{content.site.address.city}, {content.site.address.region}"
     pages = [
-        Route("/", "index.html", f"{name} | Dallas Tattoo & Piercing Since 1996",
-              f"Custom tattoos and professional piercing in {city} since 1996. "
-              "Meet our artists, browse their portfolios and book a consultation."),
-        Route("/portfolio", "portfolio/index.html", f"Portfolio | {name}",
-              "Browse custom tattoo work by every artist at the studio.", "portfolio-screen"),
-        Route("/piercings", "piercings/index.html", f"Piercings | {name}",
-              "Ear, facial and body piercing with premium implant-grade jewelry.",
-              "piercings-screen"),
-        Route("/aftercare", "aftercare/index.html", f"Aftercare Guide | {name}",
-              "How to care for a new tattoo or piercing while it heals.", "aftercare-screen"),
-        Route("/test", "test/index.html", f"Scroll Animation | {name}",
-              "A scroll-driven animation of the studio's piercing work.", "scroll-sequence-screen"),
-        Route("/404", "404.html", f"Page not found | {name}",
-              "The page you were looking for is not here."),
+        Route(
+            "/",
+            "index.html",
+            f"{name} | Dallas Tattoo & Piercing Since 1996",
+            f"Custom tattoos and professional piercing in {city} since 1996. "
+            "Meet our artists, browse their portfolios and book a consultation.",
+        ),
+        Route(
+            "/portfolio",
+            "portfolio/index.html",
+            f"Portfolio | {name}",
+            "Browse custom tattoo work by every artist at the studio.",
+            "portfolio-screen",
+        ),
+        Route(
+            "/piercings",
+            "piercings/index.html",
+            f"Piercings | {name}",
+            "Ear, facial and body piercing with premium implant-grade jewelry.",
+            "piercings-screen",
+        ),
+        Route(
+            "/aftercare",
+            "aftercare/index.html",
+            f"Aftercare Guide | {name}",
+            "How to care for a new tattoo or piercing while it heals.",
+            "aftercare-screen",
+        ),
+        Route(
+            "/test",
+            "test/index.html",
+            f"Scroll Animation | {name}",
+            "A scroll-driven animation of the studio's piercing work.",
+            "scroll-sequence-screen",
+        ),
+        Route(
+            "/404",
+            "404.html",
+            f"Page not found | {name}",
+            "The page you were looking for is not here.",
+        ),
     ]
     for artist in content.artists:
         specialties = ", ".join(artist.specialties[:3])
         pages.append(
-            Route(f"/portfolio/{artist.slug}", f"portfolio/{artist.slug}/index.html",
-                  f"{artist.name} Portfolio | {name}",
-                  f"Tattoo portfolio of {artist.name}: {specialties}. "
-                  f"{artist.years_experience} years of experience.", "portfolio-screen")
+            Route(
+                f"/portfolio/{artist.slug}",
+                f"portfolio/{artist.slug}/index.html",
+                f"{artist.name} Portfolio | {name}",
+                f"Tattoo portfolio of {artist.name}: {specialties}. "
+                f"{artist.years_experience} years of experience.",
+                "portfolio-screen",
+            )
         )
     return pages
 

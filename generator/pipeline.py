@@ -68,7 +68,9 @@ def image_jobs(content: Content, shown_root: str) -> list[images.ImageJob]:
         seen.add((kind, name))
         jobs.append(
             images.ImageJob(
-                kind, name, content.image_path(kind, name),
+                kind,
+                name,
+                content.image_path(kind, name),
                 f"{shown_root.rstrip('/')}/images/{kind}/{name}",
             )
         )
@@ -79,7 +81,8 @@ def media_problems(content: Content, shown_root: str) -> list[Problem]:
     """Cheap checks of the photos and videos content names: each opens and is sane."""
     # a missing file or an unsupported type is already reported on its YAML line
     jobs = [
-        job for job in image_jobs(content, shown_root)
+        job
+        for job in image_jobs(content, shown_root)
         if job.source.is_file() and job.source.suffix.lower() in IMAGE_SUFFIXES
     ]
     return images.check_sources(jobs) + videos.check_sources(content)

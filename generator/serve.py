@@ -32,11 +32,17 @@ from . import redirects
 log = logging.getLogger(__name__)
 
 MAX_BODY = 6 * 1024 * 1024  # AWS Lambda's own request limit
-COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml",
-                "application/xml", "application/manifest+json", "text/javascript")
+COMPRESSIBLE = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "image/svg+xml",
+    "application/xml",
+    "application/manifest+json",
+    "text/javascript",
+)
 LIVE_RELOAD_JS = (
-    "(()=>{const s=new EventSource('/__livereload');"
-    "s.onmessage=()=>location.reload();})();"
+    "(()=>{const s=new EventSource('/__livereload');s.onmessage=()=>location.reload();})();"
 )
 
 mimetypes.add_type("text/javascript", ".js")
@@ -130,7 +136,9 @@ def lambda_event(request: Request, body: bytes) -> dict:
 def lambda_response(result: dict) -> Response:
     body = result.get("body") or ""
     raw = base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
-    return Response(raw, status_code=int(result.get("statusCode", 200)), headers=result.get("headers") or {})
+    return Response(
+        raw, status_code=int(result.get("statusCode", 200)), headers=result.get("headers") or {}
+    )
 
 
 @lru_cache(maxsize=512)
@@ -189,7 +197,9 @@ def create_app(
             headers = {**headers, "vary": "Accept-Encoding", "etag": etag}
             if encoding != "identity":
                 headers["content-encoding"] = encoding
-            charset = "; charset=utf-8" if media_type.startswith("text/") or "json" in media_type else ""
+            charset = (
+                "; charset=utf-8" if media_type.startswith("text/") or "json" in media_type else ""
+            )
             return Response(
                 b"" if request.method == "HEAD" else body,
                 status_code=status,
@@ -209,19 +219,27 @@ def create_app(
         if url_path == "/api/contact" or url_path == "/api/contact/":
             return await handle_contact(request)
         if live_reload and url_path == "/__livereload":
-            return StreamingResponse(live_reload.stream(request), media_type="text/event-stream",
-                                     headers={"cache-control": "no-store"})
+            return StreamingResponse(
+                live_reload.stream(request),
+                media_type="text/event-stream",
+                headers={"cache-control": "no-store"},
+            )
         if live_reload and url_path == "/__livereload.js":
             return Response(LIVE_RELOAD_JS, media_type="text/javascript")
         if request.method not in ("GET", "HEAD"):
-            return JSONResponse({"error": "Method not allowed"}, status_code=405,
-                                headers={"allow": "GET, HEAD"})
+            return JSONResponse(
+                {"error": "Method not allowed"}, status_code=405, headers={"allow": "GET, HEAD"}
+            )
         query = dict(request.query_params)
         existing = redirects.static_file(dist, url_path)
         rules = (*extra_rules(), *config.rules)
         found = redirects.resolve(rules, url_path, query, existing is not None)
         if found is None:
-            return file_response(request, existing, 200, url_path) if existing else not_found(request, url_path)
+            return (
+                file_response(request, existing, 200, url_path)
+                if existing
+                else not_found(request, url_path)
+            )
         rule = found.rule
         if found.target is None:
             return not_found(request, url_path)
@@ -237,7 +255,9 @@ def create_app(
     async def handle_contact(request: Request) -> Response:
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > MAX_BODY:
-            return JSONResponse({"success": False, "error": "The message is too large."}, status_code=413)
+            return JSONResponse(
+                {"success": False, "error": "The message is too large."}, status_code=413
+            )
         body = await request.body()
         event = lambda_event(request, body[: MAX_BODY + 1])
         result = await run_in_threadpool(contact_handler, event, None)

@@ -74,7 +74,9 @@ order: {order}
 """
 
 
-def jpeg(width: int = 64, height: int = 48, color: tuple = (180, 60, 40), orientation: int | None = None) -> bytes:
+def jpeg(
+    width: int = 64, height: int = 48, color: tuple = (180, 60, 40), orientation: int | None = None
+) -> bytes:
     from PIL import Image
 
     img = Image.new("RGB", (width, height), color)
@@ -103,9 +105,23 @@ def tiny_video() -> bytes:
     if not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            [imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-y", "-f", "lavfi",
-             "-i", "testsrc=size=160x90:rate=10:duration=10", "-pix_fmt", "yuv420p",
-             "-c:v", "libx264", "-preset", "ultrafast", str(out)],
+            [
+                imageio_ffmpeg.get_ffmpeg_exe(),
+                "-v",
+                "error",
+                "-y",
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc=size=160x90:rate=10:duration=10",
+                "-pix_fmt",
+                "yuv420p",
+                "-c:v",
+                "libx264",
+                "-preset",
+                "ultrafast",
+                str(out),
+            ],
             check=True,
         )
     return out.read_bytes()
@@ -115,8 +131,12 @@ def minimal_site() -> dict[str, str | bytes]:
     """A valid site: two artists, three pieces, both guides, one brand, one video."""
     return {
         "site.yaml": SITE_YAML,
-        "artists/jane-doe.yaml": ARTIST_YAML.format(name="Jane Doe", photo="jane.jpg", slug="jane", order=2),
-        "artists/max-ink.yaml": ARTIST_YAML.format(name="Max Ink", photo="max.jpg", slug="max", order=1),
+        "artists/jane-doe.yaml": ARTIST_YAML.format(
+            name="Jane Doe", photo="jane.jpg", slug="jane", order=2
+        ),
+        "artists/max-ink.yaml": ARTIST_YAML.format(
+            name="Max Ink", photo="max.jpg", slug="max", order=1
+        ),
         "portfolio/jane-doe.yaml": "- file: rose.jpg\n  title: Rose\n- file: koi.jpg\n  title: Koi\n",
         "portfolio/max-ink.yaml": "- file: skull.jpg\n  title: Skull\n",
         "aftercare/tattoo.md": "# Tattoo\n\n- Wash **gently**\n",

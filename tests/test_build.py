@@ -98,7 +98,9 @@ def test_ids_are_stable_across_builds_and_reordering(tmp_path: Path, build_site)
     assert len({i["id"] for i in first}) == 3
 
 
-def test_every_route_has_its_own_html_with_title_and_description(tmp_path: Path, build_site) -> None:
+def test_every_route_has_its_own_html_with_title_and_description(
+    tmp_path: Path, build_site
+) -> None:
     dist = build_site(tmp_path)
     titles = {}
     for rel in [

@@ -17,10 +17,10 @@ from contact_support import (
     make_service,
     post_event,
 )
-from serverthread import running_server
 
 import build
 from functions.contact.core import THANK_YOU
+from serverthread import running_server
 
 
 def with_(**changes: object) -> dict:

@@ -31,7 +31,6 @@ from contact_support import (
 from moto import mock_aws
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
-from serverthread import running_server
 
 import build
 from functions.contact import handler as handler_module
@@ -40,6 +39,7 @@ from functions.contact.core import THANK_YOU, UNAVAILABLE, NotificationFailed, c
 from functions.contact.ratelimit import RateLimit
 from functions.contact.settings import ConfigError, Settings
 from functions.contact.store import StorageUnavailable, StoredMessage
+from serverthread import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 REGION = "us-east-1"

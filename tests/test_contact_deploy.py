@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner
 from contact_support import GOOD, load_event, write_artists
 from moto.server import ThreadedMotoServer
-from serverthread import free_port
 
 import build
 from functions import deploy
+from serverthread import free_port
 
 REGION = "us-east-1"
 SENDER = "website@studio.example"

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageCms, ImageStat
-from sitefactory import jpeg, png, write_site
 
 from build import cli
 from generator import images_encode, images_settings, pipeline
@@ -24,6 +23,7 @@ from generator.images import ImageJob, process_images
 from generator.images_settings import output_widths
 from generator.output import Output
 from generator.reporter import BufferReporter
+from sitefactory import jpeg, png, write_site
 
 # ---------------------------------------------------------------- helpers
 
@@ -81,10 +81,17 @@ def png_header_only(width: int, height: int) -> bytes:
     """A PNG that claims a huge size: the header alone, as a decompression bomb starts."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     ihdr = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(b""))
+        + chunk(b"IEND", b"")
+    )
 
 
 # ---------------------------------------------------------------- orientation, metadata, sizes
@@ -118,8 +125,12 @@ def test_no_exif_gps_xmp_or_profile_in_any_output(tmp_path, site_files):
     xmp = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>'
     srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
     photo = encoded(
-        Image.new("RGB", (90, 60), (120, 80, 40)), "JPEG",
-        exif=exif, xmp=xmp, icc_profile=srgb, comment=b"shot at 1 Secret Lane",
+        Image.new("RGB", (90, 60), (120, 80, 40)),
+        "JPEG",
+        exif=exif,
+        xmp=xmp,
+        icc_profile=srgb,
+        comment=b"shot at 1 Secret Lane",
     )
     with Image.open(io.BytesIO(photo)) as check:  # the fixture really carries it all
         assert check.getexif().get_ifd(0x8825) and "icc_profile" in check.info
@@ -175,10 +186,14 @@ def test_resized_pixels_match_a_one_step_lanczos_from_the_full_decode(tmp_path, 
     rng = random.Random(0)
     detail = Image.frombytes("L", (500, 375), rng.randbytes(500 * 375))
     detail = detail.resize((2000, 1500), Image.Resampling.BICUBIC)
-    photo = Image.merge("RGB", (
-        detail, detail.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
-        detail.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
-    ))
+    photo = Image.merge(
+        "RGB",
+        (
+            detail,
+            detail.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
+            detail.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
+        ),
+    )
     (tmp_path / "jane.jpg").write_bytes(encoded(photo, "JPEG", quality=95))
     made: dict[tuple[int, int], Image.Image] = {}
 
@@ -189,14 +204,18 @@ def test_resized_pixels_match_a_one_step_lanczos_from_the_full_decode(tmp_path, 
     monkeypatch.setattr(images_encode, "encode", keep_pixels)
     process_images(
         [ImageJob("artists", "jane.jpg", tmp_path / "jane.jpg", "content/images/artists/jane.jpg")],
-        Output(tmp_path / "dist"), tmp_path / "cache", BufferReporter(),
+        Output(tmp_path / "dist"),
+        tmp_path / "cache",
+        BufferReporter(),
         workers=1,  # inline, so the patched encoder is the one called
     )
     with Image.open(tmp_path / "jane.jpg") as source:
         full = source.convert("RGB")
     assert sorted(made) == [(320, 240), (640, 480), (960, 720)]
     for size, img in made.items():
-        rms = ImageStat.Stat(ImageChops.difference(img, full.resize(size, Image.Resampling.LANCZOS))).rms
+        rms = ImageStat.Stat(
+            ImageChops.difference(img, full.resize(size, Image.Resampling.LANCZOS))
+        ).rms
         psnr = 10 * math.log10(255**2 / max(sum(v * v for v in rms) / 3, 1e-9))
         assert psnr > 45, (size, psnr)
 
@@ -205,7 +224,11 @@ def test_resized_pixels_match_a_one_step_lanczos_from_the_full_decode(tmp_path, 
     ("source", "expected_mode", "pixel"),
     [
         # CMYK print file: pure red is C=0 M=255 Y=255 K=0
-        (encoded(Image.new("CMYK", (32, 32), (0, 255, 255, 0)), "JPEG", quality=95), "RGB", (255, 0, 0)),
+        (
+            encoded(Image.new("CMYK", (32, 32), (0, 255, 255, 0)), "JPEG", quality=95),
+            "RGB",
+            (255, 0, 0),
+        ),
         # 16-bit greyscale at half scale comes out mid-grey, not clipped white
         (encoded(Image.new("I;16", (32, 32), 32768), "PNG"), "RGB", (128, 128, 128)),
         # palette with a transparent index keeps its transparency
@@ -219,7 +242,9 @@ def test_modes_are_converted_to_rgb_or_rgba(tmp_path, source, expected_mode, pix
     out = Output(tmp_path / "dist")
     index = process_images(
         [ImageJob("brands", "logo.png", tmp_path / "logo.png", "content/images/brands/logo.png")],
-        out, tmp_path / "cache", BufferReporter(),
+        out,
+        tmp_path / "cache",
+        BufferReporter(),
     )
     meta = index[("brands", "logo.png")].to_api()
     for url, _ in urls_of(meta):
@@ -253,8 +278,14 @@ def test_api_gains_image_fields_for_every_image(tmp_path, site_files):
         assert url.startswith("/assets/img/work/koi-60.")
 
     artists = json.loads((dist / "api/artists.json").read_text())
-    assert {a["image"]["src"] for a in artists} == {"/images/artists/jane.jpg", "/images/artists/max.jpg"}
-    assert all(set(a["image"]) == {"src", "width", "height", "srcset", "sources", "placeholder"} for a in artists)
+    assert {a["image"]["src"] for a in artists} == {
+        "/images/artists/jane.jpg",
+        "/images/artists/max.jpg",
+    }
+    assert all(
+        set(a["image"]) == {"src", "width", "height", "srcset", "sources", "placeholder"}
+        for a in artists
+    )
 
     brand = json.loads((dist / "api/site.json").read_text())["brands"][0]["image"]
     assert brand["src"] == "/images/brands/brand-one.png"
@@ -312,10 +343,16 @@ def test_every_bad_image_is_listed_with_its_message(tmp_path, site_files, monkey
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (png_header_only(20000, 20000), "400 megapixels is over the limit of 100 megapixels "
-         "(a decompression bomb or an unreduced scan); resize it before adding it"),
-        (None, "the image data is damaged (broken PNG file (bad header checksum in b'IDAT')); "
-         "export it again"),
+        (
+            png_header_only(20000, 20000),
+            "400 megapixels is over the limit of 100 megapixels "
+            "(a decompression bomb or an unreduced scan); resize it before adding it",
+        ),
+        (
+            None,
+            "the image data is damaged (broken PNG file (bad header checksum in b'IDAT')); "
+            "export it again",
+        ),
     ],
     ids=["bomb-beyond-pillow-limit", "damaged-png"],
 )
@@ -327,13 +364,17 @@ def test_more_bad_images_through_the_build(tmp_path, site_files, data, message):
     site_files["images/brands/brand-one.png"] = data
     with pytest.raises(ContentError) as error:
         build_site(tmp_path, site_files)
-    assert [str(p) for p in error.value.problems] == [f"content/images/brands/brand-one.png: {message}"]
+    assert [str(p) for p in error.value.problems] == [
+        f"content/images/brands/brand-one.png: {message}"
+    ]
 
 
 def test_oversized_original_warns_but_builds(tmp_path, site_files, monkeypatch):
     brands = replace(images_settings.DEFAULT_SETTINGS.kinds["brands"], oversize_side=30)
     kinds = {**images_settings.DEFAULT_SETTINGS.kinds, "brands": brands}
-    monkeypatch.setattr(images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds))
+    monkeypatch.setattr(
+        images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds)
+    )
     dist, reporter = build_site(tmp_path, site_files)
 
     assert (dist / "images/brands/brand-one.png").is_file()
@@ -373,7 +414,9 @@ def test_quality_change_reencodes_only_that_format(tmp_path, site_files, monkeyp
         kind: replace(values, avif=replace(values.avif, quality=values.avif.quality - 10))
         for kind, values in images_settings.DEFAULT_SETTINGS.kinds.items()
     }
-    monkeypatch.setattr(images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds))
+    monkeypatch.setattr(
+        images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds)
+    )
     dist, reporter = build_site(tmp_path, site_files)
 
     new = cache_files(tmp_path) - known
@@ -390,8 +433,13 @@ def test_width_change_encodes_only_the_new_width(tmp_path, site_files, monkeypat
     known = cache_files(tmp_path)
 
     work = images_settings.DEFAULT_SETTINGS.kinds["work"]
-    kinds = {**images_settings.DEFAULT_SETTINGS.kinds, "work": replace(work, widths=(32, *work.widths))}
-    monkeypatch.setattr(images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds))
+    kinds = {
+        **images_settings.DEFAULT_SETTINGS.kinds,
+        "work": replace(work, widths=(32, *work.widths)),
+    }
+    monkeypatch.setattr(
+        images_settings, "DEFAULT_SETTINGS", replace(images_settings.DEFAULT_SETTINGS, kinds=kinds)
+    )
     dist, reporter = build_site(tmp_path, site_files)
 
     new = cache_files(tmp_path) - known
@@ -412,7 +460,9 @@ def test_process_pool_gives_the_same_files_as_inline(tmp_path):
     results = {}
     for workers in (1, 2):
         out = Output(tmp_path / f"dist-{workers}")
-        index = process_images(sources, out, tmp_path / f"cache-{workers}", BufferReporter(), workers=workers)
+        index = process_images(
+            sources, out, tmp_path / f"cache-{workers}", BufferReporter(), workers=workers
+        )
         files = sorted(p for p in out.root.rglob("*") if p.is_file())
         results[workers] = (
             {key: meta.to_api() for key, meta in index.items()},
@@ -420,4 +470,3 @@ def test_process_pool_gives_the_same_files_as_inline(tmp_path):
         )
     assert results[1] == results[2]
     assert len(results[2][1]) == 3 * 2 * 3  # three photos, widths 480 and 700, three formats
-

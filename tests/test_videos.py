@@ -17,7 +17,6 @@ import imageio_ffmpeg
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageStat
-from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, write_site
 
 from build import cli
 from generator import videoencode, videos
@@ -27,6 +26,7 @@ from generator.ffmpeg import VideoInfo, count_frames, parse_probe, probe
 from generator.output import Output
 from generator.reporter import BufferReporter
 from generator.videoencode import VideoSettings, fit_within, vertical_crop
+from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, write_site
 
 FFMPEG = imageio_ffmpeg.get_ffmpeg_exe()
 FIRST, LAST = 3, 6  # the fixture's scroll-sequence range

@@ -37,7 +37,9 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make install` (it installs Debian's chromium)")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: run `make install` (it installs Debian's chromium)"
+        )
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,

@@ -173,7 +173,9 @@ def test_lightbox_opens_steps_wraps_and_closes(page: Page, demo: dict) -> None:
 
     # next from the last wraps to the first
     dialog.get_by_role("button", name="Next image").click()
-    expect(dialog.get_by_role("img", name=f"{work[0]['title']} by {work[0]['artist']}")).to_be_visible()
+    expect(
+        dialog.get_by_role("img", name=f"{work[0]['title']} by {work[0]['artist']}")
+    ).to_be_visible()
     expect(dialog.get_by_text(f"1 / {len(work)}")).to_be_visible()
     page.keyboard.press("ArrowRight")
     expect(dialog.get_by_text(f"2 / {len(work)}")).to_be_visible()
@@ -199,10 +201,14 @@ def touch_drag(page: Page, start: tuple[int, int], end: tuple[int, int], steps: 
     """A one-finger drag, as real touch events (Chromium's DevTools protocol)."""
     cdp = page.context.new_cdp_session(page)
     (x0, y0), (x1, y1) = start, end
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
     for i in range(1, steps + 1):
         x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -241,7 +247,9 @@ def test_lightbox_broken_image(page: Page, demo: dict) -> None:
     expect(dialog.get_by_role("img", name="This image could not be loaded")).to_be_visible()
     page.unroute(re.compile(r"/images/work/.*|/assets/img/.*"))
     dialog.get_by_role("button", name="Next image").click()
-    expect(dialog.get_by_role("img", name=f"{work[1]['title']} by {work[1]['artist']}")).to_be_visible()
+    expect(
+        dialog.get_by_role("img", name=f"{work[1]['title']} by {work[1]['artist']}")
+    ).to_be_visible()
 
 
 def test_empty_state(page: Page) -> None:
@@ -252,7 +260,9 @@ def test_empty_state(page: Page) -> None:
 
 
 def test_failed_load_empties_the_list(page: Page) -> None:
-    page.route(re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(status=500, body="oops"))
+    page.route(
+        re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(status=500, body="oops")
+    )
     messages: list[str] = []
     page.on("console", lambda message: messages.append(message.text))
     open_portfolio(page)
