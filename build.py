@@ -30,6 +30,16 @@ def _fail(error: SiteError) -> None:
     sys.exit(1)
 
 
+# messages and send-pending read the same outbox
+outbox_option = click.option(
+    "--outbox",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="CONTACT_OUTBOX",
+    default=None,
+    help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
     """Build, check and serve the studio's website."""
@@ -84,13 +94,7 @@ def serve(host: str, port: int, content: str, out: str, cache: str | None, no_wa
 @click.option("--json", "as_json", is_flag=True, help="Print the messages as a JSON list.")
 @click.option("--pending", is_flag=True, help="Only messages whose email has not gone out.")
 @click.option("--limit", type=int, default=None, help="At most this many (newest first).")
-@click.option(
-    "--outbox",
-    type=click.Path(dir_okay=False, path_type=Path),
-    envvar="CONTACT_OUTBOX",
-    default=None,
-    help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).",
-)
+@outbox_option
 def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | None) -> None:
     """List contact messages kept by the outbox (or the store CONTACT_STORE names)."""
     from functions.contact import operations
@@ -104,13 +108,7 @@ def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | Non
 
 @cli.command("send-pending")
 @click.option("--limit", type=int, default=100, show_default=True, help="At most this many emails.")
-@click.option(
-    "--outbox",
-    type=click.Path(dir_okay=False, path_type=Path),
-    envvar="CONTACT_OUTBOX",
-    default=None,
-    help="SQLite outbox file (default: .cache/contact/outbox.sqlite3).",
-)
+@outbox_option
 @click.option(
     "--dist",
     type=click.Path(file_okay=False, path_type=Path),
