@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".avif"}
 VIDEO_SUFFIXES = {".mp4", ".mov", ".m4v", ".webm", ".mkv"}
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
+YAML_SUFFIXES = (".yaml", ".yml")
 IMAGE_KINDS = ("artists", "work", "brands")
 
 
@@ -466,7 +467,7 @@ def _check_unreferenced(
 def _is_yaml_candidate(out: _Collector, path: Path) -> bool:
     if path.name.startswith("."):
         return False  # .DS_Store and editor swap files
-    if path.suffix.lower() not in (".yaml", ".yml"):
+    if path.suffix.lower() not in YAML_SUFFIXES:
         out.warn(path, None, None, "ignored: only .yaml files are read here")
         return False
     return path.is_file()
@@ -475,8 +476,9 @@ def _is_yaml_candidate(out: _Collector, path: Path) -> bool:
 def _artist_file_slugs(root: Path) -> list[str]:
     """Every artist file's slug, including files that failed validation (they still exist)."""
     folder = root / "artists"
-    paths = folder.glob("*.y*ml") if folder.is_dir() else []
-    return sorted({p.stem for p in paths if models.SLUG_RE.match(p.stem)})
+    paths = folder.iterdir() if folder.is_dir() else []
+    yaml_files = (p for p in paths if p.suffix.lower() in YAML_SUFFIXES)
+    return sorted({p.stem for p in yaml_files if models.SLUG_RE.match(p.stem)})
 
 
 def _slug_message(slug: str) -> str:
