@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from .content import Artist, Content, WorkItem
 from .images import ImageMeta
 from .output import Output
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
+
+# The contact form's choices: defined once, beside the function that accepts them.
+CONTACT_CHOICES = Path(__file__).resolve().parent.parent / "functions" / "contact" / "choices.json"
+
+
+def contact_choices() -> dict:
+    choices = json.loads(CONTACT_CHOICES.read_text("utf-8"))
+    return {"services": list(choices["services"]), "noArtist": choices["noArtist"]}
 
 
 def artist_json(artist: Artist, images: ImageIndex) -> dict:
@@ -89,5 +99,6 @@ def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
         "credit": site.credit.model_dump(),
         "inMemory": site.in_memory,
         "artistSlugs": [a.slug for a in content.artists],
+        **contact_choices(),
         "media": media,
     }

@@ -7,19 +7,24 @@ it, each problem worded for the visitor (the form shows `error` as is).
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
+from pathlib import Path
 
 from email_validator import EmailNotValidError, validate_email
 
 log = logging.getLogger(__name__)
 
-SERVICES = ("Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other")
+# The form's choices, shared with the build (which hands them to the front end).
+CHOICES_FILE = Path(__file__).with_name("choices.json")
+_CHOICES = json.loads(CHOICES_FILE.read_text("utf-8"))
+SERVICES: tuple[str, ...] = tuple(_CHOICES["services"])
 DEFAULT_SERVICE = SERVICES[0]
-NO_ARTIST = "na"
+NO_ARTIST: str = _CHOICES["noArtist"]
 
 # Generous for people, tight for abuse. The body cap covers the worst legitimate case:
 # every field at its limit with each character escaped as a \uXXXX surrogate pair.
