@@ -7,7 +7,7 @@ PYTHON := $(VENV)/bin/python
 NPM_STAMP := site-src/node_modules/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install run test test-py test-js bench lint clean browser
+.PHONY: install run test test-py test-js bench lint clean browser golden
 
 install: $(VENV)/.installed $(NPM_STAMP) browser
 
@@ -45,8 +45,12 @@ bench: install
 	$(PYTHON) bench/contact_load.py
 
 lint: install
-	$(VENV)/bin/ruff check generator functions tests bench build.py
-	$(VENV)/bin/ruff format --check generator functions tests bench build.py
+	$(VENV)/bin/ruff check generator devserver functions tests bench build.py cli_options.py
+	$(VENV)/bin/ruff format --check generator devserver functions tests bench build.py cli_options.py
 
 clean:
 	rm -rf dist .cache .dist.building-* .dist.old-*
+
+# Regenerate tests/golden/expected/ after a deliberate change to what the build writes.
+golden: install
+	GOLDEN_UPDATE=1 $(PYTHON) -m pytest tests/test_golden.py -q

@@ -44,35 +44,60 @@ class DeployError(Exception):
     pass
 
 
+def option(help: str, envvar: str | None = None) -> dict:
+    """Marks a DeployOptions field as a command-line option (build.py makes one per field)."""
+    return {"help": help, "envvar": envvar}
+
+
 @dataclass(frozen=True)
 class DeployOptions:
-    region: str
-    notify_from: str
-    notify_to: tuple[str, ...]
-    dist: Path = Path("dist")
-    function_name: str = "studio-contact"
-    role_name: str = "studio-contact-function"
-    table: str = "studio-contact-messages"
-    endpoint_url: str | None = None
+    region: str = field(metadata=option("AWS region (or AWS_REGION).", "AWS_REGION"))
+    notify_from: str = field(
+        metadata=option(
+            "SES-verified sender address (or CONTACT_NOTIFY_FROM).", "CONTACT_NOTIFY_FROM"
+        )
+    )
+    notify_to: str = field(
+        metadata=option(
+            "Studio address(es), comma separated (or CONTACT_NOTIFY_TO).", "CONTACT_NOTIFY_TO"
+        )
+    )
+    dist: Path = field(
+        default=Path("dist"), metadata=option("Built site whose artists the function accepts.")
+    )
+    function_name: str = field(default="studio-contact", metadata=option("Lambda name."))
+    role_name: str = field(default="studio-contact-function", metadata=option("IAM role."))
+    table: str = field(default="studio-contact-messages", metadata=option("DynamoDB table name."))
+    endpoint_url: str | None = field(
+        default=None, metadata=option("AWS-compatible endpoint (e.g. a moto server).")
+    )
+    reserved_concurrency: int = field(
+        default=5, metadata=option("Most instances at once (0: no cap).")
+    )
+    rate_limit: str = field(default="5/600", metadata=option("Posts/seconds per visitor."))
+    schedule_minutes: int = field(
+        default=15, metadata=option("Re-send pending emails every N minutes (0: no schedule).")
+    )
+    studio_name: str = field(default="Website", metadata=option("Email subject prefix."))
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
-    reserved_concurrency: int | None = 5
-    rate_limit: str = "5/600"
     min_fill_ms: int = 3000
     # Netlify names the visitor in the first; X-Forwarded-For is the fallback for a proxy
     # that does not send it.
     client_ip_headers: str = "x-nf-client-connection-ip,x-forwarded-for"
-    studio_name: str = "Website"
-    schedule_minutes: int | None = 15
     extra_env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        return tuple(a.strip() for a in self.notify_to.split(",") if a.strip())
 
     def environment(self) -> dict[str, str]:
         return {
             "CONTACT_STORE": "dynamodb",
             "CONTACT_TABLE": self.table,
             "CONTACT_NOTIFY_FROM": self.notify_from,
-            "CONTACT_NOTIFY_TO": ",".join(self.notify_to),
+            "CONTACT_NOTIFY_TO": ",".join(self.recipients),
             "CONTACT_RATE_LIMIT": self.rate_limit,
             "CONTACT_MIN_FILL_MS": str(self.min_fill_ms),
             "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
@@ -201,174 +226,183 @@ def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa
 
 
 def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> DeployResult:
-    import boto3
-    from botocore.exceptions import ClientError
-
-    from functions.contact.aws import table_definition
-
-    def code(exc: Exception) -> str:
-        return exc.response["Error"]["Code"] if isinstance(exc, ClientError) else ""
-
+    """Create or update everything the function needs, in order; safe to run again."""
     zip_bytes, artists = package(options.dist)
     say(
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
         f"artists accepted: {', '.join(sorted(artists)) or '(none)'}"
     )
-    session = boto3.session.Session(region_name=options.region)
-    client = lambda service: session.client(service, endpoint_url=options.endpoint_url)  # noqa: E731
-    dynamodb, iam, lam = client("dynamodb"), client("iam"), client("lambda")
+    aws = _Deployer(options, say)
+    table_arn = aws.ensure_table()
+    role_arn = aws.ensure_role(table_arn)
+    arn, created, code_updated = aws.ensure_function(role_arn, zip_bytes)
+    url = aws.ensure_url()
+    if options.reserved_concurrency:
+        aws.cap_concurrency()
+    if options.schedule_minutes:
+        aws.schedule_send_pending(arn)
+    say(f"Function URL: {url}")
+    say(f"Set CONTACT_FUNCTION_URL={url} in the Netlify site's environment, then rebuild.")
+    return DeployResult(arn, url, created, code_updated, sorted(artists))
 
-    try:
-        table_arn = dynamodb.describe_table(TableName=options.table)["Table"]["TableArn"]
-        say(f"table {options.table}: exists")
-    except ClientError as exc:
-        if code(exc) != "ResourceNotFoundException":
-            raise
-        table_arn = dynamodb.create_table(**table_definition(options.table))["TableDescription"][
-            "TableArn"
-        ]
-        dynamodb.get_waiter("table_exists").wait(TableName=options.table, WaiterConfig={"Delay": 2})
+
+def _error_code(exc: Exception) -> str:
+    response = getattr(exc, "response", None)
+    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+
+
+class _Deployer:
+    """The deploy steps, each idempotent, sharing one boto3 session."""
+
+    def __init__(self, options: DeployOptions, say: Callable[[str], None]):
+        import boto3
+
+        self.options = options
+        self.say = say
+        session = boto3.session.Session(region_name=options.region)
+        self.client = lambda service: session.client(service, endpoint_url=options.endpoint_url)
+        self.lam = self.client("lambda")
+
+    def ensure_table(self) -> str:
+        from functions.contact.aws import table_definition
+
+        dynamodb, name = self.client("dynamodb"), self.options.table
+        try:
+            arn = dynamodb.describe_table(TableName=name)["Table"]["TableArn"]
+            self.say(f"table {name}: exists")
+            return arn
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+        arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
+        dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
         dynamodb.update_continuous_backups(
-            TableName=options.table,
+            TableName=name,
             PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
         )
-        say(f"table {options.table}: created (on-demand, point-in-time recovery on)")
+        self.say(f"table {name}: created (on-demand, point-in-time recovery on)")
+        return arn
 
-    try:
-        role_arn = iam.get_role(RoleName=options.role_name)["Role"]["Arn"]
-    except ClientError as exc:
-        if code(exc) != "NoSuchEntity":
-            raise
-        role_arn = iam.create_role(
-            RoleName=options.role_name,
-            AssumeRolePolicyDocument=json.dumps(TRUST_POLICY),
-            Description="Runs the studio's contact function",
-        )["Role"]["Arn"]
-        say(f"role {options.role_name}: created")
-    iam.put_role_policy(
-        RoleName=options.role_name,
-        PolicyName="contact-function",
-        PolicyDocument=json.dumps(_policy(table_arn)),
-    )
+    def ensure_role(self, table_arn: str) -> str:
+        iam, name = self.client("iam"), self.options.role_name
+        try:
+            role_arn = iam.get_role(RoleName=name)["Role"]["Arn"]
+        except Exception as exc:
+            if _error_code(exc) != "NoSuchEntity":
+                raise
+            role_arn = iam.create_role(
+                RoleName=name,
+                AssumeRolePolicyDocument=json.dumps(TRUST_POLICY),
+                Description="Runs the studio's contact function",
+            )["Role"]["Arn"]
+            self.say(f"role {name}: created")
+        iam.put_role_policy(
+            RoleName=name,
+            PolicyName="contact-function",
+            PolicyDocument=json.dumps(_policy(table_arn)),
+        )
+        return role_arn
 
-    configuration = {
-        "Role": role_arn,
-        "Handler": HANDLER,
-        "Runtime": options.runtime,
-        "MemorySize": options.memory_mb,
-        "Timeout": options.timeout_s,
-        "Environment": {"Variables": options.environment()},
-        "Description": "POST /api/contact of the studio site",
-    }
+    def ensure_function(self, role_arn: str, zip_bytes: bytes) -> tuple[str, bool, bool]:
+        """(function ARN, created, code updated)."""
+        options, lam, name = self.options, self.lam, self.options.function_name
+        configuration = {
+            "Role": role_arn,
+            "Handler": HANDLER,
+            "Runtime": options.runtime,
+            "MemorySize": options.memory_mb,
+            "Timeout": options.timeout_s,
+            "Environment": {"Variables": options.environment()},
+            "Description": "POST /api/contact of the studio site",
+        }
 
-    # A new role takes a few seconds to become assumable by Lambda.
-    def role_not_ready(exc: Exception) -> bool:
-        return code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
+        # A new role takes a few seconds to become assumable by Lambda.
+        def role_not_ready(exc: Exception) -> bool:
+            return _error_code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
 
-    created = code_updated = False
-    try:
-        existing = lam.get_function(FunctionName=options.function_name)["Configuration"]
-    except ClientError as exc:
-        if code(exc) != "ResourceNotFoundException":
-            raise
-        existing = None
-    if existing is None:
-        arn = _retry(
-            "role",
-            lambda: lam.create_function(
-                FunctionName=options.function_name,
-                Code={"ZipFile": zip_bytes},
-                Publish=True,
-                **configuration,
-            ),
-            role_not_ready,
-        )["FunctionArn"]
-        created = code_updated = True
-        say(f"function {options.function_name}: created")
-    else:
-        arn = existing["FunctionArn"]
-        if existing.get("CodeSha256") != code_sha256(zip_bytes):
-            _wait_until_updated(lam, options.function_name)
-            lam.update_function_code(
-                FunctionName=options.function_name, ZipFile=zip_bytes, Publish=True
+        try:
+            existing = lam.get_function(FunctionName=name)["Configuration"]
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+            created = _retry(
+                "role",
+                lambda: lam.create_function(
+                    FunctionName=name, Code={"ZipFile": zip_bytes}, Publish=True, **configuration
+                ),
+                role_not_ready,
             )
-            code_updated = True
-        _wait_until_updated(lam, options.function_name)
+            self.say(f"function {name}: created")
+            _wait_until_updated(lam, name)
+            return created["FunctionArn"], True, True
+        code_updated = existing.get("CodeSha256") != code_sha256(zip_bytes)
+        if code_updated:
+            _wait_until_updated(lam, name)
+            lam.update_function_code(FunctionName=name, ZipFile=zip_bytes, Publish=True)
+        _wait_until_updated(lam, name)
         _retry(
             "role",
-            lambda: lam.update_function_configuration(
-                FunctionName=options.function_name, **configuration
-            ),
+            lambda: lam.update_function_configuration(FunctionName=name, **configuration),
             role_not_ready,
         )
-        say(
-            f"function {options.function_name}: "
-            f"{'code and ' if code_updated else ''}configuration updated"
-        )
-    _wait_until_updated(lam, options.function_name)
+        self.say(f"function {name}: {'code and ' if code_updated else ''}configuration updated")
+        _wait_until_updated(lam, name)
+        return existing["FunctionArn"], False, code_updated
 
-    try:
-        url = lam.get_function_url_config(FunctionName=options.function_name)["FunctionUrl"]
-    except ClientError as exc:
-        if code(exc) != "ResourceNotFoundException":
-            raise
-        url = lam.create_function_url_config(FunctionName=options.function_name, AuthType="NONE")[
-            "FunctionUrl"
-        ]
+    def ensure_url(self) -> str:
+        lam, name = self.lam, self.options.function_name
+        try:
+            return lam.get_function_url_config(FunctionName=name)["FunctionUrl"]
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+        url = lam.create_function_url_config(FunctionName=name, AuthType="NONE")["FunctionUrl"]
         # A public URL needs both grants since October 2025 (AWS Lambda developer guide,
         # "Control access to Lambda function URLs").
         lam.add_permission(
-            FunctionName=options.function_name,
+            FunctionName=name,
             StatementId="public-function-url",
             Action="lambda:InvokeFunctionUrl",
             Principal="*",
             FunctionUrlAuthType="NONE",
         )
         lam.add_permission(
-            FunctionName=options.function_name,
+            FunctionName=name,
             StatementId="public-function-url-invoke",
             Action="lambda:InvokeFunction",
             Principal="*",
             InvokedViaFunctionUrl=True,
         )
-        say("function URL: created")
+        self.say("function URL: created")
+        return url
 
-    if options.reserved_concurrency:
+    def cap_concurrency(self) -> None:
         # Caps cost and spam throughput; each instance also keeps its own rate-limit memory.
-        lam.put_function_concurrency(
-            FunctionName=options.function_name,
-            ReservedConcurrentExecutions=options.reserved_concurrency,
+        self.lam.put_function_concurrency(
+            FunctionName=self.options.function_name,
+            ReservedConcurrentExecutions=self.options.reserved_concurrency,
         )
-    if options.schedule_minutes:
-        _schedule_send_pending(session, options, arn, code)
-    say(f"Function URL: {url}")
-    say(f"Set CONTACT_FUNCTION_URL={url} in the Netlify site's environment, then rebuild.")
-    return DeployResult(arn, url, created, code_updated, sorted(artists))
 
-
-def _schedule_send_pending(session, options: DeployOptions, function_arn: str, code) -> None:  # noqa: ANN001
-    """Every N minutes EventBridge invokes the function to re-send pending emails."""
-    from botocore.exceptions import ClientError
-
-    events = session.client("events", endpoint_url=options.endpoint_url)
-    lam = session.client("lambda", endpoint_url=options.endpoint_url)
-    rule = f"{options.function_name}-send-pending"
-    minutes = options.schedule_minutes
-    rule_arn = events.put_rule(
-        Name=rule,
-        ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
-        State="ENABLED",
-        Description="Re-send contact emails that failed",
-    )["RuleArn"]
-    events.put_targets(Rule=rule, Targets=[{"Id": "contact-function", "Arn": function_arn}])
-    try:
-        lam.add_permission(
-            FunctionName=options.function_name,
-            StatementId="send-pending-schedule",
-            Action="lambda:InvokeFunction",
-            Principal="events.amazonaws.com",
-            SourceArn=rule_arn,
-        )
-    except ClientError as exc:
-        if code(exc) != "ResourceConflictException":  # already granted by an earlier deploy
-            raise
+    def schedule_send_pending(self, function_arn: str) -> None:
+        """Every N minutes EventBridge invokes the function to re-send pending emails."""
+        events, name = self.client("events"), self.options.function_name
+        minutes = self.options.schedule_minutes
+        rule = f"{name}-send-pending"
+        rule_arn = events.put_rule(
+            Name=rule,
+            ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
+            State="ENABLED",
+            Description="Re-send contact emails that failed",
+        )["RuleArn"]
+        events.put_targets(Rule=rule, Targets=[{"Id": "contact-function", "Arn": function_arn}])
+        try:
+            self.lam.add_permission(
+                FunctionName=name,
+                StatementId="send-pending-schedule",
+                Action="lambda:InvokeFunction",
+                Principal="events.amazonaws.com",
+                SourceArn=rule_arn,
+            )
+        except Exception as exc:
+            if _error_code(exc) != "ResourceConflictException":  # granted by an earlier deploy
+                raise

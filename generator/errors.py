@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -27,15 +26,10 @@ class SiteError(Exception):
 
 
 class ContentError(SiteError):
-    """The editors' files have one or more problems; all of them are listed.
+    """The editors' files have one or more problems; all of them are listed."""
 
-    `partial` is what could be read despite them (the loader's Content, or None), so later
-    checks can still look at the photos and videos it names.
-    """
-
-    def __init__(self, problems: list[Problem], partial: Any = None):
+    def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.field or ""))
-        self.partial = partial
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

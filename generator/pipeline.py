@@ -1,17 +1,25 @@
-"""The build: gather and validate everything, then write a staging folder, then swap it in."""
+"""The build: gather and validate everything, then write a staging folder, then swap it in.
+
+    content/ --load--> Content --validate--> (problems? stop: nothing is written)
+             --images, videos, app bundle--> staging folder --endpoints, pages--> swap into dist/
+
+The stages and the data between them are described in docs/architecture.md.
+"""
 
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bundle, endpoints, images, pages, redirects, videos
-from .content import IMAGE_KINDS, IMAGE_SUFFIXES, Content, load_content
-from .errors import ContentError, Problem
-from .output import Output, discard, staging_dir, swap_into_place
+from .content.loader import Content
+from .content.validate import checked_content
+from .images.process import image_jobs, process_images
 from .reporter import BufferReporter, Reporter
+from .site import bundle, endpoints, pages, redirects
+from .site.output import Output, discard, staging_dir, swap_into_place
+from .videos.probe import VideoSources
+from .videos.process import process_videos
 
 log = logging.getLogger(__name__)
 
@@ -54,59 +62,15 @@ class BuildResult:
     files: int
 
 
-def image_jobs(content: Content, shown_root: str) -> list[images.ImageJob]:
-    wanted: list[tuple[str, str]] = [("artists", a.photo) for a in content.artists]
-    wanted += [("work", w.file) for w in content.work]
-    wanted += [("brands", b.logo) for b in content.site.brands]
-    if content.site.memorial.photo:
-        wanted.append(("artists", content.site.memorial.photo))
-    jobs, seen = [], set()
-    for kind, name in wanted:
-        assert kind in IMAGE_KINDS
-        if (kind, name) in seen:
-            continue
-        seen.add((kind, name))
-        jobs.append(
-            images.ImageJob(
-                kind,
-                name,
-                content.image_path(kind, name),
-                f"{shown_root.rstrip('/')}/images/{kind}/{name}",
-            )
-        )
-    return jobs
-
-
-def media_problems(content: Content, shown_root: str) -> list[Problem]:
-    """Cheap checks of the photos and videos content names: each opens and is sane."""
-    # a missing file or an unsupported type is already reported on its YAML line
-    jobs = [
-        job
-        for job in image_jobs(content, shown_root)
-        if job.source.is_file() and job.source.suffix.lower() in IMAGE_SUFFIXES
-    ]
-    return images.check_sources(jobs) + videos.check_sources(content)
-
-
-def load_all(paths: Paths) -> Content:
-    """load_content, but a failure also lists what is wrong with the media it could read,
-    so an editor sees every problem in one go rather than one kind per push."""
-    try:
-        return load_content(paths.content, paths.shown_content)
-    except ContentError as error:
-        if error.partial is None:
-            raise
-        problems = error.problems + media_problems(error.partial, paths.shown_content)
-        raise ContentError(problems) from None
+def gather(paths: Paths, videos: VideoSources | None = None) -> Content:
+    """Load and validate the content; raise ContentError listing every problem of every kind."""
+    return checked_content(paths.content, paths.shown_content, videos)
 
 
 def check(paths: Paths, reporter: Reporter | None = None) -> Content:
     """Validate content without writing anything; raise ContentError with every problem."""
     reporter = reporter or BufferReporter()
-    content = load_all(paths)
-    problems = media_problems(content, paths.shown_content)
-    if problems:
-        raise ContentError(problems)
+    content = gather(paths)
     for warning in content.warnings:
         reporter.warning(warning)
     return content
@@ -116,8 +80,10 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
     """Build the whole site into paths.out; on any error the previous output stays as it was."""
     reporter = reporter or BufferReporter()
     config = redirects.load_config(paths.netlify_toml)
+    route_table = pages.load_route_table(paths.site_src)
+    videos = VideoSources(paths.content / "videos", paths.cache / "videos")
     with reporter.stage("content"):
-        content = load_all(paths)
+        content = gather(paths, videos)
     for warning in content.warnings:
         reporter.warning(warning)
 
@@ -125,19 +91,17 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
     try:
         out = Output(staging)
         with reporter.stage("images"):
-            image_index = images.process_images(
-                image_jobs(content, paths.shown_content), out, paths.cache / "images", reporter
-            )
+            images = process_images(image_jobs(content), out, paths.cache / "images", reporter)
         with reporter.stage("videos"):
-            media = videos.process_videos(content, out, paths.cache / "videos", reporter)
+            media = process_videos(content, out, paths.cache / "videos", reporter, sources=videos)
         with reporter.stage("app"):
             app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter)
         with reporter.stage("pages"):
-            data = endpoints.site_data(content, image_index, media.to_site_data())
-            endpoints.write_endpoints(out, content, image_index)
+            data = endpoints.site_data(content, images, media.to_site_data())
+            endpoints.write_endpoints(out, content, images)
             out.write_json("api/site.json", data)
-            routes = pages.write_pages(out, content, app, data)
-            write_contact_proxy(out)
+            routes = pages.write_pages(out, content, app, data, route_table)
+            redirects.write_contact_proxy(out)
         redirects.require_rules(config, staging)
         files = len(out.claimed())
     except BaseException:
@@ -146,13 +110,3 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
     swap_into_place(staging, paths.out)
     reporter.info(f"built {files} files into {paths.out}")
     return BuildResult(content, routes, files)
-
-
-def write_contact_proxy(out: Output) -> None:
-    """In production /api/contact is an AWS Lambda; Netlify proxies to it (`200!`).
-
-    _redirects rules run before netlify.toml's, so this one wins over everything else.
-    """
-    url = os.environ.get("CONTACT_FUNCTION_URL", "").strip()
-    if url:
-        out.write_text("_redirects", f"/api/contact  {url.rstrip('/')}/  200!\n")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import uvicorn
 
-from generator import redirects
+from devserver.app import create_app
 from generator.pipeline import PROJECT_ROOT
-from generator.serve import create_app
+from generator.site import redirects
 
 
 def free_port() -> int:

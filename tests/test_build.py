@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from build import cli
-from generator import pipeline, redirects
+from generator import pipeline
 from generator.errors import BuildError, ContentError
+from generator.site import redirects
 from sitefactory import minimal_site, write_site
 
 
@@ -220,7 +221,7 @@ def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, bu
 
 
 def test_output_refuses_collisions_and_escapes(tmp_path: Path) -> None:
-    from generator.output import Output
+    from generator.site.output import Output
 
     out = Output(tmp_path)
     out.write_text("a/b.txt", "one")

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from build import cli
-from generator.content import load_content
+from generator.content.validate import checked_content
 from generator.errors import ContentError
 from sitefactory import ARTIST_YAML, jpeg, minimal_site, write_site
 
@@ -30,7 +30,7 @@ def problems_for(tmp_path: Path, **changes) -> list[str]:
             files[path] = value
     root = write_site(tmp_path / "content", files)
     with pytest.raises(ContentError) as caught:
-        load_content(root, "content")
+        checked_content(root, "content")
     return [str(p) for p in caught.value.problems]
 
 
@@ -196,6 +196,22 @@ CASES = {
         {"site_yaml": None},
         "content/site.yaml: file is missing",
     ),
+    "reserved slug all": (
+        {
+            "artists__all_yaml": ARTIST_YAML.format(
+                name="Alma Lind", photo="jane.jpg", slug="alma", order=3
+            )
+        },
+        "content/artists/all.yaml:1: 'all' cannot be an artist's file name: "
+        "/api/portfolio?artist=all already means every artist; "
+        "rename the file after the artist, e.g. 'alma-lind.yaml'",
+    ),
+    "reserved slug na": (
+        {"artists__na_yaml": "name: [broken\n"},
+        "content/artists/na.yaml:1: 'na' cannot be an artist's file name: the contact form "
+        "already uses 'na' for 'No preference'; rename the file after the artist, "
+        "e.g. 'firstname-lastname.yaml'",
+    ),
 }
 
 
@@ -232,9 +248,9 @@ def test_files_resaved_by_a_cms_still_validate(tmp_path: Path) -> None:
     )
     files = minimal_site()
     files["artists/jane-doe.yaml"] = "# Jane's file\n" + JANE
-    plain = load_content(write_site(tmp_path / "a", files), "content")
+    plain = checked_content(write_site(tmp_path / "a", files), "content")
     files["artists/jane-doe.yaml"] = resaved
-    again = load_content(write_site(tmp_path / "b", files), "content")
+    again = checked_content(write_site(tmp_path / "b", files), "content")
     assert plain.artists == again.artists
 
 
@@ -243,7 +259,7 @@ def test_unused_and_hidden_files_are_warnings_not_errors(tmp_path: Path) -> None
     files["images/work/unused.jpg"] = jpeg()
     files["images/work/.DS_Store"] = b"\0"
     files["artists/notes.txt"] = "todo"
-    content = load_content(write_site(tmp_path / "content", files), "content")
+    content = checked_content(write_site(tmp_path / "content", files), "content")
     assert [str(w) for w in content.warnings] == [
         "content/artists/notes.txt: ignored: only .yaml files are read here",
         "content/images/work/unused.jpg: not used by any content file; it is not published",
@@ -253,7 +269,7 @@ def test_unused_and_hidden_files_are_warnings_not_errors(tmp_path: Path) -> None
 def test_missing_aftercare_guide_is_a_warning_and_gives_no_section(tmp_path: Path) -> None:
     files = minimal_site()
     del files["aftercare/piercing.md"]
-    content = load_content(write_site(tmp_path / "content", files), "content")
+    content = checked_content(write_site(tmp_path / "content", files), "content")
     assert list(content.aftercare) == ["tattoo"]
     assert "content/aftercare/piercing.md: file is missing; the page shows this guide as empty" in [
         str(w) for w in content.warnings

@@ -17,12 +17,14 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageCms, ImageStat
 
 from build import cli
-from generator import images_encode, images_settings, pipeline
+from generator import pipeline
 from generator.errors import ContentError
-from generator.images import ImageJob, process_images
-from generator.images_settings import output_widths
-from generator.output import Output
+from generator.images import encode as images_encode
+from generator.images import settings as images_settings
+from generator.images.process import ImageJob, process_images
+from generator.images.settings import output_widths
 from generator.reporter import BufferReporter
+from generator.site.output import Output
 from sitefactory import jpeg, png, write_site
 
 # ---------------------------------------------------------------- helpers

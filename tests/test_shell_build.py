@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
-from generator.bundle import run_esbuild
 from generator.errors import BuildError
+from generator.site.bundle import run_esbuild
 
 HASHED = re.compile(r"^/assets/[\w.-]+-[A-Z0-9]{8}\.(js|css)$")
 
@@ -175,3 +175,35 @@ def test_a_syntax_error_in_the_app_is_a_build_error_naming_the_file(tmp_path: Pa
     with pytest.raises(BuildError) as caught:
         run_esbuild(site_src, tmp_path / "out")
     assert "src/main.tsx:1" in str(caught.value)
+
+
+def test_the_route_table_and_the_app_chunks_name_the_same_lazy_screens(built) -> None:
+    """routes.json is the one route table: every lazy screen it names is a chunk of the app
+    and every lazily loaded chunk is a screen it names (a typo fails here, not in a browser)."""
+    from generator.site.pages import load_route_table
+
+    _, _, cache = built
+    table = load_route_table(pipeline.PROJECT_ROOT / "site-src")
+    summary = run_esbuild(pipeline.PROJECT_ROOT / "site-src", cache / "route-table-check")
+    lazy = {spec.screen for spec in table if spec.lazy}
+    assert lazy == set(summary["screens"])
+    assert {spec.path for spec in table} >= {"/", "/portfolio", "/piercings", "/aftercare", "/test"}
+
+
+def test_a_lazy_screen_the_app_lacks_fails_the_build(tmp_path: Path) -> None:
+    from generator.site.bundle import Bundle
+
+    with pytest.raises(BuildError) as caught:
+        Bundle(screens={}).for_screen("portfolio-screne", lazy=True)
+    assert "lazy screen 'portfolio-screne'" in str(caught.value)
+
+
+def test_the_form_gets_the_services_the_function_accepts(built) -> None:
+    """One definition of the service options: the function's, handed to the form by the build."""
+    from functions.contact.rules import DEFAULT_SERVICE, NO_ARTIST, SERVICES
+
+    dist, _, _ = built
+    data = json.loads(tags(dist, "index.html").json["site-data"])
+    assert data["services"] == list(SERVICES)
+    assert data["services"][0] == DEFAULT_SERVICE
+    assert data["noArtist"] == NO_ARTIST

@@ -19,13 +19,16 @@ from click.testing import CliRunner
 from PIL import Image, ImageStat
 
 from build import cli
-from generator import videoencode, videos
-from generator.content import load_content
+from generator.content.loader import load_content
+from generator.content.models import VIDEO_PURPOSES
+from generator.content.validate import checked_content
 from generator.errors import ContentError
-from generator.ffmpeg import VideoInfo, count_frames, parse_probe, probe
-from generator.output import Output
 from generator.reporter import BufferReporter
-from generator.videoencode import VideoSettings, fit_within, vertical_crop
+from generator.site.output import Output
+from generator.videos import encode as videoencode
+from generator.videos import process as videos
+from generator.videos.encode import VideoSettings, fit_within, vertical_crop
+from generator.videos.ffmpeg import VideoInfo, count_frames, parse_probe, probe
 from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, write_site
 
 FFMPEG = imageio_ffmpeg.get_ffmpeg_exe()
@@ -164,7 +167,7 @@ EXPECTED_SIZES = {  # purpose: (horizontal, vertical) as (width, height)
 }
 
 
-@pytest.mark.parametrize("purpose", videos.PURPOSES)
+@pytest.mark.parametrize("purpose", VIDEO_PURPOSES)
 @pytest.mark.parametrize("layout", ["horizontal", "vertical"])
 def test_web_video_is_h264_without_audio_at_capped_size(built, purpose, layout):
     info = meta(local(built, built["data"][purpose][layout]))
@@ -215,7 +218,7 @@ def test_urls_are_under_assets_with_the_content_hash(built):
 
 
 def test_posters_are_jpeg_and_webp_at_the_video_size(built):
-    for purpose in videos.PURPOSES:
+    for purpose in VIDEO_PURPOSES:
         for layout in ("horizontal", "vertical"):
             poster = built["data"][purpose]["poster"][layout]
             size = EXPECTED_SIZES[purpose][layout == "vertical"]
@@ -470,8 +473,8 @@ def test_probe_reads_a_phone_recording_as_shown():
 
 def test_site_data_is_json_for_the_app(built):
     data = json.loads(json.dumps(built["data"]))
-    assert set(data) == {*videos.PURPOSES, "scrollSequence"}
-    for purpose in videos.PURPOSES:
+    assert set(data) == {*VIDEO_PURPOSES, "scrollSequence"}
+    for purpose in VIDEO_PURPOSES:
         assert set(data[purpose]) == {"horizontal", "vertical", "poster", "duration"}
         assert set(data[purpose]["poster"]["vertical"]) == {"jpeg", "webp", "width", "height"}
 
@@ -504,10 +507,10 @@ def test_an_hdr_phone_recording_is_tone_mapped_to_sdr(tmp_path):
 
 def test_a_video_no_purpose_uses_is_a_warning(tmp_path):
     files = {**minimal_site(), "videos/old-hero.mov": b"anything"}
-    content = load_content(write_site(tmp_path / "content", files))
+    content = checked_content(write_site(tmp_path / "content", files))
     reporter = BufferReporter()
     media = videos.process_videos(content, Output(tmp_path / "out"), tmp_path / "cache", reporter)
-    assert [str(w) for w in reporter.warnings] == [
+    assert [str(w) for w in content.warnings] == [
         f"{content.root.as_posix()}/videos/old-hero.mov: "
         "not used in site.yaml (videos:); it is not published"
     ]

@@ -19,7 +19,7 @@ The same `handler` answers in Lambda and in `build.py serve`. Request body, a JS
 
 Unknown keys are ignored. The body is capped at 64 KiB (413).
 
-Answers (DESIGN.md): 200 {"success": true, "message": ...}; otherwise
+Answers (docs/product.md#contact-contract): 200 {"success": true, "message": ...}; otherwise
 {"success": false, "error": <for a person>} with 400 (plus "fields": {field: error}),
 405, 413, 429 (Retry-After; CONTACT_RATE_LIMIT, 5 per 600 s per visitor on Lambda, 60 per
 60 s locally) or 503 (nothing kept). See docs/contact.md for every variable.

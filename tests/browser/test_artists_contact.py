@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 SEND_FAILED = "Failed to send message. Please try again."
 SEND_UNREACHABLE = "Failed to send message. Please try again or contact us directly."
 
-# SPEC 9: slides per view by viewport width (1366 is past the 1280 breakpoint).
+# docs/product.md#constants: slides per view by viewport width (1366 is past the 1280 breakpoint).
 SLIDES_PER_VIEW = [(390, 1.2), (640, 1.5), (768, 2.5), (1024, 3.0), (1366, 4.0)]
 
 
@@ -302,7 +302,7 @@ ERROR_ANSWERS = [
 
 
 def test_contact_errors_are_shown_in_red_and_keep_the_message(page: Page) -> None:
-    """SPEC 8's three texts, each answer in turn on one page (requests intercepted)."""
+    """The three texts of docs/product.md#errors, each answer in turn on one page (requests intercepted)."""
     current: list[object] = []
 
     def reply(route: Route) -> None:

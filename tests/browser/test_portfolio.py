@@ -1,4 +1,4 @@
-"""The portfolio screen and its lightbox in real Chromium, on the demo site (SPEC 2, 4, 5)."""
+"""The portfolio screen and its lightbox in real Chromium, on the demo site (docs/product.md#portfolio)."""
 
 from __future__ import annotations
 

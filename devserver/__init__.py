@@ -1,0 +1,1 @@
+"""The local server of `build.py serve`: dist/ with Netlify's rules, plus the contact function."""

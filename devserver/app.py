@@ -1,0 +1,267 @@
+"""Local server: dist/ served with netlify.toml's own rules, plus the contact function.
+
+Built on Starlette + uvicorn: an established ASGI stack whose FileResponse already speaks
+HTTP Range (206) and ETags, which Chromium needs to seek in videos, and whose async core
+lets a live-reload stream and fifty concurrent contact posts share one process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import gzip
+import hashlib
+import json
+import logging
+import mimetypes
+import time
+import uuid
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+import brotli
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from generator.site import redirects
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 6 * 1024 * 1024  # AWS Lambda's own request limit
+COMPRESSIBLE = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "image/svg+xml",
+    "application/xml",
+    "application/manifest+json",
+    "text/javascript",
+)
+LIVE_RELOAD_JS = (
+    "(()=>{const s=new EventSource('/__livereload');s.onmessage=()=>location.reload();})();"
+)
+
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/json", ".map")
+mimetypes.add_type("image/avif", ".avif")
+mimetypes.add_type("image/webp", ".webp")
+mimetypes.add_type("image/svg+xml", ".svg")
+mimetypes.add_type("video/mp4", ".mp4")
+mimetypes.add_type("font/woff2", ".woff2")
+
+ContactHandler = Callable[[dict, object], dict]
+
+
+class LiveReload:
+    """Tells open pages to reload after a rebuild (Server-Sent Events)."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self._changed = asyncio.Condition()
+
+    async def bump(self) -> None:
+        async with self._changed:
+            self.version += 1
+            self._changed.notify_all()
+
+    async def stream(self, request: Request):
+        seen = self.version
+        yield ": connected\n\n"
+        while not await request.is_disconnected():
+            async with self._changed:
+                try:
+                    await asyncio.wait_for(self._changed.wait(), timeout=15)
+                except TimeoutError:
+                    yield ": ping\n\n"  # keeps proxies from closing the stream
+                    continue
+            if self.version != seen:
+                seen = self.version
+                yield "data: reload\n\n"
+
+
+def default_contact_handler(dist: Path) -> ContactHandler:
+    # Imported lazily so the server starts even while the function is being worked on.
+    # The function accepts the artists of the build it is serving (dist/api/artists.json).
+    try:
+        from functions.contact.handler import handler_for_site
+
+        return handler_for_site(dist)
+    except ImportError as exc:  # pragma: no cover - only before the function exists
+        log.warning("contact function unavailable: %s", exc)
+
+        def handler(event: dict, context: object) -> dict:
+            return {
+                "statusCode": 503,
+                "headers": {"content-type": "application/json"},
+                "body": json.dumps({"success": False, "error": "The contact form is not set up."}),
+            }
+
+    return handler
+
+
+def lambda_event(request: Request, body: bytes) -> dict:
+    """The API Gateway v2 / Function URL event AWS would hand the Lambda for this request."""
+    client = request.client.host if request.client else "127.0.0.1"
+    try:
+        text, encoded = body.decode("utf-8"), False
+    except UnicodeDecodeError:
+        text, encoded = base64.b64encode(body).decode("ascii"), True
+    return {
+        "version": "2.0",
+        "routeKey": "$default",
+        "rawPath": request.url.path,
+        "rawQueryString": request.url.query,
+        "headers": {k.lower(): v for k, v in request.headers.items()},
+        "requestContext": {
+            "http": {
+                "method": request.method,
+                "path": request.url.path,
+                "protocol": "HTTP/1.1",
+                "sourceIp": client,
+                "userAgent": request.headers.get("user-agent", ""),
+            },
+            "requestId": str(uuid.uuid4()),
+            "timeEpoch": int(time.time() * 1000),
+        },
+        "body": text,
+        "isBase64Encoded": encoded,
+    }
+
+
+def lambda_response(result: dict) -> Response:
+    body = result.get("body") or ""
+    raw = base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
+    return Response(
+        raw, status_code=int(result.get("statusCode", 200)), headers=result.get("headers") or {}
+    )
+
+
+@lru_cache(maxsize=512)
+def _compressed(path: str, mtime_ns: int, size: int, encoding: str, inject: bool) -> bytes:
+    data = Path(path).read_bytes()
+    if inject:
+        data = inject_live_reload(data)
+    if encoding == "br":
+        return brotli.compress(data, quality=5)
+    if encoding == "gzip":
+        return gzip.compress(data, compresslevel=6, mtime=0)
+    return data
+
+
+def inject_live_reload(html: bytes) -> bytes:
+    tag = b'<script src="/__livereload.js" defer></script>'
+    return html.replace(b"</body>", tag + b"</body>", 1) if b"</body>" in html else html + tag
+
+
+def _pick_encoding(accept: str) -> str:
+    offered = {part.split(";")[0].strip().lower() for part in accept.split(",")}
+    if "br" in offered:
+        return "br"
+    if "gzip" in offered:
+        return "gzip"
+    return "identity"
+
+
+def create_app(
+    dist: Path,
+    config: redirects.NetlifyConfig,
+    contact: ContactHandler | None = None,
+    live_reload: LiveReload | None = None,
+    lifespan=None,  # noqa: ANN001 - Starlette's lifespan context factory
+) -> Starlette:
+    dist = Path(dist).resolve()
+    contact_handler = contact or default_contact_handler(dist)
+
+    def extra_rules() -> list[redirects.Rule]:
+        # _redirects (written by the build) comes before netlify.toml, as on Netlify.
+        path = dist / "_redirects"
+        return redirects.parse_redirects_file(path.read_text("utf-8")) if path.is_file() else []
+
+    def file_response(request: Request, path: Path, status: int, url_path: str) -> Response:
+        headers = redirects.headers_for(config, url_path)
+        media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        stat = path.stat()
+        etag = '"' + hashlib.md5(f"{stat.st_mtime_ns}-{stat.st_size}".encode()).hexdigest() + '"'
+        is_html = media_type == "text/html"
+        inject = bool(live_reload) and is_html
+        if status == 200 and request.headers.get("if-none-match") == etag and not inject:
+            return Response(status_code=304, headers={**headers, "etag": etag})
+        if media_type.startswith(COMPRESSIBLE) or media_type in COMPRESSIBLE:
+            encoding = _pick_encoding(request.headers.get("accept-encoding", ""))
+            body = _compressed(str(path), stat.st_mtime_ns, stat.st_size, encoding, inject)
+            headers = {**headers, "vary": "Accept-Encoding", "etag": etag}
+            if encoding != "identity":
+                headers["content-encoding"] = encoding
+            charset = (
+                "; charset=utf-8" if media_type.startswith("text/") or "json" in media_type else ""
+            )
+            return Response(
+                b"" if request.method == "HEAD" else body,
+                status_code=status,
+                headers=headers,
+                media_type=media_type + charset,
+            )
+        return FileResponse(path, status_code=status, headers=headers, media_type=media_type)
+
+    def not_found(request: Request, url_path: str) -> Response:
+        page = dist / "404.html"
+        if page.is_file():
+            return file_response(request, page, 404, url_path)
+        return Response("Not found", status_code=404, media_type="text/plain")
+
+    async def handle(request: Request) -> Response:
+        url_path = request.url.path
+        if url_path == "/api/contact" or url_path == "/api/contact/":
+            return await handle_contact(request)
+        if live_reload and url_path == "/__livereload":
+            return StreamingResponse(
+                live_reload.stream(request),
+                media_type="text/event-stream",
+                headers={"cache-control": "no-store"},
+            )
+        if live_reload and url_path == "/__livereload.js":
+            return Response(LIVE_RELOAD_JS, media_type="text/javascript")
+        if request.method not in ("GET", "HEAD"):
+            return JSONResponse(
+                {"error": "Method not allowed"}, status_code=405, headers={"allow": "GET, HEAD"}
+            )
+        query = dict(request.query_params)
+        existing = redirects.static_file(dist, url_path)
+        rules = (*extra_rules(), *config.rules)
+        found = redirects.resolve(rules, url_path, query, existing is not None)
+        if found is None:
+            return (
+                file_response(request, existing, 200, url_path)
+                if existing
+                else not_found(request, url_path)
+            )
+        rule = found.rule
+        if found.target is None:
+            return not_found(request, url_path)
+        if rule.status in (301, 302, 303, 307, 308):
+            return Response(status_code=rule.status, headers={"location": found.target})
+        if rule.is_external:
+            return JSONResponse({"error": "Proxy rules are not served locally"}, status_code=502)
+        target = redirects.static_file(dist, found.target.split("?", 1)[0])
+        if target is None:
+            return not_found(request, url_path)
+        return file_response(request, target, rule.status, url_path)
+
+    async def handle_contact(request: Request) -> Response:
+        declared = request.headers.get("content-length")
+        if declared and declared.isdigit() and int(declared) > MAX_BODY:
+            return JSONResponse(
+                {"success": False, "error": "The message is too large."}, status_code=413
+            )
+        body = await request.body()
+        event = lambda_event(request, body[: MAX_BODY + 1])
+        result = await run_in_threadpool(contact_handler, event, None)
+        return lambda_response(result)
+
+    methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    return Starlette(routes=[Route("/{path:path}", handle, methods=methods)], lifespan=lifespan)

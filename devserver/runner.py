@@ -1,0 +1,63 @@
+"""Runs the local server: uvicorn, plus a watcher that rebuilds and reloads open pages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import uvicorn
+
+from generator import pipeline
+from generator.errors import ContentError, SiteError
+from generator.reporter import Reporter
+from generator.site import redirects
+
+from .app import LiveReload, create_app
+
+log = logging.getLogger(__name__)
+
+
+def watched_paths(paths: pipeline.Paths) -> list[str]:
+    candidates = [
+        paths.content,
+        paths.site_src / "src",
+        paths.site_src / "public",
+        pipeline.PROJECT_ROOT / "generator" / "site" / "templates",
+        paths.netlify_toml,
+    ]
+    return [str(p) for p in candidates if p.exists()]
+
+
+async def _watch(paths: pipeline.Paths, live: LiveReload, reporter: Reporter) -> None:
+    from watchfiles import awatch
+
+    async for changes in awatch(*watched_paths(paths)):
+        reporter.info(f"{len(changes)} file(s) changed; rebuilding")
+        try:
+            await asyncio.to_thread(pipeline.build, paths, reporter)
+        except ContentError as error:
+            for problem in error.problems:
+                reporter.info(str(problem))
+            reporter.info("build failed; still serving the previous site")
+            continue
+        except SiteError as error:
+            reporter.info(f"build failed: {error}")
+            continue
+        await live.bump()
+
+
+def run(paths: pipeline.Paths, host: str, port: int, watch: bool, reporter: Reporter) -> None:
+    config = redirects.load_config(paths.netlify_toml)
+    live = LiveReload() if watch else None
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):  # noqa: ANN001, ANN202
+        task = asyncio.create_task(_watch(paths, live, reporter)) if live else None
+        yield
+        if task:
+            task.cancel()
+
+    app = create_app(paths.out, config, live_reload=live, lifespan=lifespan)
+    reporter.info(f"serving {paths.out} at http://{host}:{port}/  (Ctrl+C to stop)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)

@@ -1,0 +1,353 @@
+"""Stage 1a: read every editor file into typed records, noting every file it names.
+
+Reading never stops at the first problem: a file that cannot be read or does not fit its
+model is recorded as a Problem and the rest is read anyway. What is read, the problems and
+the references to photos and videos (with the line that names each) travel together in one
+`Content`; `validate.py` then checks everything that spans files.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..errors import Problem
+from . import models
+from .yamlfile import LineMap, YamlSyntaxError, line_of, load_yaml
+
+log = logging.getLogger(__name__)
+
+AFTERCARE_SECTIONS = ("tattoo", "piercing")
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Artist:
+    id: int
+    slug: str
+    name: str
+    photo: str
+    years_experience: int
+    specialties: tuple[str, ...]
+    instagram: str | None
+    bio: str
+    order: int
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    id: int
+    file: str
+    title: str
+    artist_slug: str
+    artist_name: str
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """One photo or video named in a content file, and where it is named."""
+
+    folder: str  # "artists" | "work" | "brands" (under images/) or "videos"
+    name: str  # the editor's file name
+    source: Path  # the YAML file that names it
+    field: str  # the field as shown in messages ("photo", "[2].file", "videos.hero.source")
+    line: int | None
+
+    @property
+    def is_video(self) -> bool:
+        return self.folder == "videos"
+
+
+class Findings:
+    """Problems and warnings, each naming its file as the editor passed the content folder."""
+
+    def __init__(self, root: Path, shown_root: str):
+        self.root = root
+        self.shown_root = shown_root.rstrip("/") or "."
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def shown(self, path: Path) -> str:
+        return f"{self.shown_root}/{path.relative_to(self.root).as_posix()}"
+
+    def add(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
+        self.problems.append(Problem(self.shown(path), line, field_, message))
+
+    def warn(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
+        self.warnings.append(Problem(self.shown(path), line, field_, message))
+
+
+@dataclass
+class Content:
+    """Everything the later stages need. Valid once `problems` is empty (see validate.py)."""
+
+    root: Path
+    site: models.SiteFile | None  # None only while site.yaml has problems
+    artists: list[Artist]
+    work: list[WorkItem]
+    aftercare: dict[str, str]
+    refs: list[FileRef] = field(default_factory=list)
+    site_lines: LineMap = field(default_factory=dict)
+    portfolio_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
+    artist_files: list[Path] = field(default_factory=list)  # every artist file, valid or not
+    findings: Findings | None = None
+
+    def __post_init__(self) -> None:
+        if self.findings is None:
+            self.findings = Findings(self.root, str(self.root))
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.findings.problems
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return sorted(set(self.findings.warnings))
+
+    def image_path(self, folder: str, name: str) -> Path:
+        return self.root / "images" / folder / name
+
+    def video_path(self, name: str) -> Path:
+        return self.root / "videos" / name
+
+    def path_of(self, ref: FileRef) -> Path:
+        return self.video_path(ref.name) if ref.is_video else self.image_path(ref.folder, ref.name)
+
+    def image_refs(self) -> list[FileRef]:
+        """Each photo the site uses, once, in content order (the images stage's work list)."""
+        seen: set[tuple[str, str]] = set()
+        unique = []
+        for ref in self.refs:
+            if not ref.is_video and (ref.folder, ref.name) not in seen:
+                seen.add((ref.folder, ref.name))
+                unique.append(ref)
+        return unique
+
+
+def stable_id(key: str) -> int:
+    """A small positive id that stays the same across builds for the same key."""
+    return zlib.crc32(key.encode("utf-8")) & 0x7FFFFFFF
+
+
+def load_content(root: Path | str, shown_root: str | None = None) -> Content:
+    """Read the content folder; every problem found is kept in `content.problems`."""
+    root = Path(root)
+    found = Findings(root, shown_root if shown_root is not None else str(root))
+    content = Content(root, None, [], [], {}, findings=found)
+    if not root.is_dir():
+        found.problems.append(Problem(found.shown_root, None, None, "content folder not found"))
+        return content
+    reader = _Reader(content)
+    reader.site()
+    reader.artists()
+    reader.portfolios()
+    reader.aftercare()
+    return content
+
+
+class _Reader:
+    def __init__(self, content: Content):
+        self.content = content
+        self.root = content.root
+        self.found = content.findings
+
+    def refer(self, folder: str, name: str, source: Path, loc: tuple, lines: LineMap) -> None:
+        self.content.refs.append(
+            FileRef(folder, name, source, field_name(loc), line_of(lines, loc))
+        )
+
+    # --- site.yaml -----------------------------------------------------------------------
+
+    def site(self) -> None:
+        path = self.root / "site.yaml"
+        site, lines = self.model(path, models.SiteFile, required=True)
+        self.content.site, self.content.site_lines = site, lines
+        if site is None:
+            return
+        for index, brand in enumerate(site.brands):
+            self.refer("brands", brand.logo, path, ("brands", index, "logo"), lines)
+        if site.memorial.photo:
+            self.refer("artists", site.memorial.photo, path, ("memorial", "photo"), lines)
+        for purpose in models.VIDEO_PURPOSES:
+            files = getattr(site.videos, purpose)
+            for key in ("source", "vertical"):
+                if getattr(files, key):
+                    self.refer("videos", getattr(files, key), path, ("videos", purpose, key), lines)
+
+    # --- artists/<slug>.yaml ---------------------------------------------------------------
+
+    def artists(self) -> None:
+        folder = self.root / "artists"
+        if not folder.is_dir():
+            self.found.add(folder, None, None, "folder is missing (one YAML file per artist)")
+            return
+        artists: list[Artist] = []
+        seen: dict[str, Path] = {}
+        for path in sorted(folder.iterdir()):
+            if not self.is_yaml_candidate(path):
+                continue
+            self.content.artist_files.append(path)
+            slug = path.stem
+            if not models.SLUG_RE.match(slug):
+                self.found.add(path, None, None, slug_message(slug))
+                continue
+            if slug in seen:
+                message = f"duplicate artist slug '{slug}' (also {seen[slug].name})"
+                self.found.add(path, None, None, message)
+                continue
+            seen[slug] = path
+            data, lines = self.model(path, models.ArtistFile, required=True)
+            if data is None:
+                continue
+            artists.append(
+                Artist(
+                    id=stable_id(f"artist:{slug}"),
+                    slug=slug,
+                    name=data.name,
+                    photo=data.photo,
+                    years_experience=data.years_experience,
+                    specialties=tuple(data.specialties),
+                    instagram=data.instagram,
+                    bio=data.bio,
+                    order=data.order,
+                )
+            )
+            self.refer("artists", data.photo, path, ("photo",), lines)
+        if not artists and not self.found.problems:
+            self.found.add(folder, None, None, "no artists: add at least one artist file")
+        self.content.artists = sorted(artists, key=lambda a: (a.order, a.name.lower(), a.slug))
+
+    # --- portfolio/<slug>.yaml -------------------------------------------------------------
+
+    def portfolios(self) -> None:
+        folder = self.root / "portfolio"
+        if not folder.is_dir():
+            return
+        names = {a.slug: a.name for a in self.content.artists}
+        entry_model = TypeAdapter(models.PortfolioEntry)
+        for path in sorted(folder.iterdir()):
+            if not self.is_yaml_candidate(path):
+                continue
+            slug = path.stem
+            if not models.SLUG_RE.match(slug):
+                self.found.add(path, None, None, slug_message(slug))
+                continue
+            self.content.portfolio_files[slug] = path
+            parsed = self.read_yaml(path)
+            if parsed is None:
+                continue
+            data, lines = parsed
+            if data is None:
+                continue  # an empty file: the artist has no pieces yet
+            if not isinstance(data, list):
+                self.found.add(
+                    path,
+                    line_of(lines, ()),
+                    None,
+                    f"must be a list of pieces ('- file: ...' lines), got {models.describe(data)}",
+                )
+                continue
+            for index, raw in enumerate(data):
+                # Each piece is checked on its own: one bad piece does not hide the others.
+                try:
+                    entry = entry_model.validate_python(raw)
+                except ValidationError as exc:
+                    self.schema_problems(path, lines, exc, models.PortfolioEntry, (index,))
+                    continue
+                self.refer("work", entry.file, path, (index, "file"), lines)
+                if slug in names:
+                    work_id = stable_id(f"work:{entry.file}")
+                    item = WorkItem(work_id, entry.file, entry.title, slug, names[slug])
+                    self.content.work.append(item)
+        order = {a.slug: i for i, a in enumerate(self.content.artists)}
+        self.content.work.sort(key=lambda w: order.get(w.artist_slug, 0))
+
+    # --- aftercare/*.md --------------------------------------------------------------------
+
+    def aftercare(self) -> None:
+        for name in AFTERCARE_SECTIONS:
+            path = self.root / "aftercare" / f"{name}.md"
+            if not path.is_file():
+                self.found.warn(
+                    path, None, None, "file is missing; the page shows this guide as empty"
+                )
+                continue
+            text = self.read_text(path)
+            if text is not None:
+                self.content.aftercare[name] = text.removeprefix("\ufeff")
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read_text(self, path: Path) -> str | None:
+        raw = path.read_bytes()
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            self.found.add(path, line, None, "is not UTF-8 text; save it as UTF-8")
+            return None
+
+    def read_yaml(self, path: Path) -> tuple[Any, LineMap] | None:
+        text = self.read_text(path)
+        if text is None:
+            return None
+        try:
+            return load_yaml(text)
+        except YamlSyntaxError as exc:
+            self.found.add(path, exc.line, None, str(exc))
+            return None
+
+    def model(self, path: Path, model: Any, required: bool = False) -> tuple[Any, LineMap]:
+        """Validate one YAML file against model; return (value or None, line map)."""
+        if not path.is_file():
+            if required:
+                self.found.add(path, None, None, "file is missing")
+            return None, {}
+        parsed = self.read_yaml(path)
+        if parsed is None:
+            return None, {}
+        data, lines = parsed
+        try:
+            return TypeAdapter(model).validate_python(data), lines
+        except ValidationError as exc:
+            self.schema_problems(path, lines, exc, model)
+            return None, lines
+
+    def schema_problems(
+        self, path: Path, lines: LineMap, exc: ValidationError, model: Any, prefix: tuple = ()
+    ) -> None:
+        for err in exc.errors():
+            loc = (*prefix, *err["loc"])
+            self.found.add(path, line_of(lines, loc), field_name(loc), models.message(err, model))
+
+    def is_yaml_candidate(self, path: Path) -> bool:
+        if path.name.startswith("."):
+            return False  # .DS_Store and editor swap files
+        if path.suffix.lower() not in YAML_SUFFIXES:
+            self.found.warn(path, None, None, "ignored: only .yaml files are read here")
+            return False
+        return path.is_file()
+
+
+def field_name(loc: tuple) -> str | None:
+    """A location as editors read it: `brands[1].logo` (lists counted from 1)."""
+    parts: list[str] = []
+    for part in loc:
+        if isinstance(part, int):
+            parts.append(f"[{part + 1}]")
+        else:
+            parts.append(("." if parts else "") + str(part))
+    return "".join(parts) or None
+
+
+def slug_message(slug: str) -> str:
+    suggestion = models.suggest_slug(slug)
+    return (
+        f"file name '{slug}' must be a slug of lower-case letters, digits and '-' "
+        f"(rename it to '{suggestion}.yaml')"
+    )

@@ -1,0 +1,318 @@
+"""The editor-facing content format, as pydantic models (see README, 'Content format')."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Artist slugs the site already gives a meaning: api/portfolio/all.json lists every artist's
+# pieces, and the contact form sends "na" for "No preference" (functions/contact/choices.json).
+RESERVED_SLUGS = {
+    "all": "/api/portfolio?artist=all already means every artist",
+    "na": "the contact form already uses 'na' for 'No preference'",
+}
+INSTAGRAM_RE = re.compile(r"^@?[A-Za-z0-9._]{1,30}$")
+
+
+def _whole_number(value: Any) -> Any:
+    # YAML gives ints; a CMS may quote them. Booleans and floats are not whole numbers.
+    if isinstance(value, bool) or isinstance(value, float):
+        raise ValueError(f"must be a whole number, got {describe(value)}")
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if not isinstance(value, int):
+        raise ValueError(f"must be a whole number, got {describe(value)}")
+    return value
+
+
+def plain_file_name(value: str) -> str:
+    """A file name an editor may reference: no folders, no parent links, not hidden."""
+    if "/" in value or "\\" in value:
+        raise ValueError(f"must be a plain file name without folders, got '{value}'")
+    if value in (".", "..") or ".." in value:
+        raise ValueError(f"must not contain '..', got '{value}'")
+    if value.startswith("."):
+        raise ValueError(f"must not be a hidden file (starting with '.'), got '{value}'")
+    if any(ord(ch) < 32 for ch in value):
+        raise ValueError("must not contain control characters")
+    return value
+
+
+def _instagram(value: str) -> str:
+    if not INSTAGRAM_RE.match(value):
+        raise ValueError(
+            "must be an Instagram handle like '@studio.name' (letters, digits, '.', '_'), "
+            f"got '{value}'"
+        )
+    return value
+
+
+def _web_url(value: str) -> str:
+    if not re.match(r"^https?://[^\s/$.?#][^\s]*$", value):
+        raise ValueError(f"must be a web address starting with https://, got '{value}'")
+    return value
+
+
+def _phone(value: str) -> str:
+    digits = re.sub(r"\D", "", value)
+    if not 7 <= len(digits) <= 15:
+        raise ValueError(f"must be a phone number with 7 to 15 digits, got '{value}'")
+    return value
+
+
+def _email(value: str) -> str:
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        validate_email(value, check_deliverability=False)
+    except EmailNotValidError as exc:
+        raise ValueError(f"must be an email address, got '{value}' ({exc})") from None
+    return value
+
+
+def describe(value: Any) -> str:
+    """How an editor would describe a YAML value they wrote."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"'{str(value).lower()}' (yes/no)"
+    if isinstance(value, str):
+        return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+    if isinstance(value, dict):
+        return "a group of keys"
+    if isinstance(value, list):
+        return "a list"
+    return f"'{value}'"
+
+
+def _number_as_text(value: Any) -> Any:
+    # Unquoted YAML like `period: 1996` or `postal_code: 75001` is meant as text.
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_number_as_text)
+]
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+FileName = Annotated[Text, AfterValidator(plain_file_name)]
+WebUrl = Annotated[Text, AfterValidator(_web_url)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ArtistFile(Model):
+    name: Text
+    photo: FileName
+    years_experience: Annotated[WholeNumber, Field(ge=0, le=80)]
+    specialties: Annotated[list[Text], Field(min_length=1)]
+    instagram: Annotated[Text, AfterValidator(_instagram)] | None = None
+    bio: Text
+    order: WholeNumber
+
+
+class PortfolioEntry(Model):
+    file: FileName
+    title: Text
+
+
+class Address(Model):
+    street: Text
+    city: Text
+    region: Text
+    postal_code: Text
+    map_url: WebUrl | None = None
+
+
+class OpeningHours(Model):
+    days: Text
+    time: Text
+
+
+class Stat(Model):
+    value: Text
+    label: Text
+
+
+class Stats(Model):
+    work: Annotated[list[Stat], Field(min_length=1)]
+    legacy: Annotated[list[Stat], Field(min_length=1)]
+
+
+class TimelineEntry(Model):
+    period: Text
+    title: Text
+    text: Text
+
+
+class ValueCard(Model):
+    title: Text
+    text: Text
+
+
+class Memorial(Model):
+    name: Text
+    born: WholeNumber
+    died: WholeNumber
+    text: Text
+    photo: FileName | None = None
+
+
+class Brand(Model):
+    name: Text
+    logo: FileName
+    url: WebUrl | None = None
+
+
+class Socials(Model):
+    instagram: WebUrl
+    facebook: WebUrl
+    tiktok: WebUrl
+
+
+class Credit(Model):
+    name: Text
+    url: WebUrl
+
+
+class VideoFiles(Model):
+    """One purpose's source video; the vertical one is cropped from it when not given."""
+
+    source: FileName
+    vertical: FileName | None = None
+
+
+class ScrollSequence(Model):
+    """Frames start_frame..end_frame (inclusive, counted from 1) are taken from the source."""
+
+    source: FileName
+    vertical: FileName | None = None
+    start_frame: Annotated[WholeNumber, Field(ge=1)] = 541
+    end_frame: Annotated[WholeNumber, Field(ge=1)] = 628
+
+
+class Videos(Model):
+    intro: VideoFiles
+    hero: VideoFiles
+    studio: VideoFiles
+    piercing: VideoFiles
+    scroll_sequence: ScrollSequence
+
+
+# The four background/modal videos; with scroll_sequence, the keys of `videos:` in site.yaml.
+VIDEO_PURPOSES = tuple(name for name in Videos.model_fields if name != "scroll_sequence")
+SITE_VIDEOS = tuple(Videos.model_fields)
+
+
+class SiteFile(Model):
+    name: Text
+    base_url: WebUrl
+    phone: Annotated[Text, AfterValidator(_phone)]
+    email: Annotated[Text, AfterValidator(_email)]
+    address: Address
+    hours: Annotated[list[OpeningHours], Field(min_length=1)]
+    hours_notes: list[Text] = []
+    socials: Socials
+    stats: Stats
+    timeline: Annotated[list[TimelineEntry], Field(min_length=1)]
+    values: Annotated[list[ValueCard], Field(min_length=1)]
+    memorial: Memorial
+    brands: list[Brand] = []
+    videos: Videos
+    credit: Credit
+    in_memory: Text
+
+
+def suggest_slug(text: str) -> str:
+    """The slug an editor most likely meant: 'Jane Doe' -> 'jane-doe'."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+# --- pydantic's errors in an editor's words ----------------------------------------------------
+
+
+def message(err: dict, model: Any) -> str:
+    """What one pydantic error means, said as an editor reads it: expected X, got Y."""
+    kind, value, ctx = err["type"], err.get("input"), err.get("ctx") or {}
+    got = describe(value)
+    if kind == "missing":
+        return "is required"
+    if kind == "extra_forbidden":
+        owner = _model_at(model, tuple(err["loc"]))
+        allowed = ", ".join(owner.model_fields) if owner else ""
+        return f"unknown key (allowed keys: {allowed})" if allowed else "unknown key"
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"]))
+    if kind in ("string_type",):
+        return f"must be text, got {got}"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind in ("list_type", "tuple_type"):
+        return f"must be a list, got {got}"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return f"must be a group of keys, got {got}"
+    if kind == "too_short":
+        return f"must have at least {ctx.get('min_length')} item(s)"
+    if kind in _BOUNDS:
+        limit = next(iter(ctx.values()), "")
+        return f"must be {_BOUNDS[kind]} {limit}, got {got}"
+    if kind.startswith("int"):
+        return f"must be a whole number, got {got}"
+    return f"{err['msg'][0].lower()}{err['msg'][1:]}, got {got}"
+
+
+_BOUNDS = {
+    "greater_than_equal": "at least",
+    "less_than_equal": "at most",
+    "greater_than": "more than",
+    "less_than": "less than",
+}
+
+
+def _model_at(model: Any, loc: tuple) -> type[BaseModel] | None:
+    """The model class that owns the last key of loc (for 'allowed keys' hints)."""
+    current = model
+    for part in loc[:-1]:
+        current = _unwrap(current)
+        if isinstance(part, int):
+            args = getattr(current, "__args__", ())
+            current = args[0] if args else None
+        elif isinstance(current, type) and issubclass(current, BaseModel):
+            info = current.model_fields.get(part)
+            current = info.annotation if info else None
+        else:
+            return None
+    current = _unwrap(current)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _unwrap(tp: Any) -> Any:
+    """Optional[X] and Annotated[X, ...] -> X."""
+    for _ in range(4):
+        meta = getattr(tp, "__metadata__", None)
+        if meta is not None:
+            tp = tp.__origin__
+            continue
+        args = [a for a in getattr(tp, "__args__", ()) if a is not type(None)]
+        if (
+            getattr(tp, "__origin__", None) is None
+            and len(args) == 1
+            and type(None) in getattr(tp, "__args__", ())
+        ):
+            tp = args[0]
+            continue
+        break
+    return tp

@@ -1,0 +1,234 @@
+"""Stage 1b: every rule that spans files, and every photo and video, checked before writing.
+
+`validate` adds to `content.problems` and `content.warnings`; it never raises and never
+writes. After it, an empty `content.problems` means the build can only fail for reasons
+outside the editors' files (a tool missing, a disk full). One place for every rule, so an
+editor sees every problem of every kind in one run:
+
+- each file a content file names exists, with a supported type (case hint when it differs);
+- reserved artist slugs, portfolio files without an artist, a photo used twice;
+- numbers that must agree (frames, memorial years);
+- photos open and are whole and sane; videos are readable and long enough for the frames;
+- files nobody uses (warnings: they are simply not published).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..errors import ContentError
+from ..images import settings as image_settings
+from ..images.source import BadImage, verify
+from ..videos.ffmpeg import FfmpegError, NotAVideo
+from ..videos.probe import VideoSources
+from . import models
+from .loader import Content, FileRef, load_content
+from .yamlfile import line_of
+
+log = logging.getLogger(__name__)
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".avif"}
+VIDEO_SUFFIXES = {".mp4", ".mov", ".m4v", ".webm", ".mkv"}
+IMAGE_FOLDERS = ("artists", "work", "brands")
+
+
+def validate(
+    content: Content,
+    videos: VideoSources | None = None,
+    max_pixels: int = image_settings.DEFAULT_SETTINGS.max_pixels,
+) -> Content:
+    """Check content (as the loader read it) and its media; record what is wrong in it."""
+    videos = videos or VideoSources(content.root / "videos")
+    present = _check_references(content)
+    _check_slugs(content)
+    _check_portfolios(content)
+    _check_site_numbers(content)
+    _check_unused(content)
+    _check_images(content, present, max_pixels)
+    _check_videos(content, present, videos)
+    return content
+
+
+def checked_content(
+    root: Path | str, shown_root: str | None = None, videos: VideoSources | None = None
+) -> Content:
+    """Load and validate; raise ContentError listing every problem of every kind."""
+    content = load_content(root, shown_root)
+    validate(content, videos or VideoSources(Path(root) / "videos"))
+    if content.problems:
+        raise ContentError(content.problems)
+    return content
+
+
+def _check_references(content: Content) -> list[FileRef]:
+    """Every named file exists with a supported type; return the refs that do."""
+    present = []
+    for ref in content.refs:
+        target = content.path_of(ref)
+        kind = "video" if ref.is_video else "image"
+        if not target.is_file():
+            _add(content, ref, f"{kind} '{ref.name}' not found in {_shown_folder(content, target)}")
+            continue
+        suffixes = VIDEO_SUFFIXES if ref.is_video else IMAGE_SUFFIXES
+        if target.suffix.lower() not in suffixes:
+            allowed = ", ".join(sorted(suffixes))
+            _add(content, ref, f"'{ref.name}' is not a supported {kind} type (use {allowed})")
+            continue
+        present.append(ref)
+    return present
+
+
+def _shown_folder(content: Content, target: Path) -> str:
+    folder = target.parent
+    hint = ""
+    if folder.is_dir():
+        near = [p.name for p in folder.iterdir() if p.name.lower() == target.name.lower()]
+        if near:
+            hint = f" (did you mean '{near[0]}'? names are case-sensitive)"
+    return f"{content.findings.shown(folder)}/{hint}"
+
+
+def _add(content: Content, ref: FileRef, message: str) -> None:
+    content.findings.add(ref.source, ref.line, ref.field, message)
+
+
+def _check_slugs(content: Content) -> None:
+    names = {a.slug: a.name for a in content.artists}
+    for path in content.artist_files:
+        reason = models.RESERVED_SLUGS.get(path.stem)
+        if reason:
+            better = models.suggest_slug(names.get(path.stem, "")) or "firstname-lastname"
+            content.findings.add(
+                path,
+                1,
+                None,
+                f"'{path.stem}' cannot be an artist's file name: {reason}; "
+                f"rename the file after the artist, e.g. '{better}.yaml'",
+            )
+
+
+def _check_portfolios(content: Content) -> None:
+    artist_slugs = {p.stem for p in content.artist_files}
+    known = ", ".join(sorted(s for s in artist_slugs if models.SLUG_RE.match(s))) or "none"
+    for slug, path in content.portfolio_files.items():
+        if slug not in artist_slugs:
+            content.findings.add(
+                path,
+                None,
+                None,
+                f"names artist '{slug}', but there is no artists/{slug}.yaml "
+                f"(known artists: {known})",
+            )
+    first_use: dict[str, FileRef] = {}  # lower-cased file name -> where it was first used
+    for ref in content.refs:
+        if ref.folder != "work":
+            continue
+        key = ref.name.lower()
+        if key in first_use:
+            first = first_use[key]
+            _add(content, ref, f"'{ref.name}' is already used ({first.source.name}:{first.line})")
+        else:
+            first_use[key] = ref
+
+
+def _check_site_numbers(content: Content) -> None:
+    site = content.site
+    if site is None:
+        return
+    path = content.root / "site.yaml"
+    lines = content.site_lines
+    seq = site.videos.scroll_sequence
+    if seq.end_frame < seq.start_frame:
+        loc = ("videos", "scroll_sequence", "end_frame")
+        content.findings.add(
+            path,
+            line_of(lines, loc),
+            "videos.scroll_sequence.end_frame",
+            f"must not be before start_frame ({seq.start_frame})",
+        )
+    if site.memorial.died < site.memorial.born:
+        content.findings.add(
+            path,
+            line_of(lines, ("memorial", "died")),
+            "memorial.died",
+            f"must not be before born ({site.memorial.born})",
+        )
+
+
+def _check_unused(content: Content) -> None:
+    """Files in the media folders that no content file names: not published, said so."""
+    used = {(ref.folder, ref.name) for ref in content.refs}
+    unused_image = "not used by any content file; it is not published"
+    for folder in IMAGE_FOLDERS:
+        for path in _visible_files(content.root / "images" / folder, files_only=False):
+            if (folder, path.name) not in used:
+                content.findings.warn(path, None, None, unused_image)
+    for path in _visible_files(content.root / "videos"):
+        if ("videos", path.name) not in used:
+            message = "not used in site.yaml (videos:); it is not published"
+            content.findings.warn(path, None, None, message)
+
+
+def _visible_files(folder: Path, files_only: bool = True) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return [
+        p
+        for p in sorted(folder.iterdir())
+        if not p.name.startswith(".") and (p.is_file() or not files_only)
+    ]
+
+
+def _check_images(content: Content, present: list[FileRef], max_pixels: int) -> None:
+    """Each photo opens, is whole, and is not a decompression bomb (cheap: no full decode)."""
+    seen: set[Path] = set()
+    for ref in present:
+        path = content.path_of(ref)
+        if ref.is_video or path in seen:
+            continue
+        seen.add(path)
+        try:
+            verify(path, max_pixels)
+        except BadImage as exc:
+            content.findings.add(path, None, None, str(exc))
+
+
+def _check_videos(content: Content, present: list[FileRef], videos: VideoSources) -> None:
+    """Each video is readable, and the scroll sequence's sources hold enough frames."""
+    unreadable: set[str] = set()
+    for ref in present:
+        if not ref.is_video or ref.name in unreadable or ref.name in videos.infos:
+            continue
+        try:
+            videos.probe(ref.name)
+        except NotAVideo as exc:
+            content.findings.add(content.path_of(ref), None, None, str(exc))
+            unreadable.add(ref.name)
+        except FfmpegError as exc:
+            content.findings.add(
+                content.path_of(ref),
+                None,
+                None,
+                f"not a readable video (ffmpeg: {exc}); export it again as an MP4 (H.264)",
+            )
+            unreadable.add(ref.name)
+    if content.site is None:
+        return
+    seq = content.site.videos.scroll_sequence
+    readable = {ref.name for ref in present if ref.is_video} - unreadable
+    for key, name in (("source", seq.source), ("vertical", seq.vertical)):
+        if not name or name not in readable:
+            continue
+        frames = videos.count_frames(name)
+        if frames < seq.end_frame:
+            info = videos.probe(name)
+            loc = ("videos", "scroll_sequence", "end_frame")
+            content.findings.add(
+                content.root / "site.yaml",
+                line_of(content.site_lines, loc),
+                "videos.scroll_sequence.end_frame",
+                f"'{name}' ({key}) has only {frames} frames ({info.duration:.1f} s at "
+                f"{info.fps:g} fps), too few for frames {seq.start_frame}-{seq.end_frame}; "
+                "use a longer video or a lower end_frame",
+            )

@@ -1,0 +1,307 @@
+"""Stage: editor photos -> responsive, metadata-free, cached web images.
+
+For each photo: AVIF and WebP at the widths of its layout (images_settings), the fallback
+format (JPEG, or PNG for transparency) at the same widths, the largest of which sits at the
+product's own path (/images/<kind>/<name>, docs/product.md#static-api); content-hashed
+variants go under /assets/img/ (immutable on the CDN). The stage plans from the cache first
+and sends only missing variants to a process pool; a rebuild with nothing changed decodes
+nothing and links cached files into place.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from ..content.loader import Content
+from ..errors import ContentError, Problem
+from ..files import file_digest
+from ..reporter import Reporter
+from ..site.output import Output
+from . import settings as settings_module
+from .cache import ImageCache, publish
+from .encode import EncodeResult, EncodeTask, VariantSpec, run_task
+from .settings import (
+    ImageSettings,
+    KindSettings,
+    asset_stem,
+    fallback_encoding,
+    output_widths,
+    placeholder_key,
+    scaled_height,
+    variant_key,
+)
+from .source import BadImage, SourceInfo, probe
+
+log = logging.getLogger(__name__)
+
+# Below this many output pixels in total (about one 1920 px photo in three formats), the
+# variants are encoded inline instead of in a process pool.
+POOL_MIN_PIXELS = 8_000_000
+
+
+@dataclass(frozen=True)
+class ImageJob:
+    kind: str  # "artists" | "work" | "brands"
+    name: str  # the editor's file name
+    source: Path
+    shown: str  # the source as shown in messages (content/images/work/x.jpg)
+
+
+@dataclass(frozen=True)
+class ImageMeta:
+    src: str  # URL of the fallback file at the spec's path
+    width: int
+    height: int
+    sources: tuple[dict, ...] = field(default_factory=tuple)  # [{type, srcset}] for <picture>
+    srcset: str = ""
+    placeholder: str = ""
+
+    def to_api(self) -> dict:
+        return {
+            "src": self.src,
+            "width": self.width,
+            "height": self.height,
+            "srcset": self.srcset,
+            "sources": list(self.sources),
+            "placeholder": self.placeholder,
+        }
+
+
+def image_url(kind: str, name: str) -> str:
+    return f"/images/{kind}/{quote(name)}"
+
+
+def image_jobs(content: Content) -> list[ImageJob]:
+    """One job per photo the content uses (content.image_refs: each photo once)."""
+    jobs = []
+    for ref in content.image_refs():
+        path = content.path_of(ref)
+        jobs.append(ImageJob(ref.folder, ref.name, path, content.findings.shown(path)))
+    return jobs
+
+
+@dataclass
+class _Plan:
+    """One job's outputs, decided before any pixel is decoded."""
+
+    job: ImageJob
+    digest: str
+    info: SourceInfo
+    variants: list[VariantSpec]
+    missing: list[VariantSpec]
+    placeholder_key: str
+    placeholder: str | None
+
+
+@dataclass
+class _Tally:
+    processed: int = 0
+    reused: int = 0
+    bytes_in: int = 0
+    bytes_out: int = 0
+    files: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def add_seconds(self, seconds: dict[str, float]) -> None:
+        for name, value in seconds.items():
+            self.seconds[name] = self.seconds.get(name, 0.0) + value
+
+
+def process_images(
+    jobs: list[ImageJob],
+    out: Output,
+    cache_dir: Path,
+    reporter: Reporter,
+    settings: ImageSettings | None = None,
+    workers: int | None = None,
+) -> dict[tuple[str, str], ImageMeta]:
+    """Write every variant of every job into `out`; raise ContentError listing every bad file."""
+    settings = settings or settings_module.DEFAULT_SETTINGS
+    cache = ImageCache(cache_dir)
+    tally = _Tally()
+    problems: list[Problem] = []
+    plans: list[_Plan] = []
+    for job in jobs:
+        try:
+            plans.append(_plan(job, cache, settings))
+        except BadImage as exc:
+            problems.append(Problem(job.shown, None, None, str(exc)))
+    todo = [plan for plan in plans if plan.missing or plan.placeholder is None]
+    # largest originals first, so the pool does not end waiting on one big file
+    todo.sort(key=lambda plan: plan.job.source.stat().st_size, reverse=True)
+
+    with reporter.progress("images", len(plans)) as ticker:
+        ticker.advance(len(plans) - len(todo))
+        for plan, result in _encode_all(todo, settings, workers):
+            tally.add_seconds(result.seconds)
+            if result.error:
+                problems.append(Problem(plan.job.shown, None, None, result.error))
+            else:
+                plan.placeholder = result.placeholder or plan.placeholder
+                placeholders = {plan.placeholder_key: plan.placeholder or ""}
+                cache.store_source(plan.digest, result.info or plan.info, placeholders)
+            ticker.advance()
+    if problems:
+        raise ContentError(problems)
+
+    index: dict[tuple[str, str], ImageMeta] = {}
+    used: set[Path] = set()
+    encoded = {id(plan) for plan in todo}
+    for plan in plans:
+        index[(plan.job.kind, plan.job.name)] = _publish(plan, out, tally, used)
+        _warn_if_oversized(plan, settings, reporter)
+        tally.bytes_in += plan.job.source.stat().st_size
+        if id(plan) in encoded:
+            tally.processed += 1
+        else:
+            tally.reused += 1
+    cache.prune(used)
+    reporter.info(_summary(tally))
+    return index
+
+
+def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
+    digest = file_digest(job.source)
+    known = cache.load_source(digest)
+    if known:
+        info = SourceInfo(known["width"], known["height"], known["format"], known["has_alpha"])
+    else:
+        info = probe(job.source, settings.max_pixels)
+    kind = settings.kinds[job.kind]
+    variants = []
+    fallback = fallback_encoding(job.name, info.has_alpha, kind)
+    for encoding in (kind.avif, kind.webp, fallback):
+        for width in output_widths(info.width, kind.widths):
+            key = variant_key(digest, encoding, width)
+            variants.append(
+                VariantSpec(
+                    key,
+                    encoding,
+                    width,
+                    scaled_height(width, info.width, info.height),
+                    str(cache.variant_path(key, encoding.ext)),
+                )
+            )
+    missing = [v for v in variants if not Path(v.cache_path).is_file()]
+    ph_key = placeholder_key(digest, settings)
+    placeholder = (known or {}).get("placeholders", {}).get(ph_key)
+    return _Plan(job, digest, info, variants, missing, ph_key, placeholder)
+
+
+def _encode_all(todo: list[_Plan], settings: ImageSettings, workers: int | None):
+    """Yield (plan, result) as workers finish; inline when a pool would not pay off."""
+    tasks = [
+        EncodeTask(
+            index,
+            str(plan.job.source),
+            settings.max_pixels,
+            tuple(plan.missing),
+            settings.placeholder_side if plan.placeholder is None else 0,
+            settings.placeholder_quality,
+        )
+        for index, plan in enumerate(todo)
+    ]
+    pixels = sum(v.width * v.height for task in tasks for v in task.variants)
+    if workers is None and pixels < POOL_MIN_PIXELS:
+        workers = 1  # starting a pool (~0.6 s) costs more than a few small images
+    workers = min(workers or _cpu_count(), len(tasks))
+    if workers <= 1:
+        for task in tasks:
+            yield todo[task.index], run_task(task)
+        return
+    # forkserver: workers start from a clean process, not a fork of one that may be running
+    # server threads (`build.py serve` rebuilds in-process); Linux-only, spawn elsewhere
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([run_task.__module__])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(run_task, task) for task in tasks]
+        for future in as_completed(futures):
+            result: EncodeResult = future.result()
+            yield todo[result.index], result
+
+
+def _cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageMeta:
+    """Link the cached variants into the output; the largest fallback goes to the spec path."""
+    job = plan.job
+    spec_url = image_url(job.kind, job.name)
+    fallback_format = plan.variants[-1].encoding.format
+    largest = max(v.width for v in plan.variants)
+    by_format: dict[str, list[str]] = {}
+    for variant in plan.variants:
+        cached = Path(variant.cache_path)
+        fmt = variant.encoding.format
+        if fmt == fallback_format and variant.width == largest:
+            rel, url = f"images/{job.kind}/{job.name}", spec_url
+        else:
+            name = (
+                f"{asset_stem(job.name)}-{variant.width}.{variant.key[:10]}.{variant.encoding.ext}"
+            )
+            rel = url = f"/assets/img/{job.kind}/{name}"
+        publish(cached, out.claim(rel))
+        used.add(cached)
+        tally.files += 1
+        tally.bytes_out += cached.stat().st_size
+        by_format.setdefault(variant.encoding.mime, []).append(f"{url} {variant.width}w")
+    fallback_mime = plan.variants[-1].encoding.mime
+    width = largest
+    height = next(v.height for v in plan.variants if v.width == largest)
+    return ImageMeta(
+        src=spec_url,
+        width=width,
+        height=height,
+        sources=tuple(
+            {"type": mime, "srcset": ", ".join(entries)}
+            for mime, entries in by_format.items()
+            if mime != fallback_mime
+        ),
+        srcset=", ".join(by_format[fallback_mime]),
+        placeholder=plan.placeholder or "",
+    )
+
+
+def _warn_if_oversized(plan: _Plan, settings: ImageSettings, reporter: Reporter) -> None:
+    kind: KindSettings = settings.kinds[plan.job.kind]
+    info = plan.info
+    if max(info.width, info.height) <= kind.oversize_side:
+        return
+    reporter.warning(
+        Problem(
+            plan.job.shown,
+            None,
+            None,
+            f"original is {info.width}x{info.height} ({info.width * info.height / 1e6:.1f} "
+            f"megapixels) but the site shows it at most {max(kind.widths)} px wide; a copy "
+            f"no larger than {kind.oversize_side} px would build faster",
+        )
+    )
+
+
+def _summary(tally: _Tally) -> str:
+    encode = {k: v for k, v in tally.seconds.items() if k not in ("decode", "resize")}
+    total = sum(tally.seconds.values())
+    line = (
+        f"images: {tally.processed} processed, {tally.reused} reused, "
+        f"{_mb(tally.bytes_in)} in, {_mb(tally.bytes_out)} out ({tally.files} files)"
+    )
+    if total > 0:
+        line += f"; AVIF {100 * encode.get('avif', 0.0) / total:.0f}% of worker time"
+    return line
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1e6:.1f} MB"

@@ -1,0 +1,1 @@
+"""Stage 4: the site writers: app bundle, static API, pages, redirects, the output folder."""

@@ -1,0 +1,122 @@
+"""Stage: the React app -> hashed assets in dist/assets/ (esbuild).
+
+esbuild runs through its own JS API (site-src/build.mjs): the Python side only starts node,
+reads the JSON summary the script prints and copies the outputs into the staging folder.
+The summary tells which script, stylesheet and chunks each page needs; pages.py writes them
+into every route's HTML. The one stylesheet holds the CSS of the lazily loaded screens too
+(esbuild's design; build.mjs checks it), so no screen ever shows unstyled.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BuildError
+from ..reporter import Reporter
+from .output import Output
+
+log = logging.getLogger(__name__)
+
+BUILD_SCRIPT = "build.mjs"
+
+
+@dataclass(frozen=True)
+class ScreenAssets:
+    """One lazily loaded screen: its chunk and the chunks it imports."""
+
+    script: str
+    preloads: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bundle:
+    scripts: tuple[str, ...] = ()  # module entry URLs, in order
+    styles: tuple[str, ...] = ()
+    preloads: tuple[str, ...] = field(default_factory=tuple)  # modulepreload URLs
+    screens: dict[str, ScreenAssets] = field(default_factory=dict)  # by module name
+    sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
+
+    def for_screen(self, screen: str, lazy: bool) -> Bundle:
+        """The tags of a page whose route shows `screen` first: its chunks preloaded up front."""
+        if not lazy:
+            return self  # the screen is in the main script
+        assets = self.screens.get(screen)
+        if assets is None:
+            known = ", ".join(sorted(self.screens)) or "none"
+            raise BuildError(
+                f"the route table names the lazy screen '{screen}', but the app has no such "
+                f"chunk (lazy screens: {known}); see site-src/src/config/routes.json"
+            )
+        wanted = (assets.script, *assets.preloads)
+        preloads = self.preloads + tuple(p for p in wanted if p not in self.preloads)
+        return Bundle(self.scripts, self.styles, preloads, self.screens, self.sizes)
+
+
+def copy_public(site_src: Path, out: Output) -> None:
+    """Copy site-src/public/ (logo, favicon, robots.txt) to the root of dist/."""
+    public = site_src / "public"
+    if not public.is_dir():
+        return
+    for path in sorted(public.rglob("*")):
+        if path.is_file() and not path.name.startswith("."):
+            out.copy_file(path.relative_to(public).as_posix(), path)
+
+
+def run_esbuild(site_src: Path, build_dir: Path) -> dict:
+    """Run site-src/build.mjs into build_dir and return its summary."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: the app bundle needs Node.js 20 or newer")
+    if not (site_src / "node_modules" / "esbuild").is_dir():
+        raise BuildError(f"{site_src}/node_modules is missing: run `make install` first")
+    # node runs in site_src, so a relative build_dir would land inside site-src/.
+    proc = subprocess.run(
+        [node, BUILD_SCRIPT, "--outdir", str(build_dir.resolve())],
+        cwd=site_src,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        detail = (proc.stderr or proc.stdout).strip()
+        raise BuildError(f"bundling the app failed (site-src/{BUILD_SCRIPT}):\n{detail}")
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as exc:
+        raise BuildError(f"site-src/{BUILD_SCRIPT} printed no summary: {exc}") from exc
+
+
+def _screen(record: dict) -> ScreenAssets:
+    return ScreenAssets(record["script"], tuple(record["preloads"]))
+
+
+def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter) -> Bundle:
+    """Bundle the app and copy its assets (and site-src/public/) into the staging folder."""
+    copy_public(site_src, out)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="bundle-", dir=cache_dir) as tmp:
+        build_dir = Path(tmp)
+        summary = run_esbuild(site_src, build_dir)
+        for path in sorted((build_dir / "assets").rglob("*")):
+            if path.is_file():
+                out.copy_file(path.relative_to(build_dir).as_posix(), path)
+        # Kept for anyone who wants to look inside (esbuild's bundle analyzer reads it).
+        shutil.copyfile(build_dir / "bundle-meta.json", cache_dir / "metafile.json")
+    main = summary["main"]
+    bundle = Bundle(
+        scripts=(main["script"],),
+        styles=tuple(main["styles"]),
+        preloads=tuple(main["preloads"]),
+        screens={name: _screen(rec) for name, rec in summary["screens"].items()},
+        sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
+    )
+    first_load = (*bundle.scripts, *bundle.preloads, *bundle.styles)
+    kib = sum(bundle.sizes.get(url, 0) for url in first_load) // 1024
+    reporter.info(f"app: {len(summary['files'])} files, home page first load {kib} KiB")
+    return bundle

@@ -1,0 +1,104 @@
+"""Stage: the static API (api/*.json) and the site data the app reads."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from ..content.loader import Artist, Content, WorkItem
+from ..images.process import ImageMeta
+from .output import Output
+
+ImageIndex = dict[tuple[str, str], ImageMeta]
+
+# The contact form's choices: defined once, beside the function that accepts them.
+CONTACT_CHOICES = Path(__file__).resolve().parents[2] / "functions" / "contact" / "choices.json"
+
+
+def contact_choices() -> dict:
+    choices = json.loads(CONTACT_CHOICES.read_text("utf-8"))
+    return {"services": list(choices["services"]), "noArtist": choices["noArtist"]}
+
+
+def artist_json(artist: Artist, images: ImageIndex) -> dict:
+    meta = images[("artists", artist.photo)]
+    return {
+        "id": artist.id,
+        "slug": artist.slug,
+        "name": artist.name,
+        "profilePic": artist.photo,
+        "yearsExperience": artist.years_experience,
+        "bio": artist.bio,
+        "specialties": list(artist.specialties),
+        "instagram": artist.instagram,
+        "image": meta.to_api(),
+    }
+
+
+def work_json(item: WorkItem, images: ImageIndex) -> dict:
+    meta = images[("work", item.file)].to_api()
+    return {
+        "id": item.id,
+        "filename": item.file,
+        "title": item.title,
+        "artist": item.artist_name,
+        "artist_id": item.artist_slug,
+        **{k: meta[k] for k in ("src", "width", "height", "srcset", "sources", "placeholder")},
+    }
+
+
+def write_endpoints(out: Output, content: Content, images: ImageIndex) -> None:
+    """Write every file of the static API (docs/product.md#static-api)."""
+    out.write_json("api/artists.json", [artist_json(a, images) for a in content.artists])
+    work = [work_json(w, images) for w in content.work]
+    out.write_json("api/portfolio/all.json", work)
+    for artist in content.artists:
+        mine = [w for w in work if w["artist_id"] == artist.slug]
+        out.write_json(f"api/portfolio/{artist.slug}.json", mine)
+    out.write_json(
+        "api/aftercare.json",
+        [{"section_type": name, "content": text} for name, text in content.aftercare.items()],
+    )
+    out.write_json("api/404.json", {"error": "Not found"})
+
+
+def tel_href(phone: str) -> str:
+    digits = re.sub(r"[^\d+]", "", phone)
+    if not digits.startswith("+") and len(digits) == 10:
+        digits = "+1" + digits  # a North American number written without country code
+    return f"tel:{digits}"
+
+
+def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
+    """Studio facts and media URLs for the app (embedded in every page and at api/site.json)."""
+    site = content.site
+    return {
+        "name": site.name,
+        "baseUrl": site.base_url.rstrip("/"),
+        "phone": site.phone,
+        "phoneHref": tel_href(site.phone),
+        "email": site.email,
+        "address": site.address.model_dump(),
+        "hours": [h.model_dump() for h in site.hours],
+        "hoursNotes": list(site.hours_notes),
+        "socials": site.socials.model_dump(),
+        "stats": site.stats.model_dump(),
+        "timeline": [t.model_dump() for t in site.timeline],
+        "values": [v.model_dump() for v in site.values],
+        "memorial": {
+            **site.memorial.model_dump(exclude={"photo"}),
+            "image": images[("artists", site.memorial.photo)].to_api()
+            if site.memorial.photo
+            else None,
+        },
+        "brands": [
+            {"name": b.name, "url": b.url, "image": images[("brands", b.logo)].to_api()}
+            for b in site.brands
+        ],
+        "credit": site.credit.model_dump(),
+        "inMemory": site.in_memory,
+        "artistSlugs": [a.slug for a in content.artists],
+        **contact_choices(),
+        "media": media,
+    }

@@ -1,0 +1,133 @@
+"""Stage: one HTML file per route of the route table, with that route's title and meta."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from ..content.loader import Content
+from ..errors import BuildError
+from .bundle import Bundle
+from .output import Output
+
+ROUTE_TABLE = Path("src") / "config" / "routes.json"  # inside site-src/, shared with the app
+
+
+@dataclass(frozen=True)
+class RouteSpec:
+    """One entry of the route table (site-src/src/config/routes.json)."""
+
+    path: str  # URL path; `:artistSlug` in a per-artist entry
+    file: str  # file in dist/; `{slug}` in a per-artist entry
+    screen: str  # the screen module the app shows there
+    lazy: bool  # the screen is its own chunk (bundle.py must have it)
+    title: str
+    description: str
+    each: str | None = None  # "artist": one page per artist
+    not_found: bool = False
+
+
+@dataclass(frozen=True)
+class Route:
+    """One HTML page to write."""
+
+    path: str  # URL path
+    file: str  # file in dist/
+    title: str
+    description: str
+    screen: str
+    lazy: bool
+
+
+def load_route_table(site_src: Path) -> list[RouteSpec]:
+    path = site_src / ROUTE_TABLE
+    try:
+        table = json.loads(path.read_text("utf-8"))["routes"]
+        return [
+            RouteSpec(
+                path=entry["path"],
+                file=entry["file"],
+                screen=entry["screen"],
+                lazy=bool(entry["lazy"]),
+                title=entry["title"],
+                description=entry["description"],
+                each=entry.get("each"),
+                not_found=bool(entry.get("notFound", False)),
+            )
+            for entry in table
+        ]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BuildError(f"{path}: not a valid route table: {exc}") from None
+
+
+def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
+    """Every page of the site: the table's routes, per-artist ones once per artist."""
+    site = content.site
+    words = {"studio": site.name, "city": f"{site.address.city}, {site.address.region}"}
+    pages = []
+    for spec in table:
+        if spec.each is None:
+            pages.append(_route(spec, words, spec.path, spec.file))
+            continue
+        if spec.each != "artist":
+            raise BuildError(f"route {spec.path}: unknown 'each': {spec.each!r}")
+        for artist in content.artists:
+            artist_words = {
+                **words,
+                "artist": artist.name,
+                "specialties": ", ".join(artist.specialties[:3]),
+                "years": str(artist.years_experience),
+            }
+            path = spec.path.replace(":artistSlug", artist.slug)
+            pages.append(_route(spec, artist_words, path, spec.file.format(slug=artist.slug)))
+    return pages
+
+
+def _route(spec: RouteSpec, words: dict[str, str], path: str, file: str) -> Route:
+    title = spec.title.format_map(words)
+    description = spec.description.format_map(words)
+    return Route(path, file, title, description, spec.screen, spec.lazy)
+
+
+_env = Environment(
+    loader=PackageLoader("generator.site", "templates"),
+    autoescape=select_autoescape(["html", "j2"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def site_json(data: dict) -> str:
+    """JSON safe to embed in a <script type="application/json"> element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def app_manifest(all_routes: list[Route]) -> dict:
+    """Embedded in every page: each route's title and description, for client navigation."""
+    return {
+        "routes": {r.path: {"title": r.title, "description": r.description} for r in all_routes}
+    }
+
+
+def write_pages(
+    out: Output, content: Content, bundle: Bundle, data: dict, table: list[RouteSpec]
+) -> list[Route]:
+    template = _env.get_template("page.html.j2")
+    embedded = site_json(data)
+    all_routes = routes(content, table)
+    manifest = site_json(app_manifest(all_routes))
+    for route in all_routes:
+        html = template.render(
+            route=route,
+            bundle=bundle.for_screen(route.screen, route.lazy),
+            site=data,
+            site_json=embedded,
+            manifest_json=manifest,
+            canonical=data["baseUrl"] + (route.path if route.path != "/404" else "/"),
+        )
+        out.write_text(route.file, html)
+    return all_routes
