@@ -2,7 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockFetch, testArtists } from "../testing/artists";
+import { testArtists } from "../testing/artists";
+import { jsonResponse, mockFetch } from "../testing/fetch";
 import { ArtistsProvider, useArtists, useSelectedArtist } from "./artists-store";
 
 afterEach(() => {

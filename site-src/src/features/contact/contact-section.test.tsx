@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
-import { deferred, jsonResponse, mockFetch, testArtists } from "../../testing/artists";
+import { testArtists } from "../../testing/artists";
+import { deferred, jsonResponse, mockFetch } from "../../testing/fetch";
 import { ContactSection } from "./contact-section";
 import { SEND_FAILED, SEND_UNREACHABLE } from "./send-contact";
 
