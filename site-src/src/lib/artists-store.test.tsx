@@ -12,10 +12,10 @@ afterEach(() => {
 });
 
 function ArtistNames({ label }: { label: string }) {
-  const { artists, loading, error } = useArtists();
-  if (loading) return <p>{label}: loading</p>;
-  if (error) return <p>{label}: {error}</p>;
-  return <p>{label}: {artists.map((a) => a.name).join(", ")}</p>;
+  const { data, error, isLoading } = useArtists();
+  if (isLoading) return <p>{label}: loading</p>;
+  if (error) return <p>{label}: {error.message}</p>;
+  return <p>{label}: {data?.map((a) => a.name).join(", ")}</p>;
 }
 
 function Selection() {

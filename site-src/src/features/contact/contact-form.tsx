@@ -17,8 +17,8 @@ type Status =
 
 /** The artist choices: the list once loaded, else one line saying why there is none yet. */
 function ArtistOptions() {
-  const { artists, loading, error } = useArtists();
-  if (loading) return <option value={NO_ARTIST}>Loading artists...</option>;
+  const { data: artists = [], error, isLoading } = useArtists();
+  if (isLoading) return <option value={NO_ARTIST}>Loading artists...</option>;
   if (error) return <option value={NO_ARTIST}>Unable to load artists</option>;
   return (
     <>
@@ -33,7 +33,7 @@ function ArtistOptions() {
 }
 
 export function ContactForm() {
-  const { loading, error } = useArtists();
+  const { error, isLoading } = useArtists();
   const [artist, setArtist] = useSelectedArtist();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState<string>(DEFAULT_SERVICE);
@@ -55,7 +55,7 @@ export function ContactForm() {
   });
 
   const sending = status.state === "sending";
-  const artistsUnavailable = loading || error !== null;
+  const artistsUnavailable = isLoading || error !== null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,5 @@
-// POST /api/contact (DESIGN.md "Contact function contract") and how its answer reads to a visitor.
+// POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
+import { postJson } from "../../lib/api-client";
 
 /** SPEC 8: the answer has no success flag and no error text of its own. */
 export const SEND_FAILED = "Failed to send message. Please try again.";
@@ -30,12 +31,7 @@ const SENT_FALLBACK = "Thank you! Your message has been sent.";
 export async function sendContact(payload: ContactPayload, signals: SpamSignals): Promise<SendResult> {
   let answer: unknown;
   try {
-    const response = await fetch("/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ ...payload, ...signals }),
-    });
-    answer = await response.json();
+    answer = await postJson("/api/contact", { ...payload, ...signals });
   } catch (cause) {
     console.error("contact: no readable answer", cause);
     return { ok: false, error: SEND_UNREACHABLE };

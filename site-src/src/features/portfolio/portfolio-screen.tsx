@@ -12,6 +12,7 @@ import { PortfolioGrid } from "./portfolio-grid";
 import "./portfolio.css";
 
 const ALL = "all";
+const NO_PIECES: PortfolioItem[] = []; // one empty list, so the viewer's images keep their identity
 
 type PieceImage = LightboxImage & { artist: string; artistId: string };
 
@@ -31,12 +32,12 @@ export default function PortfolioScreen() {
   const { artistId } = useParams();
   const navigate = useNavigate();
   const selected = artistId ?? ALL;
-  const { artists } = useArtists();
-  const { items, loading } = usePortfolio(selected);
+  const { data: artists = [] } = useArtists();
+  const { data: items = NO_PIECES, isLoading } = usePortfolio(selected);
   // The viewer belongs to the list it was opened on: another selection (the dropdown, the
   // back button, a caption link) closes it.
   const [opened, setOpened] = useState<{ artist: string; index: number } | null>(null);
-  const openAt = opened && opened.artist === selected && !loading ? opened.index : null;
+  const openAt = opened && opened.artist === selected && !isLoading ? opened.index : null;
 
   const artist = selected === ALL ? undefined : artists.find((a) => a.slug === selected);
   // Before /api/artists answers (or for a slug it does not list) the dropdown still shows
@@ -92,8 +93,8 @@ export default function PortfolioScreen() {
 
       {artist && <ArtistProfile artist={artist} />}
 
-      <section className="portfolio-work" aria-busy={loading}>
-        {loading ? (
+      <section className="portfolio-work" aria-busy={isLoading}>
+        {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
             Loading portfolio...
