@@ -30,7 +30,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<HomeScreen />} />
       {/* One route for both, so switching artists keeps the screen mounted. */}
-      <Route path="/portfolio/:artistId?" element={<Lazy><PortfolioScreen /></Lazy>} />
+      <Route path="/portfolio/:artistSlug?" element={<Lazy><PortfolioScreen /></Lazy>} />
       <Route
         path="/piercings"
         element={

@@ -17,7 +17,9 @@ export type PortfolioItem = {
   id: number;
   filename: string;
   title: string;
+  /** The artist's name. */
   artist: string;
+  /** The artist's slug, as in /portfolio/<slug>; "id" is only the public field's name. */
   artist_id: string;
   src: string;
   width: number;

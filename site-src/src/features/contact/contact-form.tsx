@@ -34,7 +34,7 @@ function ArtistOptions() {
 
 export function ContactForm() {
   const { error, isLoading } = useArtists();
-  const [artist, setArtist] = useSelectedArtist();
+  const [artistSlug, setArtistSlug] = useSelectedArtist();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState<string>(DEFAULT_SERVICE);
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -62,13 +62,13 @@ export function ContactForm() {
     if (sending) return;
     setStatus({ state: "sending" });
     const result = await sendContact(
-      { ...fields, artist: artistsUnavailable ? NO_ARTIST : artist, service },
+      { ...fields, artist: artistsUnavailable ? NO_ARTIST : artistSlug, service },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(performance.now() - shownAt.current)) },
     );
     if (result.ok) {
       setFields(EMPTY);
       setService(DEFAULT_SERVICE);
-      setArtist(NO_ARTIST);
+      setArtistSlug(NO_ARTIST);
       if (trap.current) trap.current.value = "";
       setStatus({ state: "sent", message: result.message });
     } else {
@@ -99,8 +99,8 @@ export function ContactForm() {
           <select
             id={`${id}-artist`}
             name="artist"
-            value={artistsUnavailable ? NO_ARTIST : artist}
-            onChange={(event) => setArtist(event.target.value)}
+            value={artistsUnavailable ? NO_ARTIST : artistSlug}
+            onChange={(event) => setArtistSlug(event.target.value)}
             disabled={artistsUnavailable}
           >
             <ArtistOptions />

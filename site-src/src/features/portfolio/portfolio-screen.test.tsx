@@ -12,7 +12,7 @@ function renderPortfolio(path: string) {
   const router = createMemoryRouter(
     [
       { path: "/portfolio", element: <PortfolioScreen /> },
-      { path: "/portfolio/:artistId", element: <PortfolioScreen /> },
+      { path: "/portfolio/:artistSlug", element: <PortfolioScreen /> },
     ],
     { initialEntries: [path] },
   );
@@ -121,7 +121,7 @@ describe("getPortfolio", () => {
   });
 });
 
-describe("/portfolio/:artistId", () => {
+describe("/portfolio/:artistSlug", () => {
   test("a deep link selects the artist, loads their pieces and shows the profile card", async () => {
     const fetchMock = mockApi();
     renderPortfolio("/portfolio/jane-doe");
