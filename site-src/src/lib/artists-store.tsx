@@ -3,7 +3,7 @@
 //
 //   <ArtistsProvider>   wraps the app once; owns the one request to /api/artists
 //   useArtists()        -> { data, error, isLoading }   starts the request on first use
-//   useSelectedArtist() -> [slug | "na", setSlug]       cards set it, the form reads and resets it
+//   useSelectedArtist() -> [slug | noArtist, setSlug]   cards set it, the form reads and resets it
 //
 // The request starts when the first consumer mounts, so a page without artists (/aftercare)
 // asks for nothing, and it runs once per page load however many consumers mount, remount or
@@ -20,9 +20,9 @@ import {
 } from "react";
 import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
+import { getSiteData } from "./site-data";
 import { failed, LOADING, type QueryState } from "./use-query";
 
-export const NO_ARTIST = "na";
 /** Kept, logged and shown when the artists cannot be had (docs/product.md#errors). */
 export const ARTISTS_LOAD_ERROR = "Failed to load artists";
 
@@ -39,7 +39,7 @@ export function getArtists(signal?: AbortSignal): Promise<Artist[]> {
 
 export function ArtistsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<QueryState<Artist[]>>(LOADING);
-  const [selected, setSelected] = useState(NO_ARTIST);
+  const [selected, setSelected] = useState(() => getSiteData().noArtist);
   // A ref, not state: StrictMode's double effects and remounting consumers must not refetch.
   const started = useRef(false);
 
@@ -54,7 +54,7 @@ export function ArtistsProvider({ children }: { children: ReactNode }) {
 
   const artistsValue = useMemo(() => ({ ...state, load }), [state, load]);
   const selectedValue = useMemo<SelectedStore>(
-    () => [selected, (slug: string) => setSelected(slug || NO_ARTIST)],
+    () => [selected, (slug: string) => setSelected(slug || getSiteData().noArtist)],
     [selected],
   );
   return (
@@ -76,7 +76,7 @@ export function useArtists(): QueryState<Artist[]> {
   return { data, error, isLoading };
 }
 
-/** The artist picked on a card or in the form: a slug, or "na" for no preference. */
+/** The artist picked on a card or in the form: a slug, or the site data's `noArtist`. */
 export function useSelectedArtist(): SelectedStore {
   return required(useContext(SelectedContext), "useSelectedArtist");
 }

@@ -63,6 +63,10 @@ export type SiteData = {
   credit: { name: string; url: string };
   inMemory: string;
   artistSlugs: string[];
+  /** The contact form's service options, the first the default (functions/contact/choices.json). */
+  services: string[];
+  /** The artist value that means "No Preference". */
+  noArtist: string;
   media: {
     intro: VideoUrls;
     hero: VideoUrls;

@@ -81,6 +81,8 @@ export const testSiteData: SiteData = {
   credit: { name: "Agency", url: "https://agency.example" },
   inMemory: "In loving memory of the founder.",
   artistSlugs: ["jane-doe", "max-ink"],
+  services: ["Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other"],
+  noArtist: "na",
   media: {
     intro: testVideo("intro"),
     hero: testVideo("hero"),

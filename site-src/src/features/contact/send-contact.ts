@@ -11,7 +11,7 @@ export type ContactPayload = {
   name: string;
   email: string;
   phone: string;
-  /** The artist's slug, or "na" for no preference. */
+  /** The artist's slug, or the site data's `noArtist` for no preference. */
   artist: string;
   service: string;
   message: string;
