@@ -10,7 +10,7 @@ import { ArtistCard } from "./artist-card";
 import { ChevronIcon } from "./icons";
 import "./artists-section.css";
 
-/** SPEC 9: slides per view by minimum viewport width, transition and swipe threshold. */
+/** Slides per view by minimum viewport width, transition and swipe threshold (docs/product.md#constants). */
 export const CAROUSEL = {
   slidesPerView: 1.2,
   breakpoints: {

@@ -1,12 +1,12 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
 import { postJson } from "../../lib/api-client";
 
-/** SPEC 8: the answer has no success flag and no error text of its own. */
+/** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
 export const SEND_FAILED = "Failed to send message. Please try again.";
-/** SPEC 8: the request never got an answer, or the answer was not JSON. */
+/** Shown when the request never got an answer, or the answer was not JSON (docs/product.md#errors). */
 export const SEND_UNREACHABLE = "Failed to send message. Please try again or contact us directly.";
 
-/** SPEC 3: what the visitor typed and picked. */
+/** What the visitor typed and picked (docs/product.md#data). */
 export type ContactPayload = {
   name: string;
   email: string;

@@ -1,4 +1,4 @@
-// /portfolio and /portfolio/:artistSlug (SPEC 2 'Portfolio screen', 4 'Portfolio').
+// /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
