@@ -1,4 +1,4 @@
-// Shapes of the static API (docs/product.md#static-api), as generator/endpoints.py writes them.
+// Shapes of the static API (docs/product.md#static-api), as generator/site/endpoints.py writes them.
 import type { ImageMeta, ImageSource } from "./site-data";
 
 export type Artist = {
