@@ -37,7 +37,12 @@ export function piece(id: number, title: string, artist: Artist): PortfolioItem 
   };
 }
 
-export const janePieces = [piece(1, "Peony", jane), piece(2, "Fern", jane), piece(3, "Moth", jane), piece(4, "Wave", jane)];
+export const janePieces = [
+  piece(1, "Peony", jane),
+  piece(2, "Fern", jane),
+  piece(3, "Moth", jane),
+  piece(4, "Wave", jane),
+];
 export const maxPieces = [piece(5, "Eagle", max), piece(6, "Panther", max)];
 
 type Answer = { status?: number; body: unknown } | (() => Promise<Response>);
