@@ -1,4 +1,4 @@
-// Bundles the React app with esbuild's JS API; generator/bundle.py runs it and reads the
+// Bundles the React app with esbuild's JS API; generator/site/bundle.py runs it and reads the
 // summary it prints (one JSON object on stdout).
 //
 //   node build.mjs --outdir <dir> [--dev]

@@ -2,7 +2,7 @@ import AOS from "aos";
 import "aos/dist/aos.css";
 import { prefersReducedMotion } from "../hooks/use-media-query";
 
-// SPEC 1, 9: one AOS for the whole app; features only put data-aos attributes on elements.
+// One AOS for the whole app (docs/product.md#constants); features only put data-aos attributes on elements.
 export const AOS_SETTINGS = { duration: 1000, once: true, offset: 100, delay: 100 } as const;
 
 let started = false;

@@ -1,4 +1,4 @@
-// What the build embeds beside the site data (generator/pages.py: app_manifest): every
+// What the build embeds beside the site data (generator/site/pages.py: app_manifest): every
 // route's title and description, so client-side navigation keeps them right.
 
 export type AppManifest = {

@@ -7,7 +7,7 @@ import { OurWorkSection } from "../features/home/our-work-section";
 import { PiercingShowcase } from "../features/home/piercing-showcase";
 import { StudioSection } from "../features/home/studio-section";
 
-/** SPEC 2, home page in order: hero, brand, studio, artists, our work, piercings, legacy, contact. */
+/** The home page: its sections in the order docs/product.md#home gives. */
 export function HomeScreen() {
   return (
     <main id="main" className="home">

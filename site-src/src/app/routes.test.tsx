@@ -1,7 +1,10 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
+import routeTable from "../config/routes.json";
 import { ArtistsProvider } from "../lib/artists-store";
-import { AppRoutes } from "./routes";
+import { janePieces, mockApi } from "../testing/portfolio";
+import { AppRoutes, SCREENS } from "./routes";
 
 function renderAt(path: string) {
   return render(
@@ -16,7 +19,25 @@ function renderAt(path: string) {
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
-  vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("[]", { status: 200 }));
+  vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("[]", { status: 200 }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === Symbol.for("react.lazy");
+
+describe("the route table, config/routes.json", () => {
+  it("has a component for every screen it names, and names every screen that has one", () => {
+    const named = new Set(routeTable.routes.map((route) => route.screen));
+    expect(Object.keys(SCREENS).sort()).toEqual([...named].sort());
+  });
+
+  it("loads on demand exactly the screens it marks lazy (the build expects their chunks)", () => {
+    const laziness = routeTable.routes.map(({ screen, lazy }) => [screen, lazy]);
+    expect(routeTable.routes.map(({ screen }) => [screen, isLazy(SCREENS[screen].component)])).toEqual(laziness);
+  });
 });
 
 describe("AppRoutes", () => {
@@ -48,6 +69,23 @@ describe("AppRoutes", () => {
     renderAt("/piercings");
     await screen.findByRole("heading", { level: 1, name: "Professional Piercing" });
     expect(document.getElementById("contact")).toBeInTheDocument();
+  });
+
+  it("keeps the portfolio screen mounted when the visitor picks an artist", async () => {
+    mockApi();
+    renderAt("/portfolio");
+    const select = await screen.findByRole("combobox", { name: "Artist" });
+    await screen.findByRole("option", { name: "Jane Doe" });
+    await userEvent.selectOptions(select, "jane-doe");
+    await waitFor(() =>
+      expect(within(screen.getByRole("list", { name: "Portfolio pieces" })).getAllByRole("listitem")).toHaveLength(
+        janePieces.length,
+      ),
+    );
+    expect(screen.getByRole("combobox", { name: "Artist" })).toBe(select);
+    await userEvent.selectOptions(select, "all");
+    expect(await screen.findByRole("option", { name: "All Artists", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Artist" })).toBe(select);
   });
 
   it("answers an unknown path with the not-found screen", () => {

@@ -3,9 +3,10 @@ import { useLocation, useNavigationType } from "react-router";
 import { prefersReducedMotion } from "../hooks/use-media-query";
 import { usePageReady } from "../hooks/use-page-ready";
 
-// SPEC 2: a hash scrolls smoothly to its element; otherwise the saved position is restored
-// (back/forward), or the page starts at the top. react-router's <ScrollRestoration> needs a
-// data router and does not scroll smoothly to late-rendered targets, so this does it.
+// A hash scrolls smoothly to its element; otherwise the saved position is restored
+// (back/forward), or the page starts at the top (docs/product.md#screens-and-routes).
+// react-router's <ScrollRestoration> needs a data router and does not scroll smoothly to
+// late-rendered targets, so this does it.
 
 const STORAGE_KEY = "scroll-positions";
 const WAIT_FOR_TARGET_MS = 4000; // a target may render late (lazy screen, artists loading)

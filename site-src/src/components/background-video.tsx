@@ -4,7 +4,7 @@ import type { VideoUrls } from "../lib/site-data";
 import "./background-video.css";
 
 /**
- * The poster the media stage made for a video, if any: generator/videos.py gives
+ * The poster the media stage made for a video, if any: generator/videos/process.py gives
  * `poster: {horizontal: {jpeg, webp}, vertical: {…}}`; WebP is preferred (every browser the
  * site supports reads it). Other shapes (one URL, one per format) are accepted too, and an
  * unknown one just means no poster.

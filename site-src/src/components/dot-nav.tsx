@@ -19,7 +19,7 @@ export function scrollFraction(): number {
   return max > 0 ? Math.min(1, Math.max(0, window.scrollY / max)) : 0;
 }
 
-/** SPEC 2: side dots for the home sections with a vertical progress bar. */
+/** Side dots for the home sections with a vertical progress bar (docs/product.md#home). */
 export function DotNav() {
   const [active, setActive] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);

@@ -8,7 +8,7 @@ import { getSiteData } from "../lib/site-data";
 import { Menu } from "./menu";
 import "./header.css";
 
-/** SPEC 2: the logo shrinks from 225 px to 64 px as the home page scrolls from 0 to 300 px. */
+/** The home logo shrinks from 225 to 64 px over the first 300 px of scroll (docs/product.md#header-and-menu). */
 export function logoSize(scrollY: number, home: boolean): number {
   if (!home) return HEADER.logoMin;
   const t = Math.min(Math.max(scrollY / HEADER.shrinkDistance, 0), 1);
@@ -37,9 +37,9 @@ export function Header() {
     return () => window.clearTimeout(timer);
   }, [home, ready]);
 
-  // Hiding the bar closes the menu (SPEC 2): the open menu locks scrolling, but a browser that
-  // scrolls the page anyway (iOS rubber-banding) hides the bar and the menu goes with it.
-  // Going to another page closes it too.
+  // Hiding the bar closes the menu (docs/product.md#header-and-menu): the open menu locks
+  // scrolling, but a browser that scrolls the page anyway (iOS rubber-banding) hides the bar and
+  // the menu goes with it. Going to another page closes it too.
   useEffect(() => {
     if (!pinned) setMenuOpen(false);
   }, [pinned]);

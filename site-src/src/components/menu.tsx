@@ -13,7 +13,7 @@ type Props = {
   trapRef: RefObject<HTMLElement | null>;
 };
 
-/** The full-screen overlay menu (SPEC 2): eight entries, a tap on one closes it. */
+/** The full-screen overlay menu (docs/product.md#header-and-menu): eight entries, a tap on one closes it. */
 export function Menu({ open, onClose, trapRef }: Props) {
   const { pathname, hash } = useLocation();
   const site = getSiteData();

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useScrollLock } from "../hooks/use-scroll-lock";
 import "./preloader.css";
 
-// SPEC 2, 4, 9: LOADING spelled letter by letter (0.1 s apart), a bar that follows how much
-// of the intro video has buffered, 100 at once when the video is cached, can play through or
-// fails, 100 anyway after 4000 ms, and gone 500 ms after 100. The page cannot scroll meanwhile.
+// docs/product.md#preloader: LOADING spelled letter by letter (0.1 s apart), a bar that follows
+// how much of the intro video has buffered, 100 at once when the video is cached, can play
+// through or fails, 100 anyway after 4000 ms, and gone 500 ms after 100. The page cannot scroll
+// meanwhile.
 export const PRELOADER = { letterDelayS: 0.1, timeoutMs: 4000, hideDelayMs: 500 } as const;
 const WORD = "LOADING";
 const HAVE_ENOUGH_DATA = 4;

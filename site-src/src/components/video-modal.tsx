@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Modal } from "./modal";
 
-/** SPEC 2, 9: the modal video starts from 0 this long after opening. */
+/** The modal video starts from 0 this long after opening (docs/product.md#constants). */
 export const MODAL_PLAY_DELAY_MS = 100;
 
 type Props = {

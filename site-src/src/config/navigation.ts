@@ -1,4 +1,4 @@
-// SPEC 2: the overlay menu's entries (in this order) and the side dot navigation.
+// The overlay menu's entries (in this order) and the side dot navigation (docs/product.md#header-and-menu).
 
 export type MenuEntry = { label: string; to: string };
 
@@ -39,7 +39,7 @@ export const DOT_SECTIONS: DotSection[] = [
   { id: "contact", label: "Contact" },
 ];
 
-// SPEC 9: header behaviour constants.
+// The header's behaviour (docs/product.md#constants).
 export const HEADER = {
   logoMax: 225,
   logoMin: 64,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-// Hide the bar on the way down, bring it back on the way up (SPEC 2: offset 100, tolerance 10).
+// Hide the bar on the way down, bring it back on the way up (docs/product.md#header-and-menu).
 // Distances are summed over a run of scroll events in one direction, so a slow scroll that moves
 // 2 px per event still counts (headroom.js compares single deltas and misses those).
 

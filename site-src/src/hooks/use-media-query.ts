@@ -14,7 +14,7 @@ export function useMediaQuery(query: string, { defaultValue = false }: { default
   );
 }
 
-/** SPEC 9: the one mobile/desktop switch, 768 px. */
+/** The one mobile/desktop switch, 768 px (docs/product.md#constants). */
 export const DESKTOP_QUERY = "(min-width: 768px)";
 
 export function useIsDesktop(): boolean {

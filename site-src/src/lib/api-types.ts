@@ -1,4 +1,4 @@
-// Shapes of the static API (DESIGN.md, generator/endpoints.py).
+// Shapes of the static API (docs/product.md#static-api), as generator/site/endpoints.py writes them.
 import type { ImageMeta, ImageSource } from "./site-data";
 
 export type Artist = {
@@ -17,7 +17,9 @@ export type PortfolioItem = {
   id: number;
   filename: string;
   title: string;
+  /** The artist's name. */
   artist: string;
+  /** The artist's slug, as in /portfolio/<slug>; "id" is only the public field's name. */
   artist_id: string;
   src: string;
   width: number;

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockFetch, testArtists } from "../testing/artists";
+import { testArtists } from "../testing/artists";
+import { jsonResponse, mockFetch } from "../testing/fetch";
 import { ArtistsProvider, useArtists, useSelectedArtist } from "./artists-store";
 
 afterEach(() => {
@@ -11,10 +12,10 @@ afterEach(() => {
 });
 
 function ArtistNames({ label }: { label: string }) {
-  const { artists, loading, error } = useArtists();
-  if (loading) return <p>{label}: loading</p>;
-  if (error) return <p>{label}: {error}</p>;
-  return <p>{label}: {artists.map((a) => a.name).join(", ")}</p>;
+  const { data, error, isLoading } = useArtists();
+  if (isLoading) return <p>{label}: loading</p>;
+  if (error) return <p>{label}: {error.message}</p>;
+  return <p>{label}: {data?.map((a) => a.name).join(", ")}</p>;
 }
 
 function Selection() {

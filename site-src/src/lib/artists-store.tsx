@@ -2,12 +2,12 @@
 // the carousel's cards, the contact form's select and the portfolio screen.
 //
 //   <ArtistsProvider>   wraps the app once; owns the one request to /api/artists
-//   useArtists()        -> { artists, loading, error }   starts the request on first use
-//   useSelectedArtist() -> [slug | "na", setSlug]        cards set it, the form reads and resets it
+//   useArtists()        -> { data, error, isLoading }   starts the request on first use
+//   useSelectedArtist() -> [slug | noArtist, setSlug]   cards set it, the form reads and resets it
 //
-// The request starts when the first consumer mounts (SPEC 7: "run when the consuming screen
-// appears"), so a page without artists (/aftercare) asks for nothing, and it runs once per
-// page load however many consumers mount, remount or appear after navigation.
+// The request starts when the first consumer mounts, so a page without artists (/aftercare)
+// asks for nothing, and it runs once per page load however many consumers mount, remount or
+// appear after navigation (docs/product.md#calls).
 import {
   createContext,
   useCallback,
@@ -18,49 +18,43 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
+import { getSiteData } from "./site-data";
+import { failed, LOADING, type QueryState } from "./use-query";
 
-export const NO_ARTIST = "na";
-/** SPEC 8: the internal message kept, logged and shown when the artists cannot be had. */
+/** Kept, logged and shown when the artists cannot be had (docs/product.md#errors). */
 export const ARTISTS_LOAD_ERROR = "Failed to load artists";
 
-type ArtistsState = { artists: Artist[]; loading: boolean; error: string | null };
-type ArtistsStore = ArtistsState & { load: () => void };
+type ArtistsStore = QueryState<Artist[]> & { load: () => void };
 type SelectedStore = [string, (slug: string) => void];
 
 const ArtistsContext = createContext<ArtistsStore | null>(null);
 const SelectedContext = createContext<SelectedStore | null>(null);
 
-/** GET /api/artists; anything but a JSON array under a success status is a failure. */
-export async function fetchArtists(signal?: AbortSignal): Promise<Artist[]> {
-  const response = await fetch("/api/artists", { headers: { Accept: "application/json" }, signal });
-  if (!response.ok) throw new Error(`${ARTISTS_LOAD_ERROR}: HTTP ${response.status}`);
-  const body: unknown = await response.json();
-  if (!Array.isArray(body)) throw new Error(`${ARTISTS_LOAD_ERROR}: the answer is not a list`);
-  return body as Artist[];
+/** GET /api/artists: the artists in carousel order. */
+export function getArtists(signal?: AbortSignal): Promise<Artist[]> {
+  return fetchJson("/api/artists", { signal, validate: isList<Artist>, failure: ARTISTS_LOAD_ERROR });
 }
 
 export function ArtistsProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ArtistsState>({ artists: [], loading: true, error: null });
-  const [selected, setSelected] = useState(NO_ARTIST);
+  const [state, setState] = useState<QueryState<Artist[]>>(LOADING);
+  const [selected, setSelected] = useState(() => getSiteData().noArtist);
   // A ref, not state: StrictMode's double effects and remounting consumers must not refetch.
   const started = useRef(false);
 
   const load = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    fetchArtists().then(
-      (artists) => setState({ artists, loading: false, error: null }),
-      (cause: unknown) => {
-        console.error(ARTISTS_LOAD_ERROR, cause);
-        setState({ artists: [], loading: false, error: ARTISTS_LOAD_ERROR });
-      },
+    getArtists().then(
+      (data) => setState({ data, error: null, isLoading: false }),
+      (cause: unknown) => setState(failed(ARTISTS_LOAD_ERROR, cause)),
     );
   }, []);
 
   const artistsValue = useMemo(() => ({ ...state, load }), [state, load]);
   const selectedValue = useMemo<SelectedStore>(
-    () => [selected, (slug: string) => setSelected(slug || NO_ARTIST)],
+    () => [selected, (slug: string) => setSelected(slug || getSiteData().noArtist)],
     [selected],
   );
   return (
@@ -76,13 +70,13 @@ function required<T>(value: T | null, hook: string): T {
 }
 
 /** The page's artists; the first caller starts the one request. */
-export function useArtists(): ArtistsState {
-  const { artists, loading, error, load } = required(useContext(ArtistsContext), "useArtists");
+export function useArtists(): QueryState<Artist[]> {
+  const { data, error, isLoading, load } = required(useContext(ArtistsContext), "useArtists");
   useEffect(load, [load]);
-  return { artists, loading, error };
+  return { data, error, isLoading };
 }
 
-/** The artist picked on a card or in the form: a slug, or "na" for no preference. */
+/** The artist picked on a card or in the form: a slug, or the site data's `noArtist`. */
 export function useSelectedArtist(): SelectedStore {
   return required(useContext(SelectedContext), "useSelectedArtist");
 }

@@ -1,10 +1,10 @@
 // Studio facts and media URLs, written by the build into every page as
-// <script id="site-data" type="application/json"> (see generator/endpoints.py: site_data).
+// <script id="site-data" type="application/json"> (see generator/site/endpoints.py: site_data).
 // Components read them from here and never hard-code a phone number or a video name.
 
 export type ImageSource = { type: string; srcset: string };
 
-/** One processed image (generator/images.py ImageMeta.to_api). */
+/** One processed image (generator/images/process.py ImageMeta.to_api). */
 export type ImageMeta = {
   src: string;
   width: number;
@@ -19,7 +19,7 @@ export type VideoPoster = { jpeg: string; webp: string; width: number; height: n
 export type VideoPosters = { horizontal: VideoPoster; vertical: VideoPoster };
 
 /**
- * One purpose's web videos (generator/videos.py): H.264 MP4s under /assets/video/, no audio.
+ * One purpose's web videos (generator/videos/process.py): H.264 MP4s under /assets/video/, no audio.
  * `poster` is a VideoPosters from the build; it stays typed loosely so readers check its shape.
  * `duration` is the horizontal video's length in seconds.
  */
@@ -63,6 +63,10 @@ export type SiteData = {
   credit: { name: string; url: string };
   inMemory: string;
   artistSlugs: string[];
+  /** The contact form's service options, the first the default (functions/contact/choices.json). */
+  services: string[];
+  /** The artist value that means "No Preference". */
+  noArtist: string;
   media: {
     intro: VideoUrls;
     hero: VideoUrls;

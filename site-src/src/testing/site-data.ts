@@ -21,7 +21,7 @@ const sequence = (folder: string, width: number, height: number) => ({
 });
 
 /**
- * A purpose's videos in the shape generator/videos.py writes. (The real build names them
+ * A purpose's videos in the shape generator/videos/process.py writes. (The real build names them
  * /assets/video/<name>-horizontal.<hash>.mp4; these short URLs are what feature tests assert.)
  */
 export const testVideo = (name: string): VideoUrls => ({
@@ -81,6 +81,8 @@ export const testSiteData: SiteData = {
   credit: { name: "Agency", url: "https://agency.example" },
   inMemory: "In loving memory of the founder.",
   artistSlugs: ["jane-doe", "max-ink"],
+  services: ["Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other"],
+  noArtist: "na",
   media: {
     intro: testVideo("intro"),
     hero: testVideo("hero"),

@@ -5,7 +5,7 @@ import remarkGfm from "remark-gfm";
 
 // Editors write aftercare/*.md. GitHub-flavoured markdown (tables, lists, strikethrough),
 // every line break kept (remark-breaks), and every heading shown at level 4 so a card's own
-// title stays the outline above it (SPEC 2). Raw HTML stays inert: without rehype-raw,
+// title stays the outline above it (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
 // react-markdown shows it as text and never builds elements from it, and its default URL
 // filter drops javascript: links.
 

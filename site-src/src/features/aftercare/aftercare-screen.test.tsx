@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../testing/fetch";
 import { installSiteData, testSiteData } from "../../testing/site-data";
 import AftercareScreen from "./aftercare-screen";
 
-function answer(body: unknown, status = 200) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
-}
+const answer = (body: unknown, status = 200) => vi.fn(async () => jsonResponse(body, status));
 
 function renderScreen() {
   return render(

@@ -4,8 +4,9 @@ import { useAftercare } from "./api/get-aftercare";
 import { AftercareMarkdown } from "./aftercare-markdown";
 import "./aftercare.css";
 
-// SPEC 2: /aftercare. Heading, intro, the two markdown cards ('Loading content...' until
-// their content exists), then the questions block with Contact Us and a call button.
+// /aftercare (docs/product.md#aftercare): heading, intro, the two markdown cards ('Loading
+// content...' until their content exists), then the questions block with Contact Us and a call
+// button.
 
 type CardProps = { id: string; title: string; eyebrow: string; content: string; delay: number };
 

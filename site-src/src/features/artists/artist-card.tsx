@@ -5,9 +5,9 @@ import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
 import { GalleryIcon, InstagramIcon, MessageIcon } from "./icons";
 
-/** SPEC 9: the Read More / Read Less toggle appears only for bios over this many characters. */
+/** Bios over this many characters get the Read More / Read Less toggle (docs/product.md#constants). */
 export const BIO_TOGGLE_LENGTH = 150;
-/** SPEC 9: card animation delay is 300 ms plus 100 ms per card. */
+/** A card's animation delay is 300 ms plus 100 ms per card (docs/product.md#constants). */
 export const cardAnimationDelay = (index: number) => 300 + 100 * index;
 
 // How wide the photo is drawn at each carousel breakpoint (slides per view 1.2 ... 4 over the

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
-import { deferred, jsonResponse, mockFetch, testArtist, testArtists } from "../../testing/artists";
+import { testArtists } from "../../testing/artists";
+import { deferred, jsonResponse, mockFetch } from "../../testing/fetch";
 import { ArtistsSection } from "./artists-section";
 
 const scrollIntoView = vi.fn();

@@ -10,7 +10,7 @@ import { ArtistCard } from "./artist-card";
 import { ChevronIcon } from "./icons";
 import "./artists-section.css";
 
-/** SPEC 9: slides per view by minimum viewport width, transition and swipe threshold. */
+/** Slides per view by minimum viewport width, transition and swipe threshold (docs/product.md#constants). */
 export const CAROUSEL = {
   slidesPerView: 1.2,
   breakpoints: {
@@ -27,7 +27,7 @@ export const CAROUSEL = {
 type Edges = { beginning: boolean; end: boolean; locked: boolean };
 
 export function ArtistsSection() {
-  const { artists, loading, error } = useArtists();
+  const { data: artists = [], error, isLoading } = useArtists();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [edges, setEdges] = useState<Edges>({ beginning: true, end: false, locked: false });
   // Swiper knows where it is; mirror that so the buttons disable at the ends and hide when
@@ -70,7 +70,7 @@ export function ArtistsSection() {
           )}
         </header>
 
-        {loading && (
+        {isLoading && (
           <div className="artists__status artists__status--loading" role="status">
             <span className="spinner" aria-hidden="true" />
             Loading artists...
@@ -78,7 +78,7 @@ export function ArtistsSection() {
         )}
         {error && (
           <p className="artists__status artists__status--error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
         {artists.length > 0 && (

@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { NO_ARTIST, useArtists, useSelectedArtist } from "../../lib/artists-store";
+import { useArtists, useSelectedArtist } from "../../lib/artists-store";
+import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./send-contact";
-
-/** SPEC 9: service options, the first is the default. */
-export const SERVICES = ["Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other"] as const;
-const DEFAULT_SERVICE = SERVICES[0];
 
 type Fields = { name: string; email: string; phone: string; message: string };
 const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
@@ -16,13 +13,13 @@ type Status =
   | { state: "failed"; error: string };
 
 /** The artist choices: the list once loaded, else one line saying why there is none yet. */
-function ArtistOptions() {
-  const { artists, loading, error } = useArtists();
-  if (loading) return <option value={NO_ARTIST}>Loading artists...</option>;
-  if (error) return <option value={NO_ARTIST}>Unable to load artists</option>;
+function ArtistOptions({ noArtist }: { noArtist: string }) {
+  const { data: artists = [], error, isLoading } = useArtists();
+  if (isLoading) return <option value={noArtist}>Loading artists...</option>;
+  if (error) return <option value={noArtist}>Unable to load artists</option>;
   return (
     <>
-      <option value={NO_ARTIST}>No Preference</option>
+      <option value={noArtist}>No Preference</option>
       {artists.map((artist) => (
         <option key={artist.slug} value={artist.slug}>
           {artist.name}
@@ -33,10 +30,12 @@ function ArtistOptions() {
 }
 
 export function ContactForm() {
-  const { loading, error } = useArtists();
-  const [artist, setArtist] = useSelectedArtist();
+  // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
+  const { services, noArtist } = getSiteData();
+  const { error, isLoading } = useArtists();
+  const [artistSlug, setArtistSlug] = useSelectedArtist();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [service, setService] = useState<string>(DEFAULT_SERVICE);
+  const [service, setService] = useState(services[0]);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const trap = useRef<HTMLInputElement>(null);
   const shownAt = useRef(0);
@@ -55,20 +54,20 @@ export function ContactForm() {
   });
 
   const sending = status.state === "sending";
-  const artistsUnavailable = loading || error !== null;
+  const artistsUnavailable = isLoading || error !== null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     setStatus({ state: "sending" });
     const result = await sendContact(
-      { ...fields, artist: artistsUnavailable ? NO_ARTIST : artist, service },
+      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(performance.now() - shownAt.current)) },
     );
     if (result.ok) {
       setFields(EMPTY);
-      setService(DEFAULT_SERVICE);
-      setArtist(NO_ARTIST);
+      setService(services[0]);
+      setArtistSlug(noArtist);
       if (trap.current) trap.current.value = "";
       setStatus({ state: "sent", message: result.message });
     } else {
@@ -99,17 +98,17 @@ export function ContactForm() {
           <select
             id={`${id}-artist`}
             name="artist"
-            value={artistsUnavailable ? NO_ARTIST : artist}
-            onChange={(event) => setArtist(event.target.value)}
+            value={artistsUnavailable ? noArtist : artistSlug}
+            onChange={(event) => setArtistSlug(event.target.value)}
             disabled={artistsUnavailable}
           >
-            <ArtistOptions />
+            <ArtistOptions noArtist={noArtist} />
           </select>
         </div>
         <div className="contact-form__field contact-form__field--wide">
           <label htmlFor={`${id}-service`}>Service</label>
           <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)}>
-            {SERVICES.map((option) => (
+            {services.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>

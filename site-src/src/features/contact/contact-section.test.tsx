@@ -2,7 +2,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
-import { deferred, jsonResponse, mockFetch, testArtists } from "../../testing/artists";
+import { testArtists } from "../../testing/artists";
+import { deferred, jsonResponse, mockFetch } from "../../testing/fetch";
+import { installSiteData, testSiteData } from "../../testing/site-data";
 import { ContactSection } from "./contact-section";
 import { SEND_FAILED, SEND_UNREACHABLE } from "./send-contact";
 
@@ -104,6 +106,17 @@ describe("ContactSection: the form", () => {
       ["ray-sol", "Ray Sol"],
     ]);
     expect(artistSelect().value).toBe("na");
+  });
+
+  it("offers the services and the no-preference value the build put in the site data", async () => {
+    installSiteData({ ...testSiteData, services: ["Piercing", "Other"], noArtist: "none" });
+    contactRoute(() => jsonResponse({ success: true, message: "ok" }));
+    renderContact();
+    expect(within(serviceSelect()).getAllByRole("option").map((o) => o.textContent)).toEqual(["Piercing", "Other"]);
+    expect(serviceSelect().value).toBe("Piercing");
+    await waitFor(() => expect(artistSelect()).toBeEnabled());
+    expect(screen.getByRole("option", { name: "No Preference" })).toHaveValue("none");
+    expect(artistSelect().value).toBe("none");
   });
 
   it("artist select reads 'Loading artists...' while loading and 'Unable to load artists' on failure", async () => {

@@ -1,15 +1,17 @@
-// POST /api/contact (DESIGN.md "Contact function contract") and how its answer reads to a visitor.
+// POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
+import { postJson } from "../../lib/api-client";
 
-/** SPEC 8: the answer has no success flag and no error text of its own. */
+/** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
 export const SEND_FAILED = "Failed to send message. Please try again.";
-/** SPEC 8: the request never got an answer, or the answer was not JSON. */
+/** Shown when the request never got an answer, or the answer was not JSON (docs/product.md#errors). */
 export const SEND_UNREACHABLE = "Failed to send message. Please try again or contact us directly.";
 
-/** SPEC 3: what the visitor typed and picked. */
+/** What the visitor typed and picked (docs/product.md#data). */
 export type ContactPayload = {
   name: string;
   email: string;
   phone: string;
+  /** The artist's slug, or the site data's `noArtist` for no preference. */
   artist: string;
   service: string;
   message: string;
@@ -30,12 +32,7 @@ const SENT_FALLBACK = "Thank you! Your message has been sent.";
 export async function sendContact(payload: ContactPayload, signals: SpamSignals): Promise<SendResult> {
   let answer: unknown;
   try {
-    const response = await fetch("/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ ...payload, ...signals }),
-    });
-    answer = await response.json();
+    answer = await postJson("/api/contact", { ...payload, ...signals });
   } catch (cause) {
     console.error("contact: no readable answer", cause);
     return { ok: false, error: SEND_UNREACHABLE };

@@ -7,7 +7,7 @@ const HIGHLIGHTS = [
   { label: "Excellence", value: "Precision", text: "Clean lines, considered placement and healing that holds for a lifetime." },
 ];
 
-/** SPEC 2 (home 2): Where Artistry Meets Precision, with three highlights. */
+/** Where Artistry Meets Precision, with three highlights (docs/product.md#home). */
 export function BrandSection() {
   return (
     <section id="brand" className="section brand" aria-labelledby="brand-heading">

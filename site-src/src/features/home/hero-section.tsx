@@ -6,7 +6,7 @@ import { usePageReady } from "../../hooks/use-page-ready";
 import { getSiteData } from "../../lib/site-data";
 import "./hero-section.css";
 
-/** SPEC 9: the hero video starts 6 seconds in. */
+/** The hero video starts 6 seconds in (docs/product.md#constants). */
 export const HERO_START_S = 6;
 /** If the video never shows a frame (failed, blocked), the heading appears anyway. */
 const HEADING_FALLBACK_MS = 2500;

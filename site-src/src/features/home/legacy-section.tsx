@@ -3,7 +3,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { getSiteData } from "../../lib/site-data";
 import "./legacy-section.css";
 
-/** SPEC 2 (home 7): stats, the timeline, the founder's memorial and our philosophy. */
+/** Stats, the timeline, the founder's memorial and our philosophy (docs/product.md#home). */
 export function LegacySection() {
   const { stats, timeline, memorial, values } = getSiteData();
   return (

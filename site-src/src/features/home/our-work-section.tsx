@@ -3,7 +3,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { getSiteData } from "../../lib/site-data";
 import "./our-work-section.css";
 
-/** SPEC 2 (home 5): the work in numbers and a way into the portfolio. */
+/** The work in numbers and a way into the portfolio (docs/product.md#home). */
 export function OurWorkSection() {
   const { stats } = getSiteData();
   return (

@@ -6,7 +6,7 @@ import { VideoModal } from "../../components/video-modal";
 import { getSiteData } from "../../lib/site-data";
 import "./piercing-showcase.css";
 
-/** SPEC 2 (home 6): piercing video, Explore Services, and a film restarted on every open. */
+/** Piercing video, Explore Services, and a film restarted on every open (docs/product.md#home). */
 export function PiercingShowcase() {
   const { media } = getSiteData();
   const [playing, setPlaying] = useState(false);

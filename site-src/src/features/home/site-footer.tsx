@@ -13,7 +13,7 @@ const SOCIAL_ICONS: Record<string, string> = {
 
 const SOCIAL_NAMES: Record<string, string> = { instagram: "Instagram", facebook: "Facebook", tiktok: "TikTok" };
 
-/** SPEC 2 (home 9), on every page: socials, copyright, the agency credit and the memorial line. */
+/** On every page (docs/product.md#home): socials, copyright, the agency credit and the memorial line. */
 export function SiteFooter() {
   const site = getSiteData();
   const year = new Date().getFullYear();

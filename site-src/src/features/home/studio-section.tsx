@@ -5,7 +5,7 @@ import { VideoModal } from "../../components/video-modal";
 import { getSiteData } from "../../lib/site-data";
 import "./studio-section.css";
 
-/** SPEC 2 (home 3): the studio at work, a looping background video and a modal film. */
+/** The studio at work (docs/product.md#home): a looping background video and a modal film. */
 export function StudioSection() {
   const { media } = getSiteData();
   const [playing, setPlaying] = useState(false);

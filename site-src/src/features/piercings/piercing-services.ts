@@ -1,4 +1,4 @@
-// SPEC 2 'Piercings screen': the four service cards and their exact lists.
+// The four service cards of /piercings and their exact lists (docs/product.md#piercings).
 
 export type PiercingService = { id: string; title: string; items: string[] };
 

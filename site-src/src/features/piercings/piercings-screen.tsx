@@ -6,8 +6,9 @@ import { PiercingHero } from "./piercing-hero";
 import { PIERCING_SERVICES } from "./piercing-services";
 import "./piercings.css";
 
-// SPEC 2: /piercings. Video hero, Our Services (four cards), Book Your Piercing, Premium
-// Jewelry Partners (logos from site.yaml), then the shared contact section the app passes in.
+// /piercings (docs/product.md#piercings): video hero, Our Services (four cards), Book Your
+// Piercing, Premium Jewelry Partners (logos from site.yaml), then the shared contact section
+// the app passes in.
 
 export default function PiercingsScreen({ children }: { children?: ReactNode }) {
   const { media, brands } = getSiteData();

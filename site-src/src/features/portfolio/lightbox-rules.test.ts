@@ -23,7 +23,7 @@ import {
   type ViewerState,
 } from "./lightbox-rules";
 
-describe("the constants are the spec's (SPEC 9)", () => {
+describe("the constants are those of docs/product.md#constants", () => {
   test.each([
     ["ZOOM_STEP", ZOOM_STEP, 0.12],
     ["MAX_ZOOM_TIMES_NATURAL", MAX_ZOOM_TIMES_NATURAL, 3],
@@ -36,7 +36,7 @@ describe("the constants are the spec's (SPEC 9)", () => {
   });
 });
 
-describe("validImages keeps strings and objects with a string src (SPEC 5)", () => {
+describe("validImages keeps strings and objects with a string src", () => {
   test("strings become { src }, objects are kept as given, in order", () => {
     const object = { src: "/b.jpg", title: "Rose", alt: "A rose" };
     expect(validImages(["/a.jpg", object])).toEqual([{ src: "/a.jpg" }, object]);

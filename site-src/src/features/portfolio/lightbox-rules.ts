@@ -1,5 +1,5 @@
-// The lightbox's behaviour as pure functions (SPEC.md sections 3, 4, 5 and 9), so every rule
-// and constant is unit-tested without a browser; lightbox.tsx only wires events to them.
+// The lightbox's behaviour (docs/product.md#portfolio) as pure functions, so every rule and
+// constant is unit-tested without a browser; lightbox.tsx only wires events to them.
 //
 // Why not GLightbox (named on the design card): it is not installed, and it does not meet the
 // spec's rules: it has no rotation at all, its zoom is a single toggle to the natural size
@@ -21,7 +21,7 @@ export const WHEEL_THROTTLE_MS = 80;
 /** Rotation moves in quarter turns. */
 export const ROTATION_STEP_DEG = 90;
 
-/** One image in the lightbox (SPEC 3: src, optional title, optional alt) plus optional extras. */
+/** One image in the lightbox (docs/product.md#data: src, optional title, optional alt) plus optional extras. */
 export type LightboxImage = {
   src: string;
   title?: string;
@@ -29,7 +29,7 @@ export type LightboxImage = {
   [extra: string]: unknown;
 };
 
-/** Keep only entries that are strings or objects with a string `src` (SPEC 5). */
+/** Keep only entries that are strings or objects with a string `src` (docs/product.md#validation). */
 export function validImages<T extends LightboxImage = LightboxImage>(entries: readonly unknown[]): T[] {
   const kept: T[] = [];
   for (const entry of entries) {

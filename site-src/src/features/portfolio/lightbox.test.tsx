@@ -29,7 +29,7 @@ const shown = () => screen.getByRole("img", { name: /First|Second|Third|^$/ }) a
 const stage = () => dialog().querySelector(".lightbox__stage") as HTMLElement;
 const transform = () => shown().style.transform;
 
-describe("entries and the start index (SPEC 5)", () => {
+describe("entries and the start index", () => {
   test("only strings and objects with a string src are shown, in order", async () => {
     render(<Harness images={[null, "/plain.jpg", { src: 3 }, { title: "no src" }, three[1]]} />);
     expect(screen.getByText("1 / 2")).toBeInTheDocument();

@@ -33,7 +33,7 @@ export function PortfolioGrid({ items, onOpen }: Props) {
           </button>
           <div className="portfolio-tile__caption">
             <p className="portfolio-tile__title">{item.title}</p>
-            <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id}`}>
+            <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id /* the slug */}`}>
               By: {item.artist}
             </Link>
           </div>

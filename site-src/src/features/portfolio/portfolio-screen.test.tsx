@@ -1,8 +1,28 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { ArtistsProvider } from "../../lib/artists-store";
+import { janePieces, maxPieces, mockApi, portfolioRequests } from "../../testing/portfolio";
 import { getPortfolio } from "./api/get-portfolio";
 import { TILE_SIZES } from "./portfolio-grid";
-import { janePieces, maxPieces, mockApi, portfolioRequests, renderPortfolio } from "./testing";
+import PortfolioScreen from "./portfolio-screen";
+
+/** The screen at `path` on the app's two portfolio routes, with the router exposed so a test can go back. */
+function renderPortfolio(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/portfolio", element: <PortfolioScreen /> },
+      { path: "/portfolio/:artistSlug", element: <PortfolioScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <ArtistsProvider>
+      <RouterProvider router={router} />
+    </ArtistsProvider>,
+  );
+  return { ...view, router };
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -101,7 +121,7 @@ describe("getPortfolio", () => {
   });
 });
 
-describe("/portfolio/:artistId", () => {
+describe("/portfolio/:artistSlug", () => {
   test("a deep link selects the artist, loads their pieces and shows the profile card", async () => {
     const fetchMock = mockApi();
     renderPortfolio("/portfolio/jane-doe");

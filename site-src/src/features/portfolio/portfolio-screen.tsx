@@ -1,4 +1,4 @@
-// /portfolio and /portfolio/:artistId (SPEC 2 'Portfolio screen', 4 'Portfolio').
+// /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
 import { useCallback, useMemo, useState, type ChangeEvent } from "react";
@@ -12,8 +12,9 @@ import { PortfolioGrid } from "./portfolio-grid";
 import "./portfolio.css";
 
 const ALL = "all";
+const NO_PIECES: PortfolioItem[] = []; // one empty list, so the viewer's images keep their identity
 
-type PieceImage = LightboxImage & { artist: string; artistId: string };
+type PieceImage = LightboxImage & { artist: string; artistSlug: string };
 
 function toLightboxImage(item: PortfolioItem): PieceImage {
   return {
@@ -23,20 +24,20 @@ function toLightboxImage(item: PortfolioItem): PieceImage {
     title: item.title,
     alt: `${item.title} by ${item.artist}`,
     artist: item.artist,
-    artistId: item.artist_id,
+    artistSlug: item.artist_id,
   };
 }
 
 export default function PortfolioScreen() {
-  const { artistId } = useParams();
+  const { artistSlug } = useParams();
   const navigate = useNavigate();
-  const selected = artistId ?? ALL;
-  const { artists } = useArtists();
-  const { items, loading } = usePortfolio(selected);
+  const selected = artistSlug ?? ALL;
+  const { data: artists = [] } = useArtists();
+  const { data: items = NO_PIECES, isLoading } = usePortfolio(selected);
   // The viewer belongs to the list it was opened on: another selection (the dropdown, the
   // back button, a caption link) closes it.
-  const [opened, setOpened] = useState<{ artist: string; index: number } | null>(null);
-  const openAt = opened && opened.artist === selected && !loading ? opened.index : null;
+  const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
+  const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
 
   const artist = selected === ALL ? undefined : artists.find((a) => a.slug === selected);
   // Before /api/artists answers (or for a slug it does not list) the dropdown still shows
@@ -50,12 +51,12 @@ export default function PortfolioScreen() {
 
   const images = useMemo(() => items.map(toLightboxImage), [items]);
   const close = useCallback(() => setOpened(null), []);
-  const open = useCallback((index: number) => setOpened({ artist: selected, index }), [selected]);
+  const open = useCallback((index: number) => setOpened({ slug: selected, index }), [selected]);
   const caption = useCallback(
     (image: PieceImage) => (
       <>
         <strong>{image.title}</strong> by{" "}
-        <Link to={`/portfolio/${image.artistId}`} onClick={close}>
+        <Link to={`/portfolio/${image.artistSlug}`} onClick={close}>
           {image.artist}
         </Link>
       </>
@@ -92,8 +93,8 @@ export default function PortfolioScreen() {
 
       {artist && <ArtistProfile artist={artist} />}
 
-      <section className="portfolio-work" aria-busy={loading}>
-        {loading ? (
+      <section className="portfolio-work" aria-busy={isLoading}>
+        {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
             Loading portfolio...

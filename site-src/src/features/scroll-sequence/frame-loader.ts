@@ -1,6 +1,7 @@
-// Progressive preloading of the scroll-sequence frames (SPEC 4, 8, 9): 10 frames per idle
-// callback, or one frame per 5 ms staggered timer where requestIdleCallback is missing
-// (Safari). A frame that fails is logged and counted as loaded, so the bar always completes.
+// Progressive preloading of the scroll-sequence frames (docs/product.md#scroll-animation-test):
+// 10 frames per idle callback, or one frame per 5 ms staggered timer where requestIdleCallback
+// is missing (Safari). A frame that fails is logged and counted as loaded, so the bar always
+// completes.
 
 import { FALLBACK_STAGGER_MS, FRAMES_PER_IDLE_CALLBACK, preloadBatches } from "./sequence-math";
 

@@ -6,7 +6,8 @@ import { createSequencePlayer, type SequencePlayer } from "./sequence-player";
 import { frameUrls, OVERLAY_WINDOWS, SCRUB_SECONDS } from "./sequence-math";
 import "./scroll-sequence.css";
 
-// SPEC 2/4/9: /test, a full-screen canvas scrubbed through frames 541-628 by scrolling. The
+// /test (docs/product.md#scroll-animation-test): a full-screen canvas scrubbed through frames
+// 541-628 by scrolling. The
 // frame folder follows the layout (desktop at 768 px and wider, vertical frames below);
 // crossing that width resets, reloads and returns to the top.
 

@@ -121,7 +121,7 @@ describe("scrub smoothing (0.5 s)", () => {
 });
 
 describe("overlays", () => {
-  it("are the four of SPEC 9 at their fractions", () => {
+  it("are the four text overlays at their fractions", () => {
     expect(OVERLAY_WINDOWS.map((o) => [o.id, o.start, o.end])).toEqual([
       ["ear", 0.2, 0.31],
       ["facial", 0.42, 0.53],

@@ -1,17 +1,18 @@
-// Pure maths of the /test scroll sequence (SPEC 2, 4, 9): which frame to draw for a scroll
-// position, how the drawn frame catches up with it, and how visible each overlay is.
+// Pure maths of the /test scroll sequence (docs/product.md#scroll-animation-test): which frame
+// to draw for a scroll position, how the drawn frame catches up with it, and how visible each
+// overlay is.
 // No DOM here, so every rule is a table-tested function (sequence-math.test.ts).
 
 import type { ScrollSequenceConfig } from "../../lib/site-data";
 
-/** SPEC 9: "scrub smoothing 0.5": the drawn frame takes about half a second to catch up. */
+/** Scrub smoothing 0.5: the drawn frame takes about half a second to catch up (docs/product.md#constants). */
 export const SCRUB_SECONDS = 0.5;
 
-/** SPEC 9: frames are preloaded 10 per idle callback, or one per 5 ms timer without one. */
+/** Frames are preloaded 10 per idle callback, or one per 5 ms timer without one (docs/product.md#constants). */
 export const FRAMES_PER_IDLE_CALLBACK = 10;
 export const FALLBACK_STAGGER_MS = 5;
 
-/** Where the canvas starts fading out (SPEC 4: "fades out near the end of the scroll"). */
+/** Where the canvas starts fading out, near the end of the scroll (docs/product.md#states). */
 export const CANVAS_FADE_START = 0.92;
 
 /** The opening 'SCROLL DOWN' text is gone by this fraction. */
@@ -22,7 +23,7 @@ export const OVERLAY_FADE = 0.025;
 
 export type OverlayWindow = { id: string; start: number; end: number };
 
-/** SPEC 9: the four text overlays and the scroll fractions at which they show. */
+/** The four text overlays and the scroll fractions at which they show (docs/product.md#constants). */
 export const OVERLAY_WINDOWS: readonly OverlayWindow[] = [
   { id: "ear", start: 0.2, end: 0.31 },
   { id: "facial", start: 0.42, end: 0.53 },

@@ -1,45 +1,21 @@
-// GET /api/portfolio?artist=<slug|all> (SPEC 7): the fetcher and its hook.
-import { useEffect, useState } from "react";
+// GET /api/portfolio?artist=<slug|all>: the fetcher and its hook (docs/product.md#calls).
+import { fetchJson, isList } from "../../../lib/api-client";
 import type { PortfolioItem } from "../../../lib/api-types";
+import { useQuery, type QueryState } from "../../../lib/use-query";
 
+/** Logged on any failure; the screen then shows its empty message (docs/product.md#errors). */
 export const PORTFOLIO_LOAD_ERROR = "Failed to load portfolio";
 
-/** That artist's pieces ("all" for everyone); a non-OK answer raises 'Failed to load portfolio' (SPEC 8). */
-export async function getPortfolio(artist: string, signal?: AbortSignal): Promise<PortfolioItem[]> {
-  const response = await fetch(`/api/portfolio?artist=${encodeURIComponent(artist)}`, { signal });
-  if (!response.ok) throw new Error(PORTFOLIO_LOAD_ERROR);
-  const items: unknown = await response.json();
-  if (!Array.isArray(items)) throw new Error(PORTFOLIO_LOAD_ERROR);
-  return items as PortfolioItem[];
+/** That artist's pieces ("all" for everyone); an unknown slug is a 404, so a failure. */
+export function getPortfolio(artistSlug: string, signal?: AbortSignal): Promise<PortfolioItem[]> {
+  return fetchJson(`/api/portfolio?artist=${encodeURIComponent(artistSlug)}`, {
+    signal,
+    validate: isList<PortfolioItem>,
+    failure: PORTFOLIO_LOAD_ERROR,
+  });
 }
 
-type PortfolioState = { items: PortfolioItem[]; loading: boolean; error: string | null };
-
-/** The pieces for `artist`, reloaded whenever it changes; on failure the list is empty. */
-export function usePortfolio(artist: string): PortfolioState {
-  const [state, setState] = useState<PortfolioState & { artist: string }>({
-    artist,
-    items: [],
-    loading: true,
-    error: null,
-  });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getPortfolio(artist, controller.signal)
-      .then((items) => {
-        if (!controller.signal.aborted) setState({ artist, items, loading: false, error: null });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return; // a newer selection took over
-        const message = error instanceof Error && error.message === PORTFOLIO_LOAD_ERROR ? error.message : PORTFOLIO_LOAD_ERROR;
-        console.error(message, error);
-        setState({ artist, items: [], loading: false, error: message });
-      });
-    return () => controller.abort();
-  }, [artist]);
-
-  // Until the answer for this artist arrives, the screen is loading (never the last artist's pieces).
-  if (state.artist !== artist) return { items: [], loading: true, error: null };
-  return { items: state.items, loading: state.loading, error: state.error };
+/** The pieces for `artistSlug`, reloaded whenever it changes. */
+export function usePortfolio(artistSlug: string): QueryState<PortfolioItem[]> {
+  return useQuery(artistSlug, (signal) => getPortfolio(artistSlug, signal), PORTFOLIO_LOAD_ERROR);
 }

@@ -1,0 +1,54 @@
+// The app's import boundaries (bulletproof-react's layering), checked by `npm run lint`:
+//
+//   main.tsx -> app/ -> features/<name>/ -> components/ hooks/ lib/ config/
+//
+// A feature is self-contained: what two features share moves down into a shared folder, and
+// only app/ puts features together (routes, the home page, the shell). src/testing/ holds
+// test-only fixtures: tests use them, production code never does.
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "feature-imports-other-feature",
+      comment: "A feature must not import another feature: move the shared code down, or compose both in app/.",
+      severity: "error",
+      from: { path: "^src/features/([^/]+)/" },
+      to: { path: "^src/features/", pathNot: "^src/features/$1/" },
+    },
+    {
+      name: "only-app-composes-features",
+      comment: "Only app/ may import a feature; components/, hooks/, lib/, config/ and testing/ stay below them.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(app|features)/" },
+      to: { path: "^src/features/" },
+    },
+    {
+      name: "app-is-the-top",
+      comment: "app/ composes everything; nothing but main.tsx imports it.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(app/|main\\.tsx$)" },
+      to: { path: "^src/app/" },
+    },
+    {
+      name: "production-imports-testing",
+      comment: "src/testing/ is for tests only.",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/testing/", "\\.test\\.tsx?$"] },
+      to: { path: "^src/testing/" },
+    },
+    {
+      name: "no-circular",
+      comment: "Import cycles make the layering above meaningless.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    // Type-only imports count too: a type from another feature couples the two as much as code.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },
+  },
+};
