@@ -28,14 +28,14 @@ run: install
 	$(PYTHON) build.py serve
 
 test: install
-	cd site-src && npm test
+	cd site-src && npm run check && npm test
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-py: install
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-js: $(NPM_STAMP)
-	cd site-src && npm test
+	cd site-src && npm run check && npm test
 
 # The benchmarks print ratios against the tools people would otherwise use (README).
 bench: install
@@ -44,7 +44,10 @@ bench: install
 	$(PYTHON) bench/contact_coldstart.py
 	$(PYTHON) bench/contact_load.py
 
+# Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
+# boundaries (features do not import each other; only app/ composes them).
 lint: install
+	cd site-src && npm run check
 	$(VENV)/bin/ruff check generator devserver functions tests bench build.py cli_options.py
 	$(VENV)/bin/ruff format --check generator devserver functions tests bench build.py cli_options.py
 
