@@ -74,7 +74,8 @@ class ImageSettings:
     max_pixels: int = 100_000_000
 
 
-# Widths, from the layouts of docs/product.md#screens-and-routes at 1x-2x device pixel ratio (phones are 390-430 CSS px):
+# Widths, from the layouts of docs/product.md#screens-and-routes at 1x-2x device pixel
+# ratio (phones are 390-430 CSS px):
 # - work: the portfolio grid has 3 columns on phones (~125 CSS px square cells; a 4:3 photo
 #   covering one needs ~170 px, 340-510 device px -> 480), 2 on tablets (~370-500 px cells
 #   -> 960 at 2x) and 3 on desktops (~400 px cells -> 960 at 1x, 1440 at 2x). The lightbox is
