@@ -105,4 +105,3 @@ def test_the_fixture_site_builds_to_the_committed_tree(built_snapshot: dict[str,
         "the build's output changed; if that was meant, run `make golden` and review:\n"
         + "\n\n".join(diffs)
     )
-
