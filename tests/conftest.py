@@ -29,6 +29,17 @@ def media_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("media-cache")
 
 
+@pytest.fixture(scope="session")
+def minimal_dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
+    """The minimal fixture site, built once per run; tests that serve it must not change it."""
+    from generator import pipeline
+
+    root = tmp_path_factory.mktemp("minimal-site")
+    content = write_site(root / "content", minimal_site())
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
+    return root / "dist"
+
+
 @pytest.fixture
 def aws(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     """moto's in-memory AWS (DynamoDB, SES, ...) with fake credentials, for one test."""
