@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 6 * 1024 * 1024  # AWS Lambda's own request limit
 BODY_TIMEOUT_S = 10  # a body that trickles in slower than this is dropped (408)
 # No file in dist/ has a longer path, and no file system a longer name: such paths are
-# answered 404 without asking the file system (docs/README "The static API and URLs").
+# answered 404 without asking the file system (README, "The static API and URLs").
 MAX_PATH_CHARS = 1024
 MAX_NAME_BYTES = 255
 _CONTROL_CHARS = frozenset(chr(c) for c in (*range(0x20), 0x7F))
