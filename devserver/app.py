@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import mimetypes
+import os
 import time
 import uuid
 from collections.abc import Callable
@@ -25,13 +26,19 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import request_response
 
 from generator.site import redirects
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 6 * 1024 * 1024  # AWS Lambda's own request limit
+BODY_TIMEOUT_S = 10  # a body that trickles in slower than this is dropped (408)
+# No file in dist/ has a longer path, and no file system a longer name: such paths are
+# answered 404 without asking the file system (README, "The static API and URLs").
+MAX_PATH_CHARS = 1024
+MAX_NAME_BYTES = 255
+_CONTROL_CHARS = frozenset(chr(c) for c in (*range(0x20), 0x7F))
 COMPRESSIBLE = (
     "text/",
     "application/json",
@@ -158,6 +165,32 @@ def inject_live_reload(html: bytes) -> bytes:
     return html.replace(b"</body>", tag + b"</body>", 1) if b"</body>" in html else html + tag
 
 
+def entity_tag(stat: os.stat_result, encoding: str = "identity") -> str:
+    """The one ETag of a file as sent: compared on If-None-Match and sent with it (RFC 9110
+    8.8.3: each encoding of a file is its own representation, so it has its own tag)."""
+    digest = hashlib.md5(f"{stat.st_mtime_ns}-{stat.st_size}".encode()).hexdigest()
+    return f'"{digest}"' if encoding == "identity" else f'"{digest}-{encoding}"'
+
+
+def etag_matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 13.1.2: a list of tags or "*", compared weakly (W/ ignored)."""
+    if not if_none_match:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in tags or etag in tags
+
+
+def unservable(path: str) -> int | None:
+    """400 for a path with control characters (a NUL above all), 404 for one no file can have."""
+    if any(ch in _CONTROL_CHARS for ch in path):
+        return 400
+    if len(path) > MAX_PATH_CHARS or any(
+        len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for part in path.split("/")
+    ):
+        return 404
+    return None
+
+
 def _pick_encoding(accept: str) -> str:
     offered = {part.split(";")[0].strip().lower() for part in accept.split(",")}
     if "br" in offered:
@@ -173,6 +206,7 @@ def create_app(
     contact: ContactHandler | None = None,
     live_reload: LiveReload | None = None,
     lifespan=None,  # noqa: ANN001 - Starlette's lifespan context factory
+    body_timeout_s: float = BODY_TIMEOUT_S,
 ) -> Starlette:
     dist = Path(dist).resolve()
     contact_handler = contact or default_contact_handler(dist)
@@ -182,40 +216,71 @@ def create_app(
         path = dist / "_redirects"
         return redirects.parse_redirects_file(path.read_text("utf-8")) if path.is_file() else []
 
-    def file_response(request: Request, path: Path, status: int, url_path: str) -> Response:
-        headers = redirects.headers_for(config, url_path)
+    def file_response(
+        request: Request, path: Path, status: int, url_path: str, headers_path: str | None = None
+    ) -> Response:
+        # An error page carries the headers of the page it is (404.html, api/404.json), not
+        # of the path asked for: a missing /assets/x must not be cached "immutable" for a year.
+        headers = redirects.headers_for(config, headers_path or url_path)
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         stat = path.stat()
-        etag = '"' + hashlib.md5(f"{stat.st_mtime_ns}-{stat.st_size}".encode()).hexdigest() + '"'
         is_html = media_type == "text/html"
         inject = bool(live_reload) and is_html
-        if status == 200 and request.headers.get("if-none-match") == etag and not inject:
-            return Response(status_code=304, headers={**headers, "etag": etag})
-        if media_type.startswith(COMPRESSIBLE) or media_type in COMPRESSIBLE:
-            encoding = _pick_encoding(request.headers.get("accept-encoding", ""))
+        compressible = media_type.startswith(COMPRESSIBLE) or media_type in COMPRESSIBLE
+        encoding = (
+            _pick_encoding(request.headers.get("accept-encoding", ""))
+            if compressible
+            else "identity"
+        )
+        etag = entity_tag(stat, encoding)
+        if (
+            status == 200
+            and not inject
+            and etag_matches(request.headers.get("if-none-match"), etag)
+        ):
+            vary = {"vary": "Accept-Encoding"} if compressible else {}
+            return Response(status_code=304, headers={**headers, **vary, "etag": etag})
+        headers = {**headers, "etag": etag}
+        if compressible:
             body = _compressed(str(path), stat.st_mtime_ns, stat.st_size, encoding, inject)
-            headers = {**headers, "vary": "Accept-Encoding", "etag": etag}
+            headers["vary"] = "Accept-Encoding"
             if encoding != "identity":
                 headers["content-encoding"] = encoding
             charset = (
                 "; charset=utf-8" if media_type.startswith("text/") or "json" in media_type else ""
             )
+            # For HEAD the server sends the headers only; Content-Length stays the real one.
             return Response(
-                b"" if request.method == "HEAD" else body,
-                status_code=status,
-                headers=headers,
-                media_type=media_type + charset,
+                body, status_code=status, headers=headers, media_type=media_type + charset
             )
+        # FileResponse keeps an ETag given to it (it only sets its own when none is).
         return FileResponse(path, status_code=status, headers=headers, media_type=media_type)
 
     def not_found(request: Request, url_path: str) -> Response:
+        """What Netlify answers for a path no rule or file serves: the site's 404.html."""
         page = dist / "404.html"
         if page.is_file():
-            return file_response(request, page, 404, url_path)
-        return Response("Not found", status_code=404, media_type="text/plain")
+            return file_response(request, page, 404, url_path, headers_path="/404.html")
+        return plain_answer(404, "Not found")
+
+    def plain_answer(status: int, text: str) -> Response:
+        """An error of the server's own, with the headers of the site's error page."""
+        headers = {**redirects.headers_for(config, "/404.html"), "cache-control": "no-store"}
+        return Response(text, status_code=status, headers=headers, media_type="text/plain")
+
+    def json_answer(status: int, body: dict, url_path: str, **extra: str) -> JSONResponse:
+        headers = {**redirects.headers_for(config, url_path), "cache-control": "no-store"}
+        return JSONResponse(body, status_code=status, headers={**headers, **extra})
 
     async def handle(request: Request) -> Response:
-        url_path = request.url.path
+        # The path as uvicorn decoded it, once; request.url.path would re-split it at a
+        # decoded "?" or "#", and static_file must not decode it a second time.
+        url_path = request.scope["path"]
+        refused = unservable(url_path)
+        if refused == 400:
+            return plain_answer(400, "Bad request: the path holds control characters")
+        if refused == 404:
+            return not_found(request, "/")
         if url_path == "/api/contact" or url_path == "/api/contact/":
             return await handle_contact(request)
         if live_reload and url_path == "/__livereload":
@@ -227,9 +292,7 @@ def create_app(
         if live_reload and url_path == "/__livereload.js":
             return Response(LIVE_RELOAD_JS, media_type="text/javascript")
         if request.method not in ("GET", "HEAD"):
-            return JSONResponse(
-                {"error": "Method not allowed"}, status_code=405, headers={"allow": "GET, HEAD"}
-            )
+            return json_answer(405, {"error": "Method not allowed"}, url_path, allow="GET, HEAD")
         query = dict(request.query_params)
         existing = redirects.static_file(dist, url_path)
         rules = (*extra_rules(), *config.rules)
@@ -246,22 +309,43 @@ def create_app(
         if rule.status in (301, 302, 303, 307, 308):
             return Response(status_code=rule.status, headers={"location": found.target})
         if rule.is_external:
-            return JSONResponse({"error": "Proxy rules are not served locally"}, status_code=502)
-        target = redirects.static_file(dist, found.target.split("?", 1)[0])
+            return json_answer(502, {"error": "Proxy rules are not served locally"}, url_path)
+        target_path = found.target.split("?", 1)[0]
+        target = redirects.static_file(dist, target_path)
         if target is None:
             return not_found(request, url_path)
-        return file_response(request, target, rule.status, url_path)
+        headers_path = target_path if rule.status == 404 else None
+        return file_response(request, target, rule.status, url_path, headers_path)
 
     async def handle_contact(request: Request) -> Response:
+        too_large = {"success": False, "error": "The message is too large."}
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > MAX_BODY:
-            return JSONResponse(
-                {"success": False, "error": "The message is too large."}, status_code=413
-            )
-        body = await request.body()
-        event = lambda_event(request, body[: MAX_BODY + 1])
+            return json_answer(413, too_large, "/api/contact")
+        # Counted as it arrives: never more than MAX_BODY (plus one chunk) is held, whatever
+        # the client declared or however it chunked the body.
+        chunks, size = [], 0
+        try:
+            async with asyncio.timeout(body_timeout_s):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > MAX_BODY:
+                        return json_answer(413, too_large, "/api/contact", connection="close")
+                    chunks.append(chunk)
+        except TimeoutError:
+            slow = {"success": False, "error": "The message arrived too slowly; please try again."}
+            return json_answer(408, slow, "/api/contact", connection="close")
+        event = lambda_event(request, b"".join(chunks))
         result = await run_in_threadpool(contact_handler, event, None)
         return lambda_response(result)
 
-    methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-    return Starlette(routes=[Route("/{path:path}", handle, methods=methods)], lifespan=lifespan)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        # Logged here (with the traceback) for the developer; the client gets a plain 500.
+        log.error("serve: unexpected error for %s", request.scope.get("path"), exc_info=exc)
+        return plain_answer(500, "Internal server error")
+
+    app = Starlette(exception_handlers={Exception: unexpected}, lifespan=lifespan)
+    # Every request, whatever its method or path, goes to `handle`: a routing pattern would
+    # not match a path holding a decoded line break, and would answer without our headers.
+    app.router.default = request_response(handle)
+    return app

@@ -14,6 +14,7 @@ from generator.reporter import Reporter
 from generator.site import redirects
 
 from .app import LiveReload, create_app
+from .protocol import REQUEST_HEAD_TIMEOUT_S, bounded_protocol
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,29 @@ async def _watch(paths: pipeline.Paths, live: LiveReload, reporter: Reporter) ->
         await live.bump()
 
 
+def server_config(
+    app,  # noqa: ANN001 - an ASGI app
+    host: str,
+    port: int,
+    config: redirects.NetlifyConfig,
+    head_timeout_s: float = REQUEST_HEAD_TIMEOUT_S,
+    **options: object,
+) -> uvicorn.Config:
+    """uvicorn as `serve` runs it: bounded request heads (devserver/protocol.py), idle
+    connections closed after 5 s, request heads of at most 16 KiB (uvicorn's h11 default)."""
+    error_headers = {**redirects.headers_for(config, "/404.html"), "cache-control": "no-store"}
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=bounded_protocol(error_headers, head_timeout_s),
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
+        **options,
+    )
+
+
 def run(paths: pipeline.Paths, host: str, port: int, watch: bool, reporter: Reporter) -> None:
     config = redirects.load_config(paths.netlify_toml)
     live = LiveReload() if watch else None
@@ -60,4 +84,4 @@ def run(paths: pipeline.Paths, host: str, port: int, watch: bool, reporter: Repo
 
     app = create_app(paths.out, config, live_reload=live, lifespan=lifespan)
     reporter.info(f"serving {paths.out} at http://{host}:{port}/  (Ctrl+C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.Server(server_config(app, host, port, config, timeout_graceful_shutdown=1)).run()

@@ -101,7 +101,7 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
             endpoints.write_endpoints(out, content, images)
             out.write_json("api/site.json", data)
             routes = pages.write_pages(out, content, app, data, route_table)
-            redirects.write_contact_proxy(out)
+            redirects.write_redirects_file(out, [a.slug for a in content.artists])
         redirects.require_rules(config, staging)
         files = len(out.claimed())
     except BaseException:

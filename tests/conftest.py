@@ -27,3 +27,28 @@ def content_dir(tmp_path: Path) -> Path:
 def media_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One media cache for the fixture builds of a run: unchanged media are encoded once."""
     return tmp_path_factory.mktemp("media-cache")
+
+
+@pytest.fixture(scope="session")
+def minimal_dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
+    """The minimal fixture site, built once per run; tests that serve it must not change it."""
+    from generator import pipeline
+
+    root = tmp_path_factory.mktemp("minimal-site")
+    content = write_site(root / "content", minimal_site())
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
+    return root / "dist"
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """moto's in-memory AWS (DynamoDB, SES, ...) with fake credentials, for one test."""
+    from moto import mock_aws  # imported here: most tests never need moto
+
+    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    with mock_aws():
+        yield

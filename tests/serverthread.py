@@ -12,6 +12,7 @@ from pathlib import Path
 import uvicorn
 
 from devserver.app import create_app
+from devserver.runner import server_config
 from generator.pipeline import PROJECT_ROOT
 from generator.site import redirects
 
@@ -23,12 +24,23 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(dist: Path, contact=None, netlify_toml: Path | None = None) -> Iterator[str]:  # noqa: ANN001
-    """Serve dist on 127.0.0.1 and yield the base URL; stop on exit."""
+def running_server(
+    dist: Path,
+    contact=None,  # noqa: ANN001
+    netlify_toml: Path | None = None,
+    **timeouts: float,
+) -> Iterator[str]:
+    """Serve dist on 127.0.0.1 and yield the base URL; stop on exit.
+
+    timeouts: head_timeout_s and body_timeout_s, shorter than serve's own in tests that
+    wait for them.
+    """
     config = redirects.load_config(netlify_toml or PROJECT_ROOT / "netlify.toml")
-    app = create_app(dist, config, contact=contact)
+    body = {k: v for k, v in timeouts.items() if k == "body_timeout_s"}
+    head = {k: v for k, v in timeouts.items() if k == "head_timeout_s"}
+    app = create_app(dist, config, contact=contact, **body)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, config, **head))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

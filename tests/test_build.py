@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -197,10 +201,11 @@ def test_contact_proxy_rule_written_only_when_function_url_is_set(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, build_site
 ) -> None:
     monkeypatch.delenv("CONTACT_FUNCTION_URL", raising=False)
-    assert not (build_site(tmp_path / "a") / "_redirects").exists()
+    # _redirects always holds the per-artist portfolio rules (test_hostile_serve.py).
+    assert "/api/contact" not in (build_site(tmp_path / "a") / "_redirects").read_text()
     monkeypatch.setenv("CONTACT_FUNCTION_URL", "https://abc.lambda-url.us-east-1.on.aws/")
     rules = (build_site(tmp_path / "b") / "_redirects").read_text()
-    assert rules == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!\n"
+    assert rules.splitlines()[0] == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!"
 
 
 def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, build_site) -> None:
@@ -229,3 +234,96 @@ def test_output_refuses_collisions_and_escapes(tmp_path: Path) -> None:
         out.write_text("/a/b.txt", "two")
     with pytest.raises(BuildError, match="refusing to write outside"):
         out.write_text("../evil.txt", "x")
+
+
+def tree_state(folder: Path) -> dict[str, tuple[str, int, int]]:
+    """Every file's bytes, modification time and mode: what a web server and its ETags see."""
+    return {
+        p.relative_to(folder).as_posix(): (
+            hashlib.sha256(p.read_bytes()).hexdigest(),
+            p.stat().st_mtime_ns,
+            p.stat().st_mode & 0o777,
+        )
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_published_files_are_world_readable_whatever_the_umask(
+    tmp_path: Path, build_site, media_cache: Path
+) -> None:
+    previous = os.umask(0o077)  # a strict umask: new files 0600, new folders 0700
+    try:
+        dist = build_site(tmp_path)
+    finally:
+        os.umask(previous)
+    assert any(p.stat().st_mode & 0o777 == 0o600 for p in media_cache.rglob("*.avif"))
+    modes = {p.stat().st_mode & 0o777 for p in dist.rglob("*") if p.is_file()}
+    folders = {p.stat().st_mode & 0o777 for p in [dist, *dist.rglob("*")] if p.is_dir()}
+    assert (modes, folders) == ({0o644}, {0o755})
+    assert all(p.stat().st_nlink == 1 for p in dist.rglob("*") if p.is_file())
+
+
+def test_a_build_failing_after_the_media_stages_leaves_dist_as_it_was(
+    tmp_path: Path, build_site, media_cache: Path
+) -> None:
+    dist = build_site(tmp_path)
+    before = tree_state(dist)
+    # The same content, and a netlify.toml naming a file the build does not make: the build
+    # runs every stage (the image cache marks the variants it used) and fails at the end.
+    toml = (pipeline.PROJECT_ROOT / "netlify.toml").read_text("utf-8")
+    broken = tmp_path / "netlify.toml"
+    broken.write_text(
+        toml + '\n[[redirects]]\n  from = "/gone"\n  to = "/nowhere.json"\n  status = 200\n',
+        "utf-8",
+    )
+    paths = pipeline.Paths.make(tmp_path / "content", dist, cache=media_cache, netlify_toml=broken)
+    with pytest.raises(BuildError, match="/nowhere.json: target is missing"):
+        pipeline.build(paths)
+    assert tree_state(dist) == before
+
+
+def test_folders_left_by_killed_builds_are_removed_by_the_next_build(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    content = write_site(tmp_path / "content", minimal_site())
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a build process that no longer runs
+    hour = 3600
+    folders = {
+        f".dist.building-{gone.pid}-a1b2": 0,  # killed a moment ago
+        f".dist.old-{gone.pid}-c3d4": 0,
+        f".dist.building-{os.getpid()}-e5f6": 0,  # this process: a build still running
+        ".dist.building-legacy1": 2 * hour,  # no pid in the name: by age
+        ".dist.building-legacy2": 0,
+        f".dist.building-{os.getpid()}-old7": 7 * hour,  # older than any build
+    }
+    for name, age in folders.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text("half a build")
+        os.utime(tmp_path / name, (time.time() - age, time.time() - age))
+    result = CliRunner().invoke(
+        cli,
+        [
+            "build",
+            "--content",
+            str(content),
+            "--out",
+            str(tmp_path / "dist"),
+            "--cache",
+            str(media_cache),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".dist."))
+    assert left == sorted([f".dist.building-{os.getpid()}-e5f6", ".dist.building-legacy2"])
+
+
+@pytest.mark.parametrize(
+    "name", [".dist.building-123-abcd1234", ".dist.old-123-abcd1234", ".dist.building-x"]
+)
+def test_staging_folders_are_ignored_by_git(name: str) -> None:
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", f"{name}/index.html"], cwd=pipeline.PROJECT_ROOT
+    )
+    assert ignored.returncode == 0

@@ -265,7 +265,9 @@ def test_unicode_is_kept_intact_from_http_to_outbox_and_messages_command(tmp_pat
     service = make_service(tmp_path, settings)
     with running_server(tmp_path / "dist", contact=handler_for(service, settings)) as url:
         response = httpx.post(
-            f"{url}/api/contact", content=json.dumps(UNICODE, ensure_ascii=False).encode()
+            f"{url}/api/contact",
+            content=json.dumps(UNICODE, ensure_ascii=False).encode(),
+            headers={"content-type": "application/json"},  # as the form sends it
         )
     assert response.json() == {"success": True, "message": THANK_YOU}
     result = CliRunner().invoke(build.cli, ["messages", "--json", "--outbox", str(settings.outbox)])

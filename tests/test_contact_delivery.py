@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import logging
 import subprocess
@@ -28,9 +26,7 @@ from contact_support import (
     post_event,
     write_artists,
 )
-from moto import mock_aws
-from moto.core import DEFAULT_ACCOUNT_ID
-from moto.ses.models import ses_backends
+from ses_support import REGION, SENDER, STUDIO, sent_emails, ses_service, stored
 
 import build
 from functions.contact import handler as handler_module
@@ -42,25 +38,6 @@ from functions.contact.store import StorageUnavailable, StoredMessage
 from serverthread import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
-REGION = "us-east-1"
-STUDIO = "studio@studio.example"
-SENDER = "website@studio.example"
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
-    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
-    with mock_aws():
-        yield
-
-
-def sent_emails() -> list[email.message.EmailMessage]:
-    raw = ses_backends[DEFAULT_ACCOUNT_ID][REGION].sent_messages
-    return [email.message_from_string(m.raw_data, policy=email.policy.default) for m in raw]
 
 
 # --- storage -----------------------------------------------------------------------------
@@ -119,13 +96,6 @@ def test_fifty_concurrent_posts_are_all_stored(tmp_path: Path) -> None:
 
 
 # --- email through SES (moto) ---------------------------------------------------------------
-
-
-def ses_service(tmp_path: Path, verified: bool = True):  # noqa: ANN201
-    if verified:
-        boto3.client("ses", region_name=REGION).verify_email_identity(EmailAddress=SENDER)
-    notifier = SesNotifier(SENDER, (STUDIO,), REGION, studio="Test Studio", sleep=lambda s: None)
-    return make_service(tmp_path, notifier=notifier)
 
 
 def test_ses_email_goes_to_the_studio_with_reply_to_the_visitor(tmp_path: Path, aws) -> None:  # noqa: ANN001
@@ -223,20 +193,6 @@ class ThrottledSes:
                 "SendEmail",
             )
         return {"MessageId": "ok"}
-
-
-def stored(name: str = "Ana") -> StoredMessage:
-    return StoredMessage(
-        "id1",
-        "2026-11-22T03:00:00+00:00",
-        name,
-        "ana@example.com",
-        "",
-        "na",
-        "Piercing",
-        "Hello",
-        "203.0.113.7",
-    )
 
 
 class FakeTime:

@@ -11,17 +11,12 @@ import brotli
 import httpx
 import pytest
 
-from generator import pipeline
 from serverthread import running_server
-from sitefactory import minimal_site, write_site
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
-    root = tmp_path_factory.mktemp("serve")
-    content = write_site(root / "content", minimal_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
-    return root / "dist"
+def dist(minimal_dist: Path) -> Path:
+    return minimal_dist
 
 
 @pytest.fixture(scope="module")

@@ -350,6 +350,52 @@ def test_a_photo_saved_as_a_video_is_named(tmp_path, monkeypatch):
     )
 
 
+def cut(data: bytes, share: float = 0.6) -> bytes:
+    """The first part of a file, as an interrupted copy or upload leaves it."""
+    return data[: int(len(data) * share)]
+
+
+def fast_start(work: Path) -> bytes:
+    """The fixture clip with its index first, as phones and web exports write it."""
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "plain.mp4").write_bytes(tiny_video())
+    ffmpeg(
+        "-i", str(work / "plain.mp4"), "-c", "copy", "-movflags", "+faststart", str(work / "fs.mp4")
+    )
+    return (work / "fs.mp4").read_bytes()
+
+
+CUT_SHORT = re.compile(
+    r"content/videos/clip\.(mp4|mkv): is cut short: it holds \d\.\d s of the 10\.0 s its header "
+    r"announces \(a partial copy or an interrupted upload\); copy or export it again"
+)
+
+
+@pytest.mark.parametrize("command", [["check"], ["build", "--out", "dist"]])
+@pytest.mark.parametrize("where", ["index-first", "index-last", "matroska"])
+def test_a_truncated_video_is_named_not_published_shorter(tmp_path, monkeypatch, command, where):
+    whole = fast_start(tmp_path / "work")
+    if where == "index-last":  # the index at the end is cut off: nothing can be read
+        changes = {"videos/clip.mp4": cut(tiny_video())}
+        expected = (
+            "content/videos/clip.mp4: is cut short: its index (the 'moov atom') is missing, as "
+            "in a partial copy or an interrupted upload; copy or export it again"
+        )
+    else:  # the header still announces 10 s; only reading every packet shows the cut
+        if where == "matroska":
+            ffmpeg("-i", str(tmp_path / "work" / "fs.mp4"), "-c", "copy", str(tmp_path / "c.mkv"))
+            whole = (tmp_path / "c.mkv").read_bytes()
+        name = "clip.mkv" if where == "matroska" else "clip.mp4"
+        changes = {"videos/clip.mp4": None, f"videos/{name}": cut(whole)}
+        changes["site.yaml"] = SITE_YAML.replace("clip.mp4", name)
+        expected = None
+    code, output = run_cli(tmp_path, monkeypatch, command, changes)
+    assert code == 1
+    first = output.splitlines()[0]
+    assert first == expected if expected else CUT_SHORT.fullmatch(first), output
+    assert not (tmp_path / "dist").exists()
+
+
 def test_a_sequence_source_too_short_for_the_frame_range(tmp_path, monkeypatch):
     text = SITE_YAML.replace("start_frame: 2, end_frame: 4", "start_frame: 541, end_frame: 628")
     code, output = run_cli(tmp_path, monkeypatch, ["check"], {"site.yaml": text})

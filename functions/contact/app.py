@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import json
 import logging
 from collections.abc import Callable, Mapping
@@ -18,7 +19,20 @@ from .store import MessageStore, SqliteOutbox
 
 log = logging.getLogger(__name__)
 
-JSON_HEADERS = {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"}
+# Every answer carries its own security headers: Netlify adds netlify.toml's headers to the
+# files it serves, not to answers it proxies from the Function URL (docs/contact.md).
+JSON_HEADERS = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "referrer-policy": "no-referrer",
+    "strict-transport-security": "max-age=63072000; includeSubDomains",
+}
+# An IP address in text is at most 45 characters (IPv6 with an IPv4 tail); anything longer
+# is not an address, and is never parsed or kept.
+MAX_ADDRESS_CHARS = 45
+UNKNOWN_CLIENT = "unknown"
 
 
 def build_store(settings: Settings) -> MessageStore:
@@ -57,20 +71,44 @@ def build_service(
     )
 
 
-def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, bytes, str]:
-    """Method, raw body and client address of a Function URL / API Gateway event."""
+def client_id(text: object) -> str | None:
+    """A visitor's address in canonical form, or None when text is not one IP address.
+
+    The rate limiter keys on this, so its keys stay short and few: never a raw header.
+    """
+    if not isinstance(text, str) or len(text) > MAX_ADDRESS_CHARS:
+        return None
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.scope_id:
+            return None  # "fe80::1%eth0": a link-local zone, never a visitor on the internet
+        if address.ipv4_mapped:
+            return str(address.ipv4_mapped)
+    return str(address)
+
+
+def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, bytes, str, str | None]:
+    """Method, raw body, client address and content type of a Function URL / API event."""
     context = event.get("requestContext") or {}
     http = context.get("http") or {}
     method = http.get("method") or event.get("httpMethod") or "GET"
-    client = http.get("sourceIp") or (context.get("identity") or {}).get("sourceIp") or "unknown"
+    source = http.get("sourceIp") or (context.get("identity") or {}).get("sourceIp")
+    client = client_id(source) or UNKNOWN_CLIENT
+    headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
     # Behind the CDN proxy every request comes from the CDN; the first of these headers
-    # present names the visitor (the left-most address of a forwarded chain).
-    headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+    # present names the visitor (the left-most address of a forwarded chain). A value that
+    # is not an address is ignored: the connection's address stands instead.
     for name in client_ip_headers:
-        forwarded = (headers.get(name) or "").split(",")[0].strip()
-        if forwarded:
-            client = forwarded
+        value = headers.get(name)
+        if isinstance(value, str) and value.strip():
+            forwarded = client_id(value.split(",", 1)[0])
+            if forwarded:
+                client = forwarded
             break
+    content_type = headers.get("content-type")
     raw = event.get("body") or ""
     if event.get("isBase64Encoded"):
         try:
@@ -79,7 +117,7 @@ def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, byte
             body = b"\xff"  # undecodable: answered as unreadable form data
     else:
         body = raw.encode("utf-8", "surrogatepass")
-    return method, body, client
+    return method, body, client, content_type if isinstance(content_type, str) else None
 
 
 def to_response(outcome: Outcome) -> dict:
@@ -98,8 +136,8 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
-        method, body, client = _request(event, settings.client_ip_headers)
-        return to_response(service.submit(method, body, client))
+        method, body, client, content_type = _request(event, settings.client_ip_headers)
+        return to_response(service.submit(method, body, client, content_type))
     except Exception:
         log.exception("contact: unexpected error; answered 503")
         return to_response(Outcome.error(503, UNAVAILABLE))

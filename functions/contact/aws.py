@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import time
 from collections.abc import Callable
 from email.headerregistry import Address
@@ -26,7 +27,7 @@ from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from .core import NotificationFailed, compose_email
+from .core import NotificationFailed, compose_email, header_text
 from .rules import ascii_email
 from .store import PENDING, SENT, StorageUnavailable, StoredMessage
 
@@ -190,25 +191,52 @@ def table_definition(name: str) -> dict:
     }
 
 
+# The standard library refuses to write a header with a line break in it only from Python
+# 3.13 (and 3.12.5 / 3.11.10): `verify_generated_headers`. Where it exists it is on; the same
+# check (the regex the standard library uses) runs below on every Python, so an older
+# runtime gives the same guarantee.
+_POLICY = (
+    SMTP.clone(verify_generated_headers=True) if hasattr(SMTP, "verify_generated_headers") else SMTP
+)
+_NEWLINE_WITHOUT_FWSP = re.compile(rb"\r\n[^ \t]|\r[^ \n\t]|\n[^ \t]")
+MAX_DISPLAY_NAME = 64
+
+
 def build_email(
     message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...], studio: str
 ) -> EmailMessage:
     """The MIME email: plain text, Reply-To the visitor.
 
-    Built with the standard library's EmailMessage, whose header policy refuses CR/LF in a
-    header value (ValueError) and encodes non-ASCII names, so a visitor cannot inject one.
+    Visitor text reaches a header only through `header_text` (letters, digits, spaces and
+    plain punctuation: no line break, no encoded word), and every folded header is checked
+    for a line break before the email leaves (ValueError), so no header can be injected.
     """
     subject, body = compose_email(message, artist_name, studio)
-    email = EmailMessage(policy=SMTP)
+    email = EmailMessage(policy=_POLICY)
     email["From"] = sender
     email["To"] = ", ".join(recipients)
-    email["Reply-To"] = Address(display_name=message.name, addr_spec=ascii_email(message.email))
+    email["Reply-To"] = Address(
+        display_name=header_text(message.name, MAX_DISPLAY_NAME),
+        addr_spec=ascii_email(message.email),
+    )
     email["Subject"] = subject
     email["Date"] = formatdate(usegmt=True)
     email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
     # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
     email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    verify_headers(email)
     return email
+
+
+def verify_headers(email: EmailMessage) -> None:
+    """Raise ValueError if any header, as it will be written, holds a line break."""
+    linesep = _POLICY.linesep.encode("ascii")
+    for name, value in email.raw_items():
+        folded = _POLICY.fold_binary(name, value)
+        if not folded.endswith(linesep) or _NEWLINE_WITHOUT_FWSP.search(
+            folded.removesuffix(linesep)
+        ):
+            raise ValueError(f"the {name} header would contain a line break: {folded[:200]!r}")
 
 
 class SesNotifier:

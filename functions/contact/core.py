@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import json
 import logging
-import re
+import unicodedata
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from .ratelimit import RateLimit, SlidingWindowLimiter
-from .rules import MAX_BODY_BYTES, NO_ARTIST, InvalidSubmission, parse_submission
+from .ratelimit import RateLimit, SlidingWindowLimiter, rate_key
+from .rules import (
+    MAX_BODY_BYTES,
+    MAX_JSON_NUMBER_CHARS,
+    NO_ARTIST,
+    InvalidSubmission,
+    parse_submission,
+)
 from .store import MessageStore, StorageUnavailable, StoredMessage
 
 log = logging.getLogger(__name__)
@@ -32,7 +38,18 @@ NOT_JSON = "The form data could not be read (expected JSON). Please reload the p
 NOT_UTF8 = (
     "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
 )
+NUMBER_TOO_LONG = (
+    "The form data could not be read (a number in it is too long). "
+    "Please reload the page and try again."
+)
 WRONG_METHOD = "Messages can only be sent with the contact form (POST)."
+# A cross-site page can post text/plain (or form data) without asking the browser's CORS
+# preflight first; requiring JSON means only our own form, or a script the browser has
+# allowed, can post at all (docs/contact.md).
+NOT_JSON_TYPE = (
+    "Messages must be sent as JSON (Content-Type: application/json). "
+    "Please reload the page and try again."
+)
 TOO_MANY = (
     "You have sent several messages in a short time. Please wait {minutes} and try again, "
     "or call or email us directly."
@@ -101,10 +118,12 @@ class ContactService:
         self.new_id = new_id
         self.limiter = limiter or SlidingWindowLimiter(rate_limit)
 
-    def submit(self, method: str, body: bytes, client: str) -> Outcome:
-        """Answer one POST /api/contact."""
+    def submit(self, method: str, body: bytes, client: str, content_type: str | None) -> Outcome:
+        """Answer one POST /api/contact (client: a validated address, see app.client_id)."""
         if method.upper() != "POST":
             return Outcome(405, Outcome.error(405, WRONG_METHOD).body, {"allow": "POST"})
+        if not is_json_media_type(content_type):
+            return Outcome.error(415, NOT_JSON_TYPE)
         if len(body) > MAX_BODY_BYTES:
             return Outcome.error(413, TOO_LARGE)
         try:
@@ -112,8 +131,10 @@ class ContactService:
         except UnicodeDecodeError:
             return Outcome.error(400, NOT_UTF8)
         try:
-            payload = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            payload = json.loads(text, parse_int=_bounded_int)
+        except _NumberTooLong:
+            return Outcome.error(400, NUMBER_TOO_LONG)
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return Outcome.error(400, NOT_JSON)
         artists = self.artists()
         try:
@@ -122,7 +143,7 @@ class ContactService:
             fields = {e.field: e.message for e in invalid.errors if e.field}
             return Outcome.error(400, " ".join(e.message for e in invalid.errors), fields=fields)
 
-        wait = self.limiter.retry_after(client)
+        wait = self.limiter.retry_after(rate_key(client))
         if wait:
             log.warning("contact: rate limit hit by %s", client)
             return Outcome(
@@ -201,19 +222,45 @@ class ContactService:
         return SendReport(sent, len(errors), errors)
 
 
-_HEADER_UNSAFE = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
+class _NumberTooLong(ValueError):
+    pass
 
 
-def header_safe(text: str, limit: int = 120) -> str:
-    """One line, no control characters: the rules already ensure it, this makes it certain."""
-    return _HEADER_UNSAFE.sub(" ", text).strip()[:limit]
+def _bounded_int(digits: str) -> int:
+    # Checked before int() runs: converting a long digit string costs quadratic time, and
+    # over 4300 digits Python raises a ValueError of its own.
+    if len(digits) > MAX_JSON_NUMBER_CHARS:
+        raise _NumberTooLong(digits[:20])
+    return int(digits)
+
+
+def is_json_media_type(content_type: str | None) -> bool:
+    """True for `application/json`, with or without parameters such as charset."""
+    media_type = (content_type or "").split(";", 1)[0].strip().lower()
+    return media_type == "application/json"
+
+
+# What visitor text may bring into a mail header: letters, marks, digits, spaces and these.
+# Anything else becomes a space, so header text can hold neither a line break nor "=?", the
+# start of an RFC 2047 encoded word, which Python's email package decodes (line breaks
+# included) when it folds a header (CVE-2024-6923; docs/contact.md, "Headers").
+_HEADER_PUNCTUATION = frozenset(" .,:;'’@&()+-_/!#")
+
+
+def header_text(text: str, limit: int = 120) -> str:
+    """Visitor text made safe for a mail header: one line of plain characters, trimmed."""
+    kept = "".join(
+        ch if ch in _HEADER_PUNCTUATION or unicodedata.category(ch)[0] in "LMN" else " "
+        for ch in text
+    )
+    return " ".join(kept.split())[:limit].strip()
 
 
 def compose_email(
     message: StoredMessage, artist_name: str, studio: str = "Website"
 ) -> tuple[str, str]:
     """Subject and plain-text body of the studio's notification."""
-    subject = header_safe(f"{studio} contact: {message.name} - {message.service}")
+    subject = header_text(f"{studio} contact: {message.name} - {message.service}")
     lines = [
         "New message from the contact form on the website.",
         "",

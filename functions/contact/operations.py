@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,8 +49,23 @@ def list_messages(service: ContactService, pending_only: bool = False, limit: in
     return messages if limit is None else messages[:limit]
 
 
+# What must not reach a terminal as is: C0/C1 controls (ESC starts a terminal escape
+# sequence), DEL, the Unicode line separators and the bidi embeddings, overrides and
+# isolates that the contact rules refuse; messages stored before those rules may hold some.
+_UNSAFE_IN_JSON = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
+_UNSAFE_FOR_JSON = re.compile(f"[{_UNSAFE_IN_JSON}]")  # json.dumps escapes C0 itself
+_UNSAFE_FOR_TERMINAL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f{_UNSAFE_IN_JSON}]")
+
+
+def printable(text: str) -> str:
+    """text with every control or bidi character shown as an escape (\\x1b, \\u202e)."""
+    return _UNSAFE_FOR_TERMINAL.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
+
+
 def messages_json(messages: list[StoredMessage]) -> str:
-    return json.dumps([m.to_dict() for m in messages], ensure_ascii=False, indent=2)
+    text = json.dumps([m.to_dict() for m in messages], ensure_ascii=False, indent=2)
+    # Inside a JSON string \uXXXX is the same character: readers get the text unchanged.
+    return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def messages_text(messages: list[StoredMessage]) -> str:
@@ -61,10 +77,15 @@ def messages_text(messages: list[StoredMessage]) -> str:
         status = "sent" if m.status != PENDING else "PENDING"
         if m.status == PENDING and m.attempts:
             status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
-        head = f"{when}  {status}  {m.name} <{m.email}>" + (f"  {m.phone}" if m.phone else "")
-        about = f"  {m.service} · artist: {m.artist} · ref {m.id}"
-        error = [f"  last error: {m.last_error}"] if m.last_error and m.status == PENDING else []
-        body = ["  " + line for line in m.message.splitlines()]
+        phone = f"  {printable(m.phone)}" if m.phone else ""
+        head = f"{when}  {status}  {printable(m.name)} <{printable(m.email)}>{phone}"
+        about = f"  {printable(m.service)} · artist: {printable(m.artist)} · ref {m.id}"
+        error = (
+            [f"  last error: {printable(m.last_error)}"]
+            if m.last_error and m.status == PENDING
+            else []
+        )
+        body = ["  " + printable(line) for line in m.message.split("\n")]
         blocks.append("\n".join([head, about, *error, *body]))
     pending = sum(m.status == PENDING for m in messages)
     return "\n\n".join(blocks) + f"\n\n{len(messages)} message(s), {pending} pending."

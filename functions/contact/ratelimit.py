@@ -7,6 +7,7 @@ instances; deploy-function caps those with reserved concurrency (see docs/contac
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import threading
 import time
@@ -36,6 +37,24 @@ class RateLimit:
         return self.max_posts > 0
 
 
+MAX_KEY_CHARS = 64  # a canonical IP address is at most 45 characters (see app.client_id)
+
+
+def rate_key(client: str) -> str:
+    """The bucket a client's posts count against: its address; for IPv6, its /64 network.
+
+    One IPv6 connection usually owns a whole /64, so keying on the full address would let
+    one sender rotate through billions of keys.
+    """
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client[:MAX_KEY_CHARS]
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 class SlidingWindowLimiter:
     """Remembers the times of each client's recent posts; forgets the least recent clients."""
 
@@ -55,6 +74,7 @@ class SlidingWindowLimiter:
         """0 if the client may post now (and count the post), else seconds to wait."""
         if not self.limit.enabled:
             return 0.0
+        client = client[:MAX_KEY_CHARS]  # callers pass rate_key(...); this bounds it regardless
         now = self.clock()
         with self._lock:
             hits = self._hits.pop(client, None) or deque()

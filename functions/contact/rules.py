@@ -36,11 +36,25 @@ MAX_MESSAGE = 5000
 MAX_BODY_BYTES = 64 * 1024
 MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000
 
+MAX_JSON_NUMBER_CHARS = 32  # elapsed_ms needs 10; Python refuses ints over 4300 digits anyway
+
 HONEYPOT_FIELD = "website"
 ELAPSED_FIELD = "elapsed_ms"
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
+# C0 and C1 controls (but tab and line breaks), DEL and the Unicode line separators.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 _LINE_BREAK = re.compile(r"[\r\n\u0085]")
+# Bidi embeddings, overrides and isolates: they reorder how the text around them is shown
+# (the "Trojan Source" trick), so a message could read differently in the studio's inbox.
+_BIDI_CONTROL = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+# Characters that show nothing on their own (besides spaces and format characters such as
+# U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN): the Hangul
+# fillers and the blank Braille pattern.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Mn", "Me", "Zs", "Zl", "Zp"})
+
+
+_ENCODED_WORD_START = "=?"
 
 
 def ascii_email(address: str) -> str:
@@ -80,6 +94,14 @@ class InvalidSubmission(Exception):
         self.errors = errors
 
 
+def looks_blank(text: str) -> bool:
+    """True when nothing in text would show on screen (spaces, zero-width characters...)."""
+    return not any(
+        unicodedata.category(ch) not in _INVISIBLE_CATEGORIES and ch not in _BLANK_LOOKING
+        for ch in text
+    )
+
+
 def _has_lone_surrogate(text: str) -> bool:
     # json.loads accepts "\ud800"; such a string cannot be stored or emailed as UTF-8.
     return any(unicodedata.category(ch) == "Cs" for ch in text)
@@ -102,7 +124,7 @@ def _text(
         errors.append(FieldError(field, f"{label} must be text."))
         return ""
     value = value.strip()
-    if required and not value:
+    if required and looks_blank(value):
         errors.append(FieldError(field, f"Please enter your {label.lower()}."))
     elif len(value) > limit:
         errors.append(
@@ -116,6 +138,14 @@ def _text(
         errors.append(FieldError(field, f"{label} must be on one line."))
     elif _CONTROL.search(value):
         errors.append(FieldError(field, f"{label} contains invisible control characters."))
+    elif _BIDI_CONTROL.search(value):
+        errors.append(
+            FieldError(
+                field,
+                f"{label} contains invisible text-direction characters; "
+                "please type it again rather than pasting it.",
+            )
+        )
     return value
 
 
@@ -132,6 +162,12 @@ def _email(payload: dict, errors: list[FieldError]) -> str:
     except EmailNotValidError as exc:
         errors.append(FieldError("email", f"Please enter a valid email address. {exc}"))
         return value
+    if _ENCODED_WORD_START in checked.ascii_email:
+        # Legal in an address, but a mail library may decode "=?...?=" as an RFC 2047
+        # encoded word when the address is written into Reply-To (docs/contact.md).
+        errors.append(
+            FieldError("email", "Please enter a valid email address. It cannot contain '=?'.")
+        )
     return checked.normalized
 
 

@@ -8,7 +8,10 @@ the references to photos and videos (with the line that names each) travel toget
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +27,41 @@ log = logging.getLogger(__name__)
 
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
 YAML_SUFFIXES = (".yaml", ".yml")
+# A YAML or Markdown file of this site is a few kilobytes; the cap is checked before a byte
+# is parsed, so a stray 50 MB file is refused at once instead of parsed for minutes.
+MAX_TEXT_BYTES = 1024 * 1024
+
+
+def text_too_large(size: int) -> str:
+    return (
+        f"is {size / 1_048_576:.1f} MB, over the {MAX_TEXT_BYTES // 1_048_576} MB limit for a "
+        "text file in content/; check that it is the right file"
+    )
+
+
+def link_problem(found: Findings, link: Path, path: Path) -> str:
+    """What to tell the editor about path, reached through the link `link` (never its target)."""
+    if link == path:
+        folder = found.shown_root if path.parent == found.root else found.shown(path.parent)
+        return f"is a link to another file; copy the file itself into {folder}/ instead"
+    return (
+        f"is in {found.shown(link)}/, which is a link to another folder; "
+        "copy the folder itself into content/ instead"
+    )
+
+
+def link_in(root: Path, path: Path) -> Path | None:
+    """The first symbolic link on the way from root down to path (path included), if any.
+
+    Nothing under content/ may be a link: a link reaches outside the folder editors commit,
+    and the build would publish whatever it points to. The content folder itself may be one.
+    """
+    for part in (path, *path.parents):
+        if part == root or part in root.parents:
+            return None
+        if part.is_symlink():
+            return part
+    return None
 
 
 @dataclass(frozen=True)
@@ -173,7 +211,9 @@ class _Reader:
             self.refer("brands", brand.logo, path, ("brands", index, "logo"), lines)
         if site.memorial.photo:
             self.refer("artists", site.memorial.photo, path, ("memorial", "photo"), lines)
-        for purpose in models.VIDEO_PURPOSES:
+        # Every video site.yaml names, the scroll sequence's included: a file that is not a
+        # reference would skip every check (missing, link, size, readability).
+        for purpose in models.SITE_VIDEOS:
             files = getattr(site.videos, purpose)
             for key in ("source", "vertical"):
                 if getattr(files, key):
@@ -272,7 +312,7 @@ class _Reader:
     def aftercare(self) -> None:
         for name in AFTERCARE_SECTIONS:
             path = self.root / "aftercare" / f"{name}.md"
-            if not path.is_file():
+            if not is_present(path):
                 self.found.warn(
                     path, None, None, "file is missing; the page shows this guide as empty"
                 )
@@ -284,13 +324,44 @@ class _Reader:
     # --- reading ---------------------------------------------------------------------------
 
     def read_text(self, path: Path) -> str | None:
-        raw = path.read_bytes()
+        """The file's text, or None with a problem recorded (link, too large, not UTF-8)."""
+        raw = self.read_capped(path)
+        if raw is None:
+            return None
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
             self.found.add(path, line, None, "is not UTF-8 text; save it as UTF-8")
             return None
+
+    def read_capped(self, path: Path) -> bytes | None:
+        """At most MAX_TEXT_BYTES of a regular file inside the content folder, never a link."""
+        link = link_in(self.root, path)
+        if link is not None:
+            self.found.add(path, 1, None, link_problem(self.found, link, path))
+            return None
+        try:
+            # O_NOFOLLOW: a link swapped in after the check above is refused all the same;
+            # O_NONBLOCK: a FIFO named like a content file cannot hang the build.
+            flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+            handle = os.fdopen(os.open(path, flags), "rb")
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                self.found.add(path, 1, None, link_problem(self.found, path, path))
+            else:
+                self.found.add(path, 1, None, f"cannot be read ({exc.strerror})")
+            return None
+        with handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                self.found.add(path, 1, None, "is not a regular file")
+                return None
+            raw = handle.read(MAX_TEXT_BYTES + 1)
+        if info.st_size > MAX_TEXT_BYTES or len(raw) > MAX_TEXT_BYTES:
+            self.found.add(path, 1, None, text_too_large(max(info.st_size, len(raw))))
+            return None
+        return raw
 
     def read_yaml(self, path: Path) -> tuple[Any, LineMap] | None:
         text = self.read_text(path)
@@ -304,7 +375,7 @@ class _Reader:
 
     def model(self, path: Path, model: Any, required: bool = False) -> tuple[Any, LineMap]:
         """Validate one YAML file against model; return (value or None, line map)."""
-        if not path.is_file():
+        if not is_present(path):
             if required:
                 self.found.add(path, None, None, "file is missing")
             return None, {}
@@ -331,7 +402,12 @@ class _Reader:
         if path.suffix.lower() not in YAML_SUFFIXES:
             self.found.warn(path, None, None, "ignored: only .yaml files are read here")
             return False
-        return path.is_file()
+        return is_present(path)
+
+
+def is_present(path: Path) -> bool:
+    """A file, or a link in its place (reading it then says why a link is refused)."""
+    return path.is_symlink() or path.is_file()
 
 
 def field_name(loc: tuple) -> str | None:

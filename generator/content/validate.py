@@ -23,7 +23,7 @@ from ..images.source import BadImage, verify
 from ..videos.ffmpeg import FfmpegError, NotAVideo
 from ..videos.probe import VideoSources
 from . import models
-from .loader import Content, FileRef, load_content
+from .loader import Content, FileRef, link_in, link_problem, load_content
 from .yamlfile import line_of
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".avif"}
 VIDEO_SUFFIXES = {".mp4", ".mov", ".m4v", ".webm", ".mkv"}
 IMAGE_FOLDERS = ("artists", "work", "brands")
+# Far above any photo or video a phone or camera makes; checked before a byte is read.
+MAX_IMAGE_BYTES = 200 * 1024 * 1024
+MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024
 
 
 def validate(
@@ -67,6 +70,11 @@ def _check_references(content: Content) -> list[FileRef]:
     for ref in content.refs:
         target = content.path_of(ref)
         kind = "video" if ref.is_video else "image"
+        link = link_in(content.root, target)
+        if link is not None:
+            problem = link_problem(content.findings, link, target)
+            _add(content, ref, f"{kind} '{ref.name}' {problem}")
+            continue
         if not target.is_file():
             _add(content, ref, f"{kind} '{ref.name}' not found in {_shown_folder(content, target)}")
             continue
@@ -74,6 +82,16 @@ def _check_references(content: Content) -> list[FileRef]:
         if target.suffix.lower() not in suffixes:
             allowed = ", ".join(sorted(suffixes))
             _add(content, ref, f"'{ref.name}' is not a supported {kind} type (use {allowed})")
+            continue
+        limit = MAX_VIDEO_BYTES if ref.is_video else MAX_IMAGE_BYTES
+        size = target.stat().st_size
+        if size > limit:
+            _add(
+                content,
+                ref,
+                f"{kind} '{ref.name}' is {size / 2**20:,.0f} MB, over the limit of "
+                f"{limit / 2**20:,.0f} MB; export a smaller copy",
+            )
             continue
         present.append(ref)
     return present

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -49,7 +48,11 @@ class ImageCache:
         atomic_write_json(self.root / "sources" / f"{digest}.json", record)
 
     def prune(self, used: set[Path]) -> int:
-        """Drop variants unused by this build and untouched for UNUSED_DAYS; mark used ones."""
+        """Drop variants unused by this build and untouched for UNUSED_DAYS; mark used ones.
+
+        Marking touches the cached files only: published files are copies (see
+        process._publish), never links that share these inodes with the live dist/.
+        """
         now = time.time()
         for path in used:
             try:
@@ -69,13 +72,3 @@ class ImageCache:
             except OSError:
                 pass
         return removed
-
-
-def publish(cached: Path, target: Path) -> None:
-    """Put a cached variant into the staging folder: a hard link when the file systems allow
-    (no bytes copied: the no-op rebuild stays cheap), else a copy. Nothing writes into
-    published files in place, so sharing the inode with the cache is safe."""
-    try:
-        os.link(cached, target)
-    except OSError:
-        shutil.copyfile(cached, target)

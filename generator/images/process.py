@@ -5,7 +5,7 @@ format (JPEG, or PNG for transparency) at the same widths, the largest of which 
 product's own path (/images/<kind>/<name>, docs/product.md#static-api); content-hashed
 variants go under /assets/img/ (immutable on the CDN). The stage plans from the cache first
 and sends only missing variants to a process pool; a rebuild with nothing changed decodes
-nothing and links cached files into place.
+nothing and copies cached files into place.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..files import file_digest
 from ..reporter import Reporter
 from ..site.output import Output
 from . import settings as settings_module
-from .cache import ImageCache, publish
+from .cache import ImageCache
 from .encode import EncodeResult, EncodeTask, VariantSpec, run_task
 from .settings import (
     ImageSettings,
@@ -236,7 +236,13 @@ def _cpu_count() -> int:
 
 
 def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageMeta:
-    """Link the cached variants into the output; the largest fallback goes to the spec path."""
+    """Copy the cached variants into the output; the largest fallback goes to the spec path.
+
+    Copies, not hard links: a link shares the cache file's inode, so its mode (0600 from the
+    cache's atomic writes) and every later touch of the cache (prune marks used variants)
+    would reach the published file, and through it the live dist/ of the previous build.
+    Copying costs 0.3-0.5 s per build on the demo site (519 files, 37.5 MB; links: 0.04 s).
+    """
     job = plan.job
     spec_url = image_url(job.kind, job.name)
     fallback_format = plan.variants[-1].encoding.format
@@ -252,7 +258,7 @@ def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageM
                 f"{asset_stem(job.name)}-{variant.width}.{variant.key[:10]}.{variant.encoding.ext}"
             )
             rel = url = f"/assets/img/{job.kind}/{name}"
-        publish(cached, out.claim(rel))
+        out.copy_file(rel, cached)
         used.add(cached)
         tally.files += 1
         tally.bytes_out += cached.stat().st_size

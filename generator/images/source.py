@@ -6,9 +6,11 @@ exception through. Used by the build's parent process (probe) and by its workers
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,10 +107,12 @@ class _opened:
             raise BadImage(f"cannot read the file ({exc.strerror})") from None
         if size == 0:
             raise BadImage(MSG_EMPTY)
+        with _no_bomb_warning():
+            return self._open()
+
+    def _open(self) -> Image.Image:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                self.img = Image.open(self.path)
+            self.img = Image.open(self.path)
         except Image.DecompressionBombError as exc:
             raise BadImage(msg_bomb(_pixels_from(exc), self.max_pixels)) from None
         except UnidentifiedImageError:
@@ -156,11 +160,22 @@ def _orientation(img: Image.Image) -> int:
         return 1
 
 
+@contextlib.contextmanager
+def _no_bomb_warning() -> Iterator[None]:
+    """Pillow warns (on stderr) about every image over its own 89 MP default. Our limit is
+    max_pixels (msg_bomb past it) and the images stage reports oversized photos as warning
+    Problems, so Pillow's warning is silenced wherever this module has Pillow read a file."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        yield
+
+
 def _load(img: Image.Image, box: tuple[int, int]) -> None:
     try:
         if img.format in ("JPEG", "MPO"):
             img.draft(img.mode, box)
-        img.load()
+        with _no_bomb_warning():
+            img.load()
     except OSError as exc:
         if "truncated" in str(exc):
             raise BadImage(MSG_TRUNCATED) from None

@@ -1,15 +1,34 @@
-"""Writing dist/: a staging folder that refuses collisions, then an atomic-as-possible swap."""
+"""Writing dist/: a staging folder that refuses collisions, then an atomic-as-possible swap.
+
+Staging folders are named `.<out>.building-<pid>-<random>` (and the replaced tree
+`.<out>.old-<pid>-<random>`) beside the output, so a build that was killed leaves a folder
+the next build can recognise as abandoned and remove (.gitignore lists the patterns).
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import shutil
 import tempfile
+import time
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import BuildError
+
+log = logging.getLogger(__name__)
+
+# Published files and folders are world-readable whatever the umask or the cache's modes,
+# so a web server running as another user can serve them.
+FILE_MODE = 0o644
+FOLDER_MODE = 0o755
+# A folder whose build is not running any more: its process is gone, or it is older than
+# any build takes (a pid can be reused), or it has no pid in its name (older versions).
+STALE_AFTER_S = 6 * 3600
+UNNAMED_STALE_AFTER_S = 3600
 
 
 class Output:
@@ -54,16 +73,71 @@ class Output:
 
 
 def staging_dir(out_dir: Path) -> Path:
-    """A fresh folder beside out_dir (same file system, so the swap is a rename)."""
+    """A fresh folder beside out_dir (same file system, so the swap is a rename).
+
+    Folders left by builds that were killed are removed first."""
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
+    remove_stale(out_dir)
+    return _sibling(out_dir, "building")
+
+
+def _sibling(out_dir: Path, kind: str) -> Path:
+    prefix = f".{out_dir.name}.{kind}-{os.getpid()}-"
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=out_dir.parent))
+
+
+def remove_stale(out_dir: Path, now: float | None = None) -> list[Path]:
+    """Remove the staging and replaced folders of builds that are no longer running."""
+    now = time.time() if now is None else now
+    pattern = re.compile(rf"\.{re.escape(out_dir.name)}\.(?:building|old)-(?:(\d+)-)?")
+    removed = []
+    for path in out_dir.parent.glob(f".{out_dir.name}.*-*"):
+        found = pattern.match(path.name)
+        if not found or not path.is_dir() or path.is_symlink():
+            continue
+        try:
+            age = now - path.stat().st_mtime
+        except OSError:
+            continue
+        pid = int(found.group(1)) if found.group(1) else None
+        if pid is None:
+            stale = age > UNNAMED_STALE_AFTER_S
+        else:
+            stale = age > STALE_AFTER_S or not _running(pid)
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
+            log.info("removed %s, left by a build that was stopped", path.name)
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or an unusual pid: leave its folder alone
+    return True
+
+
+def make_publishable(folder: Path) -> None:
+    """Give every file FILE_MODE and every folder FOLDER_MODE (mkdtemp makes 0700)."""
+    os.chmod(folder, FOLDER_MODE)
+    for parent, folders, files in os.walk(folder):
+        for names, mode in ((folders, FOLDER_MODE), (files, FILE_MODE)):
+            for name in names:
+                path = os.path.join(parent, name)
+                if not os.path.islink(path):  # chmod would change the link's target
+                    os.chmod(path, mode)
 
 
 def swap_into_place(staging: Path, out_dir: Path) -> None:
     """Replace out_dir by staging; the old tree is removed only after the new one is in place."""
+    make_publishable(staging)
     old = None
     if out_dir.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
+        old = _sibling(out_dir, "old")
         os.rmdir(old)
         os.replace(out_dir, old)
     try:

@@ -17,7 +17,6 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote
 
 from ..errors import BuildError
 from .output import Output
@@ -84,18 +83,23 @@ def load_config(path: Path) -> NetlifyConfig:
 
 
 def parse_redirects_file(text: str) -> list[Rule]:
-    """Rules from a `_redirects` file (`from to status[!]`), as the build writes it."""
+    """Rules from a `_redirects` file (`from [key=value ...] to status[!]`), as the build
+    writes it: query conditions sit between the two paths, as in Netlify's own syntax."""
     rules = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        parts = line.split()
+        source, *rest = line.split()
+        query = {}
+        while rest and "=" in rest[0] and not rest[0].startswith(("/", "http")):
+            key, _, value = rest.pop(0).partition("=")
+            query[key] = value
         status, force = 301, False
-        if len(parts) >= 3:
-            force = parts[2].endswith("!")
-            status = int(parts[2].rstrip("!"))
-        rules.append(Rule(parts[0], parts[1], status, force))
+        if len(rest) >= 2:
+            force = rest[1].endswith("!")
+            status = int(rest[1].rstrip("!"))
+        rules.append(Rule(source, rest[0], status, force, query))
     return rules
 
 
@@ -126,7 +130,8 @@ def match_rule(rule: Rule, path: str, query: dict[str, str]) -> Match | None:
             values[placeholder[1:]] = query[key]
         elif placeholder != query[key]:
             return None
-    if any("/" in v or "\\" in v for k, v in values.items() if k != "splat"):
+    used = [v for k, v in values.items() if k != "splat" and f":{k}" in rule.to]
+    if any("/" in v or "\\" in v for v in used):
         # A placeholder stands for one path segment: '../x' names no file, so it is a 404.
         return Match(rule, None)
     target = rule.to
@@ -161,16 +166,23 @@ def headers_for(config: NetlifyConfig, path: str) -> dict[str, str]:
 
 
 def static_file(root: Path, url_path: str) -> Path | None:
-    """The file the CDN serves for url_path without rules (pretty URLs: x/ -> x/index.html)."""
-    rel = unquote(url_path).lstrip("/")
+    """The file the CDN serves for url_path without rules (pretty URLs: x/ -> x/index.html).
+
+    url_path is already percent-decoded (once, by the server): decoding it again would let
+    %252e%252e reach the file system as "..".
+    """
+    rel = url_path.lstrip("/")
     base = root.resolve()
     candidates = [rel, f"{rel.rstrip('/')}/index.html" if rel else "index.html"]
     if rel and not rel.endswith("/"):
         candidates.append(f"{rel}.html")
     for candidate in candidates:
-        path = (base / candidate).resolve()
-        if path.is_relative_to(base) and path.is_file():
-            return path
+        try:
+            path = (base / candidate).resolve()
+            if path.is_relative_to(base) and path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long, a NUL: no such file
+            continue
     return None
 
 
@@ -208,11 +220,20 @@ def require_rules(config: NetlifyConfig, dist: Path) -> None:
         raise BuildError("netlify.toml does not fit the build:\n  " + "\n  ".join(problems))
 
 
-def write_contact_proxy(out: Output) -> None:
-    """In production /api/contact is an AWS Lambda; Netlify proxies to it (`200!`).
+def write_redirects_file(out: Output, artist_slugs: list[str]) -> None:
+    """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
+    before netlify.toml's.
 
-    _redirects rules run before netlify.toml's, so this one wins over everything else.
+    - In production /api/contact is an AWS Lambda; Netlify proxies to it (`200!`).
+    - /api/portfolio?artist=<slug>: one rule per artist, then a JSON 404 for any other
+      value. A placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a
+      file that does not exist answers the site's HTML 404 page, never a later rule.
     """
+    lines = []
     url = os.environ.get("CONTACT_FUNCTION_URL", "").strip()
     if url:
-        out.write_text("_redirects", f"/api/contact  {url.rstrip('/')}/  200!\n")
+        lines.append(f"/api/contact  {url.rstrip('/')}/  200!")
+    for slug in ("all", *artist_slugs):
+        lines.append(f"/api/portfolio  artist={slug}  /api/portfolio/{slug}.json  200")
+    lines.append("/api/portfolio  artist=:artist  /api/404.json  404")
+    out.write_text("_redirects", "\n".join(lines) + "\n")

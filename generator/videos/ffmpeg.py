@@ -2,7 +2,9 @@
 
 There is no ffprobe in that wheel, so a source is probed by parsing the stream summary that
 `ffmpeg -i FILE` prints on stderr (stable across ffmpeg releases for the fields used here),
-and its exact frame count comes from a stream copy to the null muxer (no decoding).
+and its exact frame count comes from a stream copy to the null muxer (no decoding). The
+probe copies the video stream to the null muxer too: reading every packet, without decoding,
+is what shows a file cut short (its header still announces the full length).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ _SIZE_RE = re.compile(r", (\d{2,5})x(\d{2,5})[ ,]")
 _FPS_RE = re.compile(r", (\d+(?:\.\d+)?)(k?) (?:fps|tbr)")
 _ROTATION_RE = re.compile(r"(?:rotation of|rotate\s*:)\s*(-?\d+(?:\.\d+)?)")
 _FRAMES_RE = re.compile(r"frame=\s*(\d+)")
+_TIME_RE = re.compile(r" time=(\d+):(\d\d):(\d\d(?:\.\d+)?) ")
 _PREFIX_RE = re.compile(r"^\[[^\]]+ @ 0x[0-9a-f]+\] ")
 HDR_TRANSFERS = ("smpte2084", "arib-std-b67")  # PQ (HDR10, Dolby Vision) and HLG
 STILL_CODECS = {"mjpeg", "png", "webp", "bmp", "tiff", "gif", "jpegls", "jpeg2000", "apng"}
@@ -35,6 +38,28 @@ class FfmpegError(Exception):
 
 class NotAVideo(FfmpegError):
     """ffmpeg opened the file, but it holds no moving picture; the message says what it is."""
+
+
+class CutShort(NotAVideo):
+    """The file ends before the video does (a partial copy, an interrupted upload)."""
+
+
+MSG_NO_INDEX = (
+    "is cut short: its index (the 'moov atom') is missing, as in a partial copy or an "
+    "interrupted upload; copy or export it again"
+)
+# A video stream may end a little before the container's duration (audio runs on), so a
+# file counts as cut short only past this much missing (and for MP4/MOV, when the demuxer
+# itself says "partial file").
+MISSING_TOLERANCE_S = 1.0
+MISSING_TOLERANCE_SHARE = 0.05
+
+
+def msg_cut_short(seconds: float, duration: float) -> str:
+    return (
+        f"is cut short: it holds {seconds:.1f} s of the {duration:.1f} s its header announces "
+        "(a partial copy or an interrupted upload); copy or export it again"
+    )
 
 
 @dataclass(frozen=True)
@@ -92,12 +117,36 @@ def telling_line(stderr: str) -> str:
 
 
 def probe(path: Path) -> VideoInfo:
-    """Read codec, shown size, duration, frame rate and audio presence from `ffmpeg -i`."""
+    """Read codec, shown size, duration, frame rate and audio presence from `ffmpeg -i`, and
+    read every video packet (a stream copy, nothing decoded) to be sure none is missing."""
     cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", str(path)]
+    cmd += ["-map", "0:v:0?", "-c", "copy", "-f", "null", "-"]
     stderr = subprocess.run(cmd, capture_output=True).stderr.decode("utf-8", "replace")
     if "Input #0" not in stderr:
+        if "moov atom not found" in stderr and _starts_like_mp4(path):
+            raise CutShort(MSG_NO_INDEX)  # an MP4 whose index, written last, never arrived
         raise FfmpegError(telling_line(stderr))
-    return parse_probe(stderr)
+    info = parse_probe(stderr)
+    check_whole(stderr, info.duration)
+    return info
+
+
+def _starts_like_mp4(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(8)[4:8] == b"ftyp"
+    except OSError:
+        return False
+
+
+def check_whole(stderr: str, duration: float) -> None:
+    """Raise CutShort when the packets read end well before the announced duration."""
+    times = _TIME_RE.findall(stderr)
+    read = int(times[-1][0]) * 3600 + int(times[-1][1]) * 60 + float(times[-1][2]) if times else 0
+    missing = duration - read
+    tolerance = max(MISSING_TOLERANCE_S, MISSING_TOLERANCE_SHARE * duration)
+    if "partial file" in stderr or missing > tolerance:
+        raise CutShort(msg_cut_short(min(read, duration), duration))
 
 
 def parse_probe(stderr: str) -> VideoInfo:

@@ -17,7 +17,7 @@ from ..files import atomic_write_json, file_digest
 from . import ffmpeg
 from .ffmpeg import VideoInfo
 
-PROBE_CACHE_VERSION = 1  # bump when what ffmpeg.probe or count_frames report changes
+PROBE_CACHE_VERSION = 2  # bump when what ffmpeg.probe or count_frames report changes
 
 
 class VideoSources:
