@@ -9,6 +9,7 @@ admin's two formats in node), then built, and every file of the static API must 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,6 +20,7 @@ from generator import pipeline
 from generator.content.validate import checked_content
 from generator.site import cms
 from generator.site.admin import AdminSettings
+from sitefactory import minimal_site, write_site
 
 ROOT = pipeline.PROJECT_ROOT
 
@@ -83,3 +85,21 @@ def test_key_order_does_not_matter_to_the_build(copies: dict[str, Path]):
     assert reordered.artists == original.artists
     assert reordered.work == original.work
     assert reordered.aftercare == original.aftercare
+
+
+def test_text_that_yaml_1_1_would_misread_survives_the_admin_writer(tmp_path: Path):
+    # Decap writes YAML 1.2: "No", "On", "10:30" and "2022-01-01" come out unquoted. The loader
+    # reads them as YAML 1.2 does, as the text the editor typed (generator/content/yamlfile.py).
+    tricky = {"No": "On", "10:30": "2022-01-01", "Off": "1_000"}
+    files = minimal_site()
+    hours = "".join(f'  - days: "{days}"\n    time: "{time}"\n' for days, time in tricky.items())
+    files["site.yaml"] = re.sub(r"hours:\n(?:  .*\n)+", "hours:\n" + hours, files["site.yaml"])
+    content = write_site(tmp_path / "content", files)
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(cms.admin_config("content", AdminSettings().backend())))
+    resave(tmp_path, config)
+    written = (content / "site.yaml").read_text("utf-8")
+    assert "  - days: No\n    time: On\n" in written  # as Decap writes them: plain
+    assert "time: 2022-01-01\n" in written and "days: 10:30\n" in written
+    site = checked_content(content).site
+    assert [(h.days, h.time) for h in site.hours] == list(tricky.items())
