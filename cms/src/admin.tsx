@@ -3,6 +3,7 @@
 // the two file shapes of content/ Decap does not know (formats.ts), and previews drawn by the
 // site's own components and stylesheet (site-src/src/app/admin-previews.tsx).
 import CMS from "decap-cms-app";
+import { en } from "decap-cms-locales";
 import type { ComponentType } from "react";
 import {
   AftercarePreview,
@@ -48,6 +49,15 @@ function ArtistPreview({ entry, fields, getAsset }: PreviewProps) {
 const aftercarePreview =
   (guide: "tattoo" | "piercing"): ComponentType<PreviewProps> =>
   ({ entry }) => <AftercarePreview guide={guide} markdown={text(entry.getIn(["data", "body"]))} />;
+
+// "New Artist" rather than "＋ Artist": words, and no glyph a phone's font may lack.
+CMS.registerLocale("en", {
+  ...en,
+  collection: {
+    ...en.collection,
+    collectionTop: { ...en.collection.collectionTop, newButton: "New %{collectionLabel}" },
+  },
+});
 
 for (const [name, { extension, formatter }] of Object.entries(FORMATS)) {
   CMS.registerCustomFormat(name, extension, formatter);
