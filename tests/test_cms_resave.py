@@ -71,7 +71,9 @@ def test_resaved_content_builds_the_same_static_api(copies: dict[str, Path]):
     for name in ("original", "resaved"):
         dists[name] = copies[name] / "dist"
         # The demo's photos and videos are encoded once per machine (as the browser tests do).
-        paths = pipeline.Paths.make(copies[name] / "content", dists[name], ROOT / ".cache" / "build")
+        paths = pipeline.Paths.make(
+            copies[name] / "content", dists[name], ROOT / ".cache" / "build"
+        )
         pipeline.build(paths)
     original, resaved = api_files(dists["original"]), api_files(dists["resaved"])
     assert len(original) > 5

@@ -3,8 +3,8 @@
 The configuration comes from the content models (cms.py). The script is bundled by
 cms/build.mjs from cms/src/ and the site's preview components; bundling Decap takes seconds
 and its inputs rarely change, so the output is cached in the project's .cache/admin/ (it
-depends on the project's sources, never on the content) by the hash of every input. Nothing of it is on a visitor's page: only /admin/index.html loads it
-(docs/editing.md).
+depends on the project's sources, never on the content) by the hash of every input.
+Nothing of it is on a visitor's page: only /admin/index.html loads it (docs/editing.md).
 """
 
 from __future__ import annotations

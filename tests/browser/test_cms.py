@@ -95,9 +95,11 @@ def admin(browser, admin_site: AdminSite):  # noqa: ANN001, ANN201
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on(
         "console",
-        lambda msg: errors.append(msg.text)
-        if msg.type == "error" and "Content Security Policy" in msg.text
-        else None,
+        lambda msg: (
+            errors.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text
+            else None
+        ),
     )
     page.js_errors = errors
     page.goto(f"{admin_site.url}/admin/")
@@ -215,7 +217,9 @@ def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSit
     wait_until(lambda: '"11am - 9pm"' in (admin_site.dist / "api" / "site.json").read_text())
     artists = (admin_site.dist / "api" / "artists.json").read_text("utf-8")
     assert new_bio in artists
-    wait_until(lambda: "Fresh Koi" in (admin_site.dist / "api" / "portfolio" / "jane-doe.json").read_text())
+    wait_until(
+        lambda: "Fresh Koi" in (admin_site.dist / "api" / "portfolio" / "jane-doe.json").read_text()
+    )
     visitor.goto(f"{admin_site.url}/portfolio/jane-doe")
     visitor.get_by_role("img", name=re.compile("Fresh Koi")).first.wait_for()
     assert page.js_errors == []
