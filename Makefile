@@ -5,11 +5,12 @@ PY ?= python3
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 NPM_STAMP := site-src/node_modules/.installed
+CMS_STAMP := cms/node_modules/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install run test test-py test-js bench lint clean browser golden
+.PHONY: install run cms test test-py test-js bench lint clean browser golden
 
-install: $(VENV)/.installed $(NPM_STAMP) browser
+install: $(VENV)/.installed $(NPM_STAMP) $(CMS_STAMP) browser
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -21,11 +22,21 @@ $(NPM_STAMP): site-src/package.json site-src/package-lock.json
 	cd site-src && npm ci --no-audit --no-fund
 	touch $@
 
+# The editors' admin (Decap CMS) and its local backend: a package of its own, so the site's
+# install stays small (docs/editing.md).
+$(CMS_STAMP): cms/package.json cms/package-lock.json
+	cd cms && npm ci --no-audit --no-fund
+	touch $@
+
 browser:
 	@scripts/ensure-chromium.sh
 
 run: install
 	$(PYTHON) build.py serve
+
+# Edit in the browser at http://127.0.0.1:8000/admin/: saves go straight into content/.
+cms: install
+	$(PYTHON) build.py serve --cms
 
 test: install
 	cd site-src && npm run check && npm test

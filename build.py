@@ -48,15 +48,42 @@ def check(paths: pipeline.Paths) -> None:
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @site_paths()
 @click.option("--no-watch", is_flag=True, help="Do not rebuild and reload when files change.")
-def serve(host: str, port: int, paths: pipeline.Paths, no_watch: bool) -> None:
+@click.option(
+    "--cms",
+    is_flag=True,
+    help="Also run the admin's local backend: edit at /admin/ without signing in; "
+    "saves go straight into the content folder.",
+)
+@click.option(
+    "--cms-port", default=8081, show_default=True, type=int, help="Port of the local backend."
+)
+def serve(
+    host: str, port: int, paths: pipeline.Paths, no_watch: bool, cms: bool, cms_port: int
+) -> None:
     """Build, then serve dist/ with the Netlify rules, the contact function and live reload."""
+    if not cms:
+        _serve(paths, host, port, not no_watch, None)
+        return
+    from devserver.cms import local_backend
+    from generator.site.admin import AdminSettings, content_in_repo
+
+    repo_root, _ = content_in_repo(paths.content, pipeline.PROJECT_ROOT)
+    try:
+        with local_backend(repo_root, cms_port, f"http://{host}:{port}") as url:
+            click.echo(f"admin: edit at http://{host}:{port}/admin/ (saves go to {paths.content})")
+            _serve(paths, host, port, not no_watch, AdminSettings(local_backend=url))
+    except SiteError as error:
+        fail(error)
+
+
+def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> None:  # noqa: ANN001
     from devserver import runner
 
     try:
-        pipeline.build(paths, TerminalReporter())
+        pipeline.build(paths, TerminalReporter(), admin)
     except SiteError as error:
         fail(error)
-    runner.run(paths, host, port, watch=not no_watch, reporter=TerminalReporter())
+    runner.run(paths, host, port, watch=watch, reporter=TerminalReporter(), admin_settings=admin)
 
 
 @cli.command()

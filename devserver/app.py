@@ -225,7 +225,8 @@ def create_app(
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         stat = path.stat()
         is_html = media_type == "text/html"
-        inject = bool(live_reload) and is_html
+        # The admin is not reloaded: a rebuild after each save would throw away its state.
+        inject = bool(live_reload) and is_html and not url_path.startswith("/admin")
         compressible = media_type.startswith(COMPRESSIBLE) or media_type in COMPRESSIBLE
         encoding = (
             _pick_encoding(request.headers.get("accept-encoding", ""))

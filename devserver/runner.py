@@ -13,6 +13,7 @@ from generator.errors import ContentError, SiteError
 from generator.reporter import Reporter
 from generator.site import redirects
 
+from . import cms
 from .app import LiveReload, create_app
 from .protocol import REQUEST_HEAD_TIMEOUT_S, bounded_protocol
 
@@ -30,13 +31,18 @@ def watched_paths(paths: pipeline.Paths) -> list[str]:
     return [str(p) for p in candidates if p.exists()]
 
 
-async def _watch(paths: pipeline.Paths, live: LiveReload, reporter: Reporter) -> None:
+async def _watch(
+    paths: pipeline.Paths,
+    live: LiveReload,
+    reporter: Reporter,
+    admin_settings=None,  # noqa: ANN001
+) -> None:
     from watchfiles import awatch
 
     async for changes in awatch(*watched_paths(paths)):
         reporter.info(f"{len(changes)} file(s) changed; rebuilding")
         try:
-            await asyncio.to_thread(pipeline.build, paths, reporter)
+            await asyncio.to_thread(pipeline.build, paths, reporter, admin_settings)
         except ContentError as error:
             for problem in error.problems:
                 reporter.info(str(problem))
@@ -71,13 +77,22 @@ def server_config(
     )
 
 
-def run(paths: pipeline.Paths, host: str, port: int, watch: bool, reporter: Reporter) -> None:
+def run(
+    paths: pipeline.Paths,
+    host: str,
+    port: int,
+    watch: bool,
+    reporter: Reporter,
+    admin_settings=None,  # noqa: ANN001 - generator.site.admin.AdminSettings
+) -> None:
     config = redirects.load_config(paths.netlify_toml)
+    if admin_settings is not None and admin_settings.local_backend:
+        config = cms.allow_local_backend(config, admin_settings.local_backend)
     live = LiveReload() if watch else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app):  # noqa: ANN001, ANN202
-        task = asyncio.create_task(_watch(paths, live, reporter)) if live else None
+        task = asyncio.create_task(_watch(paths, live, reporter, admin_settings)) if live else None
         yield
         if task:
             task.cancel()

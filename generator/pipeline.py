@@ -9,6 +9,7 @@ The stages and the data between them are described in docs/architecture.md.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from .content.loader import Content
 from .content.validate import checked_content
 from .images.process import image_jobs, process_images
 from .reporter import BufferReporter, Reporter
-from .site import bundle, endpoints, pages, redirects
+from .site import admin, bundle, endpoints, pages, redirects
 from .site.output import Output, discard, staging_dir, swap_into_place
 from .videos.probe import VideoSources
 from .videos.process import process_videos
@@ -76,9 +77,17 @@ def check(paths: Paths, reporter: Reporter | None = None) -> Content:
     return content
 
 
-def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
-    """Build the whole site into paths.out; on any error the previous output stays as it was."""
+def build(
+    paths: Paths,
+    reporter: Reporter | None = None,
+    admin_settings: admin.AdminSettings | None = None,
+) -> BuildResult:
+    """Build the whole site into paths.out; on any error the previous output stays as it was.
+
+    admin_settings: where the editors' admin saves (default: from the environment).
+    """
     reporter = reporter or BufferReporter()
+    admin_settings = admin_settings or admin.AdminSettings.from_environ(os.environ)
     config = redirects.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
     videos = VideoSources(paths.content / "videos", paths.cache / "videos")
@@ -102,6 +111,18 @@ def build(paths: Paths, reporter: Reporter | None = None) -> BuildResult:
             out.write_json("api/site.json", data)
             routes = pages.write_pages(out, content, app, data, route_table)
             redirects.write_redirects_file(out, [a.slug for a in content.artists])
+        with reporter.stage("admin"):
+            admin.write_admin(
+                out,
+                paths.content,
+                PROJECT_ROOT,
+                # Made from the project's sources alone, whatever the content: one cache.
+                PROJECT_ROOT / ".cache" / "admin",
+                app,
+                data,
+                admin_settings,
+                reporter,
+            )
         redirects.require_rules(config, staging)
         files = len(out.claimed())
     except BaseException:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import (
@@ -22,6 +23,8 @@ RESERVED_SLUGS = {
     "na": "the contact form already uses 'na' for 'No preference'",
 }
 INSTAGRAM_RE = re.compile(r"^@?[A-Za-z0-9._]{1,30}$")
+WEB_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$")
+PHONE_DIGITS = (7, 15)  # fewest and most digits a phone number may have
 
 
 def _whole_number(value: Any) -> Any:
@@ -58,15 +61,16 @@ def _instagram(value: str) -> str:
 
 
 def _web_url(value: str) -> str:
-    if not re.match(r"^https?://[^\s/$.?#][^\s]*$", value):
+    if not WEB_URL_RE.match(value):
         raise ValueError(f"must be a web address starting with https://, got '{value}'")
     return value
 
 
 def _phone(value: str) -> str:
     digits = re.sub(r"\D", "", value)
-    if not 7 <= len(digits) <= 15:
-        raise ValueError(f"must be a phone number with 7 to 15 digits, got '{value}'")
+    fewest, most = PHONE_DIGITS
+    if not fewest <= len(digits) <= most:
+        raise ValueError(f"must be a phone number with {fewest} to {most} digits, got '{value}'")
     return value
 
 
@@ -78,6 +82,26 @@ def _email(value: str) -> str:
     except EmailNotValidError as exc:
         raise ValueError(f"must be an email address, got '{value}' ({exc})") from None
     return value
+
+
+# Each text rule above as a regular expression a form can check while an editor types (the
+# admin's fields, generator/site/cms.py): (pattern, what it asks for). The validators stay the
+# judges; tests/test_cms_config.py checks that each pattern agrees with its validator.
+FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
+    _instagram: (INSTAGRAM_RE.pattern, "an Instagram handle like @studio.name"),
+    _web_url: (WEB_URL_RE.pattern, "a web address starting with https://"),
+    _phone: (
+        rf"^(?:\D*\d){{{PHONE_DIGITS[0]},{PHONE_DIGITS[1]}}}\D*$",
+        f"a phone number with {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits",
+    ),
+    _email: (r"^[^\s@]+@[^\s@]+\.[^\s@]+$", "an email address like hello@studio.com"),
+}
+
+
+def _blank_as_none(value: Any) -> Any:
+    # A CMS saves an optional field the editor emptied as '' (docs/editing.md): that means
+    # "not given", exactly as leaving the key out does.
+    return None if isinstance(value, str) and not value.strip() else value
 
 
 def describe(value: Any) -> str:
@@ -108,6 +132,10 @@ Text = Annotated[
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 FileName = Annotated[Text, AfterValidator(plain_file_name)]
 WebUrl = Annotated[Text, AfterValidator(_web_url)]
+Instagram = Annotated[Text, AfterValidator(_instagram)]
+OptionalFileName = Annotated[FileName | None, BeforeValidator(_blank_as_none)]
+OptionalWebUrl = Annotated[WebUrl | None, BeforeValidator(_blank_as_none)]
+OptionalInstagram = Annotated[Instagram | None, BeforeValidator(_blank_as_none)]
 
 
 class Model(BaseModel):
@@ -119,7 +147,7 @@ class ArtistFile(Model):
     photo: FileName
     years_experience: Annotated[WholeNumber, Field(ge=0, le=80)]
     specialties: Annotated[list[Text], Field(min_length=1)]
-    instagram: Annotated[Text, AfterValidator(_instagram)] | None = None
+    instagram: OptionalInstagram = None
     bio: Text
     order: WholeNumber
 
@@ -134,7 +162,7 @@ class Address(Model):
     city: Text
     region: Text
     postal_code: Text
-    map_url: WebUrl | None = None
+    map_url: OptionalWebUrl = None
 
 
 class OpeningHours(Model):
@@ -168,13 +196,13 @@ class Memorial(Model):
     born: WholeNumber
     died: WholeNumber
     text: Text
-    photo: FileName | None = None
+    photo: OptionalFileName = None
 
 
 class Brand(Model):
     name: Text
     logo: FileName
-    url: WebUrl | None = None
+    url: OptionalWebUrl = None
 
 
 class Socials(Model):
@@ -192,14 +220,14 @@ class VideoFiles(Model):
     """One purpose's source video; the vertical one is cropped from it when not given."""
 
     source: FileName
-    vertical: FileName | None = None
+    vertical: OptionalFileName = None
 
 
 class ScrollSequence(Model):
     """Frames start_frame..end_frame (inclusive, counted from 1) are taken from the source."""
 
     source: FileName
-    vertical: FileName | None = None
+    vertical: OptionalFileName = None
     start_frame: Annotated[WholeNumber, Field(ge=1)] = 541
     end_frame: Annotated[WholeNumber, Field(ge=1)] = 628
 

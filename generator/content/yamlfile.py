@@ -9,10 +9,16 @@ into anything, the composer below refuses aliases beyond a budget (a "billion la
 expands to gigabytes), nesting deeper than any content file needs (Python's recursion
 limit), keys that are lists or mappings, and numbers too long to convert. Each refusal is a
 `YamlLimitError` with the line of the node that crossed the limit (README, content format).
+
+Plain values are read as YAML 1.2 reads them (its core schema), as the browser admin writes
+them (Decap CMS uses the `yaml` npm package, docs/editing.md): only true/false are yes/no
+values, and yes, no, on, off, 10:30, 1_000 and 2022-01-01 stay text. PyYAML alone follows
+YAML 1.1, which would turn a title "No" into false and "10:30" into the number 630.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -97,11 +103,6 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             self._sizes[id(node)] = 1 + sum(self._sizes.get(id(c), 1) for c in children)
         return node
 
-    def construct_yaml_int(self, node):  # noqa: ANN001, ANN201 - PyYAML's signature
-        if sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
-            raise YamlLimitError(node.start_mark.line + 1, NUMBER_TOO_LONG)
-        return super().construct_yaml_int(node)
-
     def construct_object(self, node, deep=False):  # noqa: ANN001, ANN201 - PyYAML's signature
         try:
             return super().construct_object(node, deep=deep)
@@ -127,7 +128,37 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _UniqueKeyLoader.construct_yaml_int)
+# YAML 1.2's core schema for plain scalars (yaml.org/spec/1.2.2, 10.3.2), in place of
+# PyYAML's YAML 1.1 resolvers; every other plain scalar is a string.
+_UniqueKeyLoader.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("merge", r"^(?:<<)$", "<"),
+):
+    _UniqueKeyLoader.add_implicit_resolver(
+        f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), _first
+    )
+
+
+def _core_int(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> int:
+    """An int as YAML 1.2 writes it: 017 is seventeen, 0o17 octal, 0x1F hexadecimal."""
+    value = node.value
+    if sum(ch.isdigit() for ch in value) > MAX_NUMBER_DIGITS:
+        raise YamlLimitError(node.start_mark.line + 1, NUMBER_TOO_LONG)
+    if value.startswith(("0o", "0x")):
+        return int(value[2:], 8 if value[1] == "o" else 16)
+    return int(value, 10)
+
+
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _core_int)
 
 
 def load_yaml(text: str) -> tuple[Any, LineMap]:

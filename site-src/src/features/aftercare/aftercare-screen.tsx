@@ -1,32 +1,12 @@
 import { Link } from "react-router";
 import { getSiteData } from "../../lib/site-data";
 import { useAftercare } from "./api/get-aftercare";
-import { AftercareMarkdown } from "./aftercare-markdown";
+import { AFTERCARE_GUIDES, AftercareCard } from "./aftercare-card";
 import "./aftercare.css";
 
 // /aftercare (docs/product.md#aftercare): heading, intro, the two markdown cards ('Loading
 // content...' until their content exists), then the questions block with Contact Us and a call
 // button.
-
-type CardProps = { id: string; title: string; eyebrow: string; content: string; delay: number };
-
-function AftercareCard({ id, title, eyebrow, content, delay }: CardProps) {
-  return (
-    <article className="aftercare-card" aria-labelledby={id} data-aos="fade-up" data-aos-delay={delay}>
-      <p className="aftercare-card__eyebrow">{eyebrow}</p>
-      <h2 id={id} className="aftercare-card__title">
-        {title}
-      </h2>
-      {content ? (
-        <AftercareMarkdown>{content}</AftercareMarkdown>
-      ) : (
-        <p className="aftercare-card__loading" role="status">
-          Loading content...
-        </p>
-      )}
-    </article>
-  );
-}
 
 export default function AftercareScreen() {
   const { phone, phoneHref } = getSiteData();
@@ -48,20 +28,8 @@ export default function AftercareScreen() {
       </header>
 
       <div className="aftercare__cards">
-        <AftercareCard
-          id="aftercare-tattoo"
-          eyebrow="01"
-          title="Tattoo Aftercare"
-          content={data?.tattoo ?? ""}
-          delay={100}
-        />
-        <AftercareCard
-          id="aftercare-piercing"
-          eyebrow="02"
-          title="Piercing Aftercare"
-          content={data?.piercing ?? ""}
-          delay={200}
-        />
+        <AftercareCard {...AFTERCARE_GUIDES.tattoo} content={data?.tattoo ?? ""} />
+        <AftercareCard {...AFTERCARE_GUIDES.piercing} content={data?.piercing ?? ""} />
       </div>
 
       <section className="aftercare-questions" aria-labelledby="aftercare-questions-title" data-aos="fade-up">

@@ -1,0 +1,427 @@
+"""The editors' admin configuration (Decap CMS), generated from the content models.
+
+One source of truth (docs/editing.md): every field the admin shows comes from the pydantic
+models the loader validates with (content/models.py), so the admin asks for what the build
+accepts: required fields, whole numbers and their bounds, the patterns of handles, web
+addresses and phone numbers, lists and their minimum length, choices, and file names
+uploaded into the folder the loader reads them from. Rules that span files (a photo used
+twice, a portfolio whose artist is gone, years that must agree) stay the build's, and reach
+editors as its file:line messages.
+
+Decap writes the keys of a file in the order of its fields here, which is the models' order
+(the README's). Two file shapes need formats of our own, registered by cms/src/formats.ts:
+a portfolio is a bare YAML list (the admin edits it as `pieces`), an aftercare guide is
+plain Markdown without front matter.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+import annotated_types
+from pydantic import AfterValidator, BaseModel, BeforeValidator, StringConstraints
+from pydantic.fields import FieldInfo
+
+from ..content import models
+from ..content.loader import AFTERCARE_SECTIONS
+from ..errors import BuildError
+
+PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts
+MARKDOWN_FORMAT = "markdown-body"
+
+# The folder under content/ each file-name field uploads into: where the loader reads that
+# field's files (loader.py, `refer`); tests/test_cms_config.py checks the two agree.
+MEDIA_FOLDERS = {
+    "ArtistFile.photo": "images/artists",
+    "Memorial.photo": "images/artists",
+    "PortfolioEntry.file": "images/work",
+    "Brand.logo": "images/brands",
+    "VideoFiles.source": "videos",
+    "VideoFiles.vertical": "videos",
+    "ScrollSequence.source": "videos",
+    "ScrollSequence.vertical": "videos",
+}
+
+# Studio facts the web team keeps: not shown, and kept as they are on every save (Decap
+# writes back the keys it does not show; tests/browser/test_cms.py saves site.yaml).
+HIDDEN = {"SiteFile.base_url", "SiteFile.videos", "SiteFile.credit"}
+
+# Several lines of prose: a text box instead of a one-line field.
+LONG_TEXT = {"ArtistFile.bio", "TimelineEntry.text", "ValueCard.text", "Memorial.text"}
+
+# What editors read beside a field: "Model.field" -> (label, hint). A field not listed gets
+# its name as the label, so a new model field shows up in the admin on its own.
+WORDS: dict[str, tuple[str, str]] = {
+    "ArtistFile.name": (
+        "Name",
+        "As shown on the card. A new artist's file and web address are made from it: "
+        "Jane Doe becomes /portfolio/jane-doe.",
+    ),
+    "ArtistFile.photo": (
+        "Photo",
+        "A portrait, as the phone or camera made it (JPEG or PNG, any size). "
+        "The card shows it cropped to 4:5.",
+    ),
+    "ArtistFile.years_experience": ("Years of experience", ""),
+    "ArtistFile.specialties": ("Specialties", "Styles shown as tags on the card, e.g. Fine Line."),
+    "ArtistFile.instagram": (
+        "Instagram handle",
+        "Optional, like @jane.ink (not the whole address).",
+    ),
+    "ArtistFile.bio": ("Bio", "A few sentences. Past 150 characters the card shows Read More."),
+    "ArtistFile.order": ("Position in the carousel", "Lowest first."),
+    "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
+    "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
+    "SiteFile.name": ("Studio name", ""),
+    "SiteFile.phone": ("Phone", "As it should read, e.g. (214) 555-0100."),
+    "SiteFile.email": ("Email", "Where the site tells visitors to write."),
+    "SiteFile.hours": ("Opening hours", "One line per group of days."),
+    "SiteFile.hours_notes": ("Notes under the hours", "e.g. Walk-ins welcome."),
+    "SiteFile.socials": ("Social media", "Whole web addresses of the studio's pages."),
+    "SiteFile.stats": ("Figures", "The numbers under Our Work and Our Legacy."),
+    "SiteFile.timeline": ("Timeline", "Our Legacy, oldest first."),
+    "SiteFile.values": ("Values", "The cards under Our Philosophy."),
+    "SiteFile.memorial": ("In memoriam", ""),
+    "SiteFile.brands": ("Jewelry brands", "Partner logos on the piercing page."),
+    "SiteFile.in_memory": ("In-memory line", "The last line of the footer."),
+    "SiteFile.base_url": ("Web address of the site", "Set by the web team."),
+    "SiteFile.videos": ("Videos", "Set by the web team (docs/videos.md)."),
+    "SiteFile.credit": ("Website credit", "Set by the web team."),
+    "Address.postal_code": ("ZIP code", ""),
+    "Address.map_url": ("Map link", "Optional: the address of the studio on a map site."),
+    "OpeningHours.days": ("Days", "e.g. Monday - Thursday"),
+    "OpeningHours.time": ("Hours", "e.g. 12pm - 10pm"),
+    "Stats.work": ("Our Work", ""),
+    "Stats.legacy": ("Our Legacy", ""),
+    "Stat.value": ("Figure", "Text, e.g. 500+ or 5★"),
+    "TimelineEntry.period": ("When", "e.g. 1996 or 2000s"),
+    "Memorial.born": ("Year born", ""),
+    "Memorial.died": ("Year died", ""),
+    "Memorial.photo": ("Portrait", "Optional."),
+    "Brand.logo": ("Logo", "PNG with a transparent background works best."),
+    "Brand.url": ("Web address", "Optional."),
+}
+
+# What one item of a list is called ("Add specialty"); a list not listed says "item".
+SINGULAR = {
+    "ArtistFile.specialties": "specialty",
+    "SiteFile.hours": "line of hours",
+    "SiteFile.hours_notes": "note",
+    "Stats.work": "figure",
+    "Stats.legacy": "figure",
+    "SiteFile.timeline": "period",
+    "SiteFile.values": "value",
+    "SiteFile.brands": "brand",
+}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A field's type with its wrappers taken off: what to ask for and what limits it."""
+
+    base: Any
+    optional: bool = False
+    meta: tuple = ()
+    validators: frozenset = field(default_factory=frozenset)
+
+    def limit(self, kind: type, attr: str) -> Any:
+        return next((getattr(m, attr) for m in self.meta if isinstance(m, kind)), None)
+
+
+def shape_of(annotation: Any, metadata: tuple | list = ()) -> Shape:
+    """Peel Annotated[...] and `X | None` off a type, collecting constraints and validators."""
+    meta = list(metadata)
+    optional = False
+    while True:
+        if get_origin(annotation) is Annotated:
+            annotation, *extra = get_args(annotation)
+            meta.extend(extra)
+        elif get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(
+            annotation
+        ):
+            rest = [a for a in get_args(annotation) if a is not type(None)]
+            if len(rest) != 1:
+                raise BuildError(f"no admin field for the union {annotation}")
+            optional, annotation = True, rest[0]
+        else:
+            break
+    funcs = frozenset(m.func for m in meta if isinstance(m, AfterValidator | BeforeValidator))
+    return Shape(annotation, optional, tuple(meta), funcs)
+
+
+def is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def label_of(key: str, name: str) -> tuple[str, str]:
+    return WORDS.get(key, (name.replace("_", " ").capitalize(), ""))
+
+
+def model_fields(model: type[BaseModel], content: str) -> list[dict]:
+    """The admin's fields for every field of model, in the model's order.
+
+    content: the content folder relative to the repository, where uploads go.
+    """
+    return [field_config(model, name, info, content) for name, info in model.model_fields.items()]
+
+
+def field_config(model: type[BaseModel], name: str, info: FieldInfo, content: str) -> dict:
+    key = f"{model.__name__}.{name}"
+    shape = shape_of(info.annotation, info.metadata)
+    label, hint = label_of(key, name)
+    config = {"name": name, "label": label}
+    config.update(widget_for(key, shape, content))
+    config["required"] = info.is_required() and not shape.optional
+    if key in HIDDEN:
+        config["widget"] = "hidden"  # its nested fields stay, describing what is kept
+    hints = [h for h in (hint, config.pop("_hint", "")) if h]
+    if hints:
+        config["hint"] = " ".join(hints)
+    return config
+
+
+def widget_for(key: str, shape: Shape, content: str) -> dict:
+    """Decap's widget and options for one shape (key names the field in messages)."""
+    base = shape.base
+    if is_model(base):
+        return {"widget": "object", "collapsed": False, "fields": model_fields(base, content)}
+    if get_origin(base) is list:
+        return list_widget(key, shape, content)
+    if get_origin(base) is Literal:
+        return {"widget": "select", "options": [str(v) for v in get_args(base)]}
+    if base is int:
+        return number_widget(shape)
+    if base is str:
+        return text_widget(key, shape, content)
+    raise BuildError(f"content model field {key}: no admin widget for {base!r}")
+
+
+def list_widget(key: str, shape: Shape, content: str) -> dict:
+    (item,) = get_args(shape.base)
+    singular = SINGULAR.get(key, "item")
+    config: dict[str, Any] = {"widget": "list", "label_singular": singular}
+    item_shape = shape_of(item)
+    if is_model(item_shape.base):
+        config["fields"] = model_fields(item_shape.base, content)
+        # The first text field names each item in the folded list.
+        first = next((f["name"] for f in config["fields"] if f["widget"] == "string"), None)
+        if first:
+            config["summary"] = "{{fields." + first + "}}"
+        # Short lines (hours, figures) are shown open; prose and photos folded to their summary.
+        config["collapsed"] = any(
+            f["widget"] in ("text", "image", "file") for f in config["fields"]
+        )
+    else:
+        one = {"name": key.rsplit(".", 1)[1], "label": singular.capitalize(), "required": True}
+        one.update(widget_for(key, item_shape, content))
+        one.pop("_hint", None)
+        config["field"] = one
+        config["collapsed"] = False  # one line each: show them all
+    least = shape.limit(annotated_types.MinLen, "min_length")
+    if least:
+        config["min"] = least
+        config["_hint"] = f"At least {least}." if least > 1 else ""
+    return config
+
+
+def number_widget(shape: Shape) -> dict:
+    # Every int of the models is a whole number (models.WholeNumber); so is the admin's.
+    config: dict[str, Any] = {"widget": "number", "value_type": "int", "step": 1}
+    low = shape.limit(annotated_types.Ge, "ge")
+    high = shape.limit(annotated_types.Le, "le")
+    if low is not None:
+        config["min"] = low
+    if high is not None:
+        config["max"] = high
+    if low is not None and high is not None:
+        config["_hint"] = f"A whole number from {low} to {high}."
+    elif low is not None:
+        config["_hint"] = f"A whole number, {low} or more."
+    else:
+        config["_hint"] = "A whole number."
+    return config
+
+
+def text_widget(key: str, shape: Shape, content: str) -> dict:
+    if models.plain_file_name in shape.validators:
+        return media_widget(key, content)
+    config: dict[str, Any] = {"widget": "text" if key in LONG_TEXT else "string"}
+    rules = [models.FORM_PATTERNS[f] for f in shape.validators if f in models.FORM_PATTERNS]
+    if rules:
+        pattern, wanted = rules[0]
+        config["pattern"] = [pattern, f"Must be {wanted}."]
+    elif shape.limit(StringConstraints, "min_length"):
+        # Text is stripped, then must not be empty: spaces alone are not a value.
+        config["pattern"] = [r"\S", "Must not be blank."]
+    return config
+
+
+def media_widget(key: str, content: str) -> dict:
+    folder = MEDIA_FOLDERS.get(key)
+    if folder is None:
+        raise BuildError(f"content model field {key} names a file, but MEDIA_FOLDERS has no folder")
+    widget = "file" if folder == "videos" else "image"
+    return {
+        "widget": widget,
+        "media_folder": f"/{content}/{folder}",  # from the repository's root
+        "public_folder": "",  # the YAML holds the plain file name, as the loader wants
+        "choose_url": False,
+    }
+
+
+def collections(content: str) -> list[dict]:
+    """The four collections: artists, portfolios, aftercare guides, studio facts."""
+    artist_fields = model_fields(models.ArtistFile, content)
+    piece_fields = model_fields(models.PortfolioEntry, content)
+    site_fields = model_fields(models.SiteFile, content)
+    slug_rule = "lower-case letters, digits and '-'"
+    return [
+        {
+            "name": "artists",
+            "label": "Artists",
+            "label_singular": "Artist",
+            "description": (
+                "One entry per artist. A new artist's web address is made from the name "
+                f"({slug_rule}) and stays when the name changes."
+            ),
+            "folder": f"{content}/artists",
+            "extension": "yaml",
+            "format": "yaml",
+            "create": True,
+            "identifier_field": "name",
+            "slug": "{{slug}}",
+            "summary": "{{name}}",
+            "sortable_fields": ["order", "name"],
+            "fields": artist_fields,
+        },
+        {
+            "name": "portfolio",
+            "label": "Portfolios",
+            "label_singular": "Portfolio",
+            "description": (
+                "One list of pieces per artist, named after the artist's web address. "
+                "Add the artist first, then their portfolio."
+            ),
+            "folder": f"{content}/portfolio",
+            "extension": "yaml",
+            "format": PORTFOLIO_FORMAT,
+            "create": True,
+            "identifier_field": "artist",
+            "slug": "{{slug}}",
+            "summary": "{{filename}}",
+            "fields": [
+                {
+                    "name": "artist",
+                    "label": "Artist",
+                    "widget": "relation",
+                    "collection": "artists",
+                    "value_field": "{{slug}}",
+                    "search_fields": ["name"],
+                    "display_fields": ["name"],
+                    "required": False,
+                    "hint": (
+                        "Only when starting a new portfolio: whose pieces these are. "
+                        "A saved portfolio stays with its artist (the name in the list)."
+                    ),
+                },
+                {
+                    "name": "pieces",
+                    "label": "Pieces",
+                    "label_singular": "Piece",
+                    "widget": "list",
+                    "summary": "{{fields.title}}",
+                    "required": False,
+                    "hint": "In the order the portfolio shows them; drag to reorder.",
+                    "fields": piece_fields,
+                },
+            ],
+        },
+        {
+            "name": "aftercare",
+            "label": "Aftercare guides",
+            "format": MARKDOWN_FORMAT,
+            "extension": "md",
+            "files": [
+                {
+                    "name": section,
+                    "label": f"{section.capitalize()} aftercare",
+                    "file": f"{content}/aftercare/{section}.md",
+                    "fields": [
+                        {
+                            "name": "body",
+                            "label": "Guide",
+                            "widget": "markdown",
+                            "modes": ["raw"],
+                            "required": True,
+                            "hint": (
+                                "Start a line with `## ` for a heading, `- ` for a list item; "
+                                "`**bold**`. A line break stays a line break; leave an empty "
+                                "line between paragraphs."
+                            ),
+                        }
+                    ],
+                }
+                for section in AFTERCARE_SECTIONS
+            ],
+        },
+        {
+            "name": "studio",
+            "label": "Studio",
+            "format": "yaml",
+            "editor": {"preview": False},  # facts spread over every page: the form alone
+            "files": [
+                {
+                    "name": "site",
+                    "label": "Studio facts",
+                    "file": f"{content}/site.yaml",
+                    "fields": site_fields,
+                }
+            ],
+        },
+    ]
+
+
+def admin_config(
+    content: str, backend: dict, site_url: str | None = None, local_backend: str | None = None
+) -> dict:
+    """The whole Decap configuration. content: the content folder, relative to the repository."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*", content) or ".." in content:
+        raise BuildError(
+            f"the admin needs the content folder inside the repository, got {content!r}"
+        )
+    config: dict[str, Any] = {"backend": backend}
+    if local_backend:
+        config["local_backend"] = {
+            "url": local_backend,
+            "allowed_hosts": ["127.0.0.1", "localhost"],
+        }
+    config.update(
+        {
+            "locale": "en",
+            "publish_mode": "simple",
+            "media_folder": f"{content}/images",
+            "public_folder": "",
+            # Upload names as the validator wants them: lower-case ASCII, no spaces, no accents
+            # ("Zoë's Rose.JPG" -> "zoes-rose.jpg"); Decap sets no upload size limit.
+            "slug": {"encoding": "ascii", "clean_accents": True, "sanitize_replacement": "-"},
+            "collections": collections(content),
+        }
+    )
+    if site_url:
+        config["display_url"] = site_url  # the header's link to the site
+    config["show_preview_links"] = False  # the live site changes a minute after a save
+    return config
+
+
+def config_fields(config: dict) -> dict[str, list[dict]]:
+    """The top-level fields of each edited file kind, by the model they stand for."""
+    by_name = {c["name"]: c for c in config["collections"]}
+    pieces = next(f for f in by_name["portfolio"]["fields"] if f["name"] == "pieces")
+    return {
+        "ArtistFile": by_name["artists"]["fields"],
+        "PortfolioEntry": pieces["fields"],
+        "SiteFile": by_name["studio"]["files"][0]["fields"],
+    }

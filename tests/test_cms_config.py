@@ -1,0 +1,346 @@
+"""The admin's configuration is the content models' (generator/site/cms.py), and /admin/ is
+served apart from the site: its own files, headers and policy, out of robots' way."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Literal
+
+import annotated_types
+import pytest
+from pydantic import ValidationError
+
+from generator import pipeline
+from generator.content import models
+from generator.content.loader import load_content
+from generator.errors import BuildError
+from generator.site import cms, redirects
+from generator.site.admin import PLACEHOLDER_REPO, AdminSettings, content_in_repo
+from serverthread import free_port
+from sitefactory import minimal_site, write_site
+
+ROOT = pipeline.PROJECT_ROOT
+CONFIG = cms.admin_config("content", AdminSettings().backend())
+
+
+def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
+    """Every mismatch between a model and the admin's fields for it, recursively."""
+    wrong = []
+    by_name = {f["name"]: f for f in fields}
+    names = list(model.model_fields)
+    if list(by_name) != names:
+        wrong.append(f"{where or model.__name__}: model {names} != admin {list(by_name)}")
+    for name, info in model.model_fields.items():
+        field = by_name.get(name)
+        if field is None:
+            continue
+        at = f"{where or model.__name__}.{name}"
+        shape = cms.shape_of(info.annotation, info.metadata)
+        if field["required"] != (info.is_required() and not shape.optional):
+            wrong.append(f"{at}: required is {field['required']}")
+        base = shape.base
+        if cms.is_model(base):
+            wrong += walk(base, field.get("fields", []), at)
+        elif getattr(base, "__origin__", None) is list:
+            item = cms.shape_of(base.__args__[0])
+            if cms.is_model(item.base):
+                wrong += walk(item.base, field.get("fields", []), at)
+            elif "field" not in field:
+                wrong.append(f"{at}: a list of values needs one item field")
+        elif "fields" in field or "field" in field:
+            wrong.append(f"{at}: admin has nested fields for a plain value")
+    return wrong
+
+
+def test_every_model_field_has_an_admin_field_and_no_other():
+    kinds = cms.config_fields(CONFIG)
+    assert walk(models.ArtistFile, kinds["ArtistFile"]) == []
+    assert walk(models.PortfolioEntry, kinds["PortfolioEntry"]) == []
+    assert walk(models.SiteFile, kinds["SiteFile"]) == []
+
+
+def test_the_walk_finds_a_field_missing_from_either_side():
+    fields = cms.model_fields(models.Stat, "content")
+    assert walk(models.Stat, fields[:1]) == ["Stat: model ['value', 'label'] != admin ['value']"]
+    extra = [*fields, {"name": "colour", "required": False}]
+    assert walk(models.Stat, extra)[0].startswith("Stat: model ['value', 'label'] != admin")
+
+
+def all_fields(fields: list[dict]):  # noqa: ANN201
+    for field in fields:
+        yield field
+        yield from all_fields(field.get("fields", []))
+        if "field" in field:
+            yield from all_fields([field["field"]])
+
+
+def test_whole_numbers_with_the_models_bounds():
+    artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}
+    years = artist["years_experience"]
+    assert (years["widget"], years["value_type"], years["min"], years["max"]) == (
+        "number",
+        "int",
+        0,
+        80,
+    )
+    info = models.ArtistFile.model_fields["years_experience"]
+    assert years["min"] == next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
+    site = cms.config_fields(CONFIG)["SiteFile"]
+    numbers = [f for f in all_fields(site) if f.get("widget") == "number"]
+    assert {f["name"] for f in numbers} == {"born", "died", "start_frame", "end_frame"}
+    assert all(f["value_type"] == "int" for f in numbers)
+
+
+def test_lists_keep_their_minimum_and_required_text_refuses_blanks():
+    artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}
+    assert artist["specialties"]["min"] == 1
+    assert artist["specialties"]["field"]["widget"] == "string"
+    assert artist["bio"]["pattern"] == [r"\S", "Must not be blank."]
+    site = {f["name"]: f for f in cms.config_fields(CONFIG)["SiteFile"]}
+    assert site["hours"]["min"] == 1 and site["hours_notes"]["required"] is False
+
+
+# (value, accepted by the model's validator): the admin's pattern must say the same.
+PATTERN_CASES = {
+    "instagram": ["@jane.ink", "jane_doe", "@", "https://instagram.com/jane", "a b"],
+    "web": ["https://studio.com", "http://x.io/a?b=1", "studio.com", "https://", "ftp://x.io"],
+    "phone": ["(214) 555-0100", "+1 214 555 0100", "555-01", "1234567890123456", "call us"],
+    "email": ["hello@studio.com", "a.b@c.io", "hello", "a@b", "@studio.com"],
+}
+
+
+@pytest.mark.parametrize(
+    ("validator", "samples"),
+    [
+        (models._instagram, PATTERN_CASES["instagram"]),
+        (models._web_url, PATTERN_CASES["web"]),
+        (models._phone, PATTERN_CASES["phone"]),
+        (models._email, PATTERN_CASES["email"]),
+    ],
+)
+def test_each_admin_pattern_agrees_with_its_validator(validator, samples):  # noqa: ANN001
+    pattern, _ = models.FORM_PATTERNS[validator]
+    for sample in samples:
+        try:
+            validator(sample)
+            accepted = True
+        except ValueError:
+            accepted = False
+        assert bool(re.search(pattern, sample)) == accepted, sample
+
+
+def test_file_fields_upload_where_the_loader_reads(tmp_path: Path):
+    content = load_content(write_site(tmp_path / "content", minimal_site()))
+    kinds = cms.config_fields(CONFIG)
+    source_kind = {"site.yaml": "SiteFile", "jane-doe.yaml": "ArtistFile"}
+    checked = 0
+    for ref in content.refs:
+        if ref.source.parent.name == "portfolio":
+            field = next(f for f in kinds["PortfolioEntry"] if f["name"] == "file")
+        else:
+            fields = kinds[source_kind.get(ref.source.name, "ArtistFile")]
+            for part in re.sub(r"\[\d+\]", "", ref.field).split("."):
+                field = next(f for f in fields if f["name"] == part)
+                fields = field.get("fields", [])
+        folder = "videos" if ref.is_video else f"images/{ref.folder}"
+        assert field["media_folder"] == f"/content/{folder}", ref
+        assert field["public_folder"] == ""  # the YAML holds the plain file name
+        checked += 1
+    assert checked >= 8
+
+
+def test_a_field_the_admin_cannot_show_is_a_build_error_naming_it():
+    class Odd(models.Model):
+        tags: dict[str, str]
+
+    with pytest.raises(BuildError, match=r"content model field Odd.tags: no admin widget"):
+        cms.model_fields(Odd, "content")
+
+    class Unfiled(models.Model):
+        scan: models.FileName
+
+    with pytest.raises(BuildError, match="Unfiled.scan names a file, but MEDIA_FOLDERS"):
+        cms.model_fields(Unfiled, "content")
+
+
+def test_choices_become_a_select():
+    class Shift(models.Model):
+        kind: Literal["walk-in", "appointment"]
+
+    (field,) = cms.model_fields(Shift, "content")
+    assert field["widget"] == "select" and field["options"] == ["walk-in", "appointment"]
+
+
+def test_collections_files_and_upload_names():
+    by_name = {c["name"]: c for c in CONFIG["collections"]}
+    assert by_name["artists"]["folder"] == "content/artists"
+    assert by_name["artists"]["slug"] == "{{slug}}"
+    assert by_name["artists"]["identifier_field"] == "name"
+    assert by_name["portfolio"]["format"] == cms.PORTFOLIO_FORMAT
+    assert [f["file"] for f in by_name["aftercare"]["files"]] == [
+        "content/aftercare/tattoo.md",
+        "content/aftercare/piercing.md",
+    ]
+    assert by_name["studio"]["files"][0]["file"] == "content/site.yaml"
+    site = {f["name"]: f for f in by_name["studio"]["files"][0]["fields"]}
+    assert {n for n, f in site.items() if f["widget"] == "hidden"} == {
+        "base_url",
+        "videos",
+        "credit",
+    }
+    # Upload names follow the validator: lower-case ASCII, no spaces or accents.
+    assert CONFIG["slug"] == {
+        "encoding": "ascii",
+        "clean_accents": True,
+        "sanitize_replacement": "-",
+    }
+    # No upload size limit: originals of any size, the build makes the sizes.
+    assert "max_file_size" not in json.dumps(CONFIG)
+    assert "local_backend" not in CONFIG
+
+
+def test_the_local_backend_is_only_in_the_local_configuration():
+    local = cms.admin_config(
+        "content", AdminSettings().backend(), None, "http://127.0.0.1:9/api/v1"
+    )
+    assert local["local_backend"]["url"] == "http://127.0.0.1:9/api/v1"
+
+
+@pytest.mark.parametrize(
+    ("environ", "repo", "branch"),
+    [
+        ({}, PLACEHOLDER_REPO, "main"),
+        ({"REPOSITORY_URL": "https://github.com/ink/studio-site"}, "ink/studio-site", "main"),
+        ({"REPOSITORY_URL": "git@github.com:ink/studio-site.git"}, "ink/studio-site", "main"),
+        ({"REPOSITORY_URL": "https://github.com/a/b", "CMS_GITHUB_REPO": "c/d"}, "c/d", "main"),
+        ({"CMS_GITHUB_REPO": "c/d", "CMS_BRANCH": "content"}, "c/d", "content"),
+    ],
+)
+def test_admin_settings_from_the_environment(environ, repo, branch):  # noqa: ANN001
+    settings = AdminSettings.from_environ(environ)
+    assert (settings.repo, settings.branch) == (repo, branch)
+    assert settings.backend()["name"] == "github"
+
+
+def test_content_outside_the_project_is_its_own_parents(tmp_path: Path):
+    assert content_in_repo(ROOT / "content", ROOT) == (ROOT, "content")
+    assert content_in_repo(tmp_path / "site" / "content", ROOT) == (tmp_path / "site", "content")
+
+
+def test_an_empty_optional_field_counts_as_not_given():
+    # The admin saves a cleared optional field as ''; it must not become an error.
+    artist = {
+        "name": "Jane",
+        "photo": "jane.jpg",
+        "years_experience": 3,
+        "specialties": ["Fine Line"],
+        "instagram": "",
+        "bio": "Bio.",
+        "order": 1,
+    }
+    assert models.ArtistFile.model_validate(artist).instagram is None
+    with pytest.raises(ValidationError):
+        models.ArtistFile.model_validate({**artist, "bio": "  "})  # required stays required
+
+
+# --- the built admin -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
+    root = tmp_path_factory.mktemp("admin")
+    content = write_site(root / "content", minimal_site())
+    settings = AdminSettings(repo="ink/studio-site")
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache), None, settings)
+    return root / "dist"
+
+
+def test_the_build_writes_the_admin(built: Path):
+    config = json.loads((built / "admin" / "config.json").read_text("utf-8"))
+    assert config["backend"]["repo"] == "ink/studio-site"
+    assert config["collections"] == CONFIG["collections"]
+    html = (built / "admin" / "index.html").read_text("utf-8")
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+    assert '<link rel="cms-config-url" type="text/yaml" href="/admin/config.json">' in html
+    script = re.search(r'<script type="module" src="(/admin/admin-[A-Z0-9]+\.js)">', html)
+    assert script and (built / script.group(1).lstrip("/")).is_file()
+    # Every script of the admin is its own file under /admin/: nothing from another host.
+    assert not re.search(r"""src=["']https?://""", html)
+    assert 'id="site-data"' in html  # the previews' site data
+    assert re.search(r'<meta name="site-stylesheets" content="/assets/main-\w+\.css">', html)
+
+
+def test_no_public_page_loads_anything_of_the_admin(built: Path):
+    pages = [p for p in built.rglob("*.html") if "admin" not in p.relative_to(built).parts]
+    assert len(pages) >= 6
+    for page in pages:
+        assert "/admin" not in page.read_text("utf-8"), page
+    for script in (built / "assets").glob("*.js"):
+        assert "decap" not in script.read_text("utf-8").lower(), script
+
+
+def test_robots_keep_out_of_the_admin(built: Path):
+    assert "Disallow: /admin/" in (built / "robots.txt").read_text("utf-8").splitlines()
+
+
+def test_the_admin_has_its_own_policy_and_the_site_keeps_its_own():
+    config = redirects.load_config(ROOT / "netlify.toml")
+    site = redirects.headers_for(config, "/")["Content-Security-Policy"]
+    assert "script-src 'self';" in site and "unsafe-eval" not in site
+    assert "api.github.com" not in site
+    for path in ("/admin", "/admin/", "/admin/config.json", "/admin/admin-ABC.js"):
+        headers = redirects.headers_for(config, path)
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self' 'unsafe-eval';" in policy, path
+        assert "connect-src 'self' blob: https://api.github.com;" in policy
+        assert "frame-ancestors 'none'" in policy and "127.0.0.1" not in policy
+        assert headers["X-Robots-Tag"] == "noindex, nofollow"
+    for path in ("/", "/portfolio/jane-doe", "/api/artists", "/administrator"):
+        assert redirects.headers_for(config, path)["Content-Security-Policy"] == site, path
+
+
+def test_serve_cms_adds_the_local_backend_to_the_admin_policy_only():
+    from devserver.cms import allow_local_backend
+
+    config = redirects.load_config(ROOT / "netlify.toml")
+    local = allow_local_backend(config, "http://127.0.0.1:8081/api/v1")
+    admin = redirects.headers_for(local, "/admin/")["Content-Security-Policy"]
+    assert "connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;" in admin
+    assert redirects.headers_for(local, "/") == redirects.headers_for(config, "/")
+
+
+def test_the_local_backend_stops_with_the_server_that_started_it(tmp_path: Path):
+    # A dev server killed outright (no cleanup) must not leave the writer running.
+    port = free_port()
+    script = (
+        "import sys, time; sys.path.insert(0, sys.argv[1]);"
+        "from devserver.cms import local_backend;"
+        "cm = local_backend(sys.argv[2], int(sys.argv[3]), 'http://127.0.0.1:1');"
+        "cm.__enter__(); print('up', flush=True); time.sleep(600)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, str(ROOT), str(tmp_path), str(port)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "up"
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        proc.kill()
+        proc.wait()
+    import time
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) != 0:
+                return
+        time.sleep(0.2)
+    pytest.fail("decap-server still listens after its dev server was killed")
