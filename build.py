@@ -89,14 +89,20 @@ def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> N
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the messages as a JSON list.")
 @click.option("--pending", is_flag=True, help="Only messages whose email has not gone out.")
+@click.option(
+    "--spam", is_flag=True, help="Only what the spam traps kept (never emailed, purged later)."
+)
 @click.option("--limit", type=int, default=None, help="At most this many (newest first).")
 @outbox_option
-def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | None) -> None:
+def messages(
+    as_json: bool, pending: bool, spam: bool, limit: int | None, outbox: Path | None
+) -> None:
     """List contact messages kept by the outbox (or the store CONTACT_STORE names)."""
     from functions.contact import operations
 
     try:
-        found = operations.list_messages(operations.service_from_env(outbox), pending, limit)
+        service = operations.service_from_env(outbox)
+        found = operations.list_messages(service, pending, limit, spam=spam)
     except operations.OperationError as error:
         raise click.ClickException(str(error)) from error
     click.echo(operations.messages_json(found) if as_json else operations.messages_text(found))
