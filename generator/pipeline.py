@@ -19,7 +19,7 @@ from .content.validate import checked_content
 from .images.process import image_jobs, process_images
 from .release import Release
 from .reporter import BufferReporter, Reporter
-from .site import admin, bundle, endpoints, pages, redirects
+from .site import admin, bundle, endpoints, icons, pages, redirects
 from .site.output import Output, discard, staging_dir, swap_into_place
 from .videos.probe import VideoSources
 from .videos.process import process_videos
@@ -120,6 +120,7 @@ def build(
             endpoints.write_endpoints(out, content, images)
             out.write_json("api/site.json", data)
             routes = pages.write_pages(out, content, app, data, route_table)
+            icons.write_icons(out, paths.site_src, content.site.name)
             slugs = [a.slug for a in content.artists]
             redirects.write_redirects_file(out, slugs, release.contact_url)
         with reporter.stage("admin"):
