@@ -16,14 +16,8 @@ from serverthread import running_server
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
-    from generator import pipeline
-    from sitefactory import minimal_site, write_site
-
-    root = tmp_path_factory.mktemp("icons")
-    content = write_site(root / "content", minimal_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
-    return root / "dist"
+def dist(minimal_dist: Path) -> Path:
+    return minimal_dist
 
 
 def test_favicon_touch_icon_and_manifest_icons_are_drawn_on_black(dist: Path) -> None:
