@@ -91,11 +91,20 @@ def serve(
 def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> None:  # noqa: ANN001
     from devserver import runner
 
+    release = Release.from_env(os.environ).local()
     try:
-        pipeline.build(paths, TerminalReporter(), admin)
+        pipeline.build(paths, TerminalReporter(), admin, release)
     except SiteError as error:
         fail(error)
-    runner.run(paths, host, port, watch=watch, reporter=TerminalReporter(), admin_settings=admin)
+    runner.run(
+        paths,
+        host,
+        port,
+        watch=watch,
+        reporter=TerminalReporter(),
+        admin_settings=admin,
+        release=release,
+    )
 
 
 @cli.command()

@@ -14,7 +14,7 @@ pipeline, so the library itself never looks at the environment.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from .content.launch import Launch
@@ -40,6 +40,10 @@ class Release:
             contact_url=env.get("CONTACT_FUNCTION_URL", "").strip(),
             published_url=env.get("URL", "").strip(),
         )
+
+    def local(self) -> Release:
+        """The same site for `build.py serve`: never held to production's requirements."""
+        return replace(self, context="")
 
     @property
     def production(self) -> bool:
