@@ -380,3 +380,85 @@ def test_piercings_page_has_the_same_contact_section(page: Page, demo_artists) -
     expect(contact.get_by_label("Artist")).to_contain_text(demo_artists[-1]["name"])
     expect(contact.locator('a[href^="tel:"]')).to_have_count(1)
     expect(contact.locator('a[href^="mailto:"]')).to_have_count(1)
+
+
+# --- the outcome after Send ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", ["page", "phone_page"])  # 1366x900 and 390x844
+@pytest.mark.parametrize(
+    ("email", "role", "shown", "colour"),
+    [
+        ("ada.outcome@example.com", "status", "Thank you!", "green"),
+        ("ada@localhost", "alert", "Please enter a valid email address.", "red"),
+    ],
+)
+def test_after_send_the_outcome_is_brought_on_screen_and_announced(
+    request: pytest.FixtureRequest, viewport: str, email: str, role: str, shown: str, colour: str
+) -> None:
+    """The real contact function answers (a good message, or one its rules refuse); the
+    visitor had scrolled so that Send sits at the bottom edge, so the answer appears below
+    the screen unless the form brings it up."""
+    page: Page = request.getfixturevalue(viewport)
+    page.clock.install()  # to step past the minimum fill time without waiting
+    open_home(page)
+    form = page.locator("#contact form")
+    form.scroll_into_view_if_needed()
+    form.get_by_label("Name").fill("Ada Outcome")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Tell us about your idea").fill("A small rose, please.")
+    page.clock.fast_forward(12_000)
+    send = form.get_by_role("button", name="Send Message")
+    send.evaluate(
+        "b => window.scrollBy({top: b.getBoundingClientRect().bottom - innerHeight + 2,"
+        " behavior: 'instant'})"
+    )
+    below = form.locator(".contact-form__outcome").evaluate(
+        "el => el.getBoundingClientRect().top >= window.innerHeight - 4"
+    )
+    assert below, "the test must start with the outcome's place below the screen"
+
+    with page.expect_response("**/api/contact"):
+        send.click()
+    message = form.get_by_role(role)
+    expect(message).to_contain_text(shown)
+    expect(message.locator("xpath=self::p | .//p").first).to_be_in_viewport(ratio=1)
+    red, green, blue = rgb(message.locator("xpath=self::p | .//p").first)
+    if colour == "green":
+        assert green > 180 and red < 150, (red, green, blue)
+    else:
+        assert red > 200 and green < 150 and blue < 150, (red, green, blue)
+
+
+def test_a_preview_says_in_red_that_contact_is_not_configured(
+    browser,
+    minimal_dist,
+    tmp_path,  # noqa: ANN001
+) -> None:
+    """A deploy preview built without CONTACT_FUNCTION_URL, on Netlify's own engine: the
+    form shows the function's JSON 503 as a readable red message, never an HTML 404."""
+    from netlify_support import netlify_dev, netlify_project
+
+    project = netlify_project(tmp_path / "preview", minimal_dist)
+    with netlify_dev(project) as url:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url)
+        try:
+            page = context.new_page()
+            page.goto("/")
+            expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+            form = page.locator("#contact form")
+            form.scroll_into_view_if_needed()
+            fill_valid_form(page)
+            with page.expect_response("**/api/contact") as answer:
+                form.get_by_role("button", name="Send Message").click()
+            assert answer.value.status == 503
+            alert = form.get_by_role("alert")
+            expect(alert).to_have_text(
+                "Sorry, contact is not configured on this preview: messages cannot be sent from "
+                "this copy of the site. Please call or email the studio directly."
+            )
+            expect(alert).to_be_in_viewport(ratio=1)
+            red, green, blue = rgb(alert)
+            assert red > 200 and green < 150 and blue < 150, (red, green, blue)
+        finally:
+            context.close()
