@@ -205,28 +205,3 @@ def test_serve_answers_every_request_as_netlifys_engine_does(
     assert {CONTACT, "api/404.json", "404.html", "api/artists.json", "index.html"} <= {
         target for _, target, _ in ours
     }
-
-
-def test_a_preview_without_a_contact_function_answers_the_json_503_on_netlify(
-    minimal_dist: Path, tmp_path: Path
-) -> None:
-    """A deploy preview: no CONTACT_FUNCTION_URL, so the build routes /api/contact to
-    netlify/functions/contact-unavailable.mjs, which Netlify runs (a POST to a static
-    file would get Netlify's HTML 404 instead)."""
-    assert (minimal_dist / "_redirects").read_text() == (
-        "/api/contact  /.netlify/functions/contact-unavailable  200!\n"
-    )
-    project = netlify_project(tmp_path / "preview", minimal_dist)
-    with netlify_dev(project) as url:
-        answers = [
-            httpx.post(f"{url}/api/contact", json=GOOD_POST),
-            httpx.get(f"{url}/api/contact"),
-        ]
-    for answer in answers:
-        assert answer.status_code == 503
-        assert answer.headers["content-type"] == "application/json; charset=utf-8"
-        assert answer.json() == {
-            "success": False,
-            "error": "Sorry, contact is not configured on this preview: messages cannot be sent "
-            "from this copy of the site. Please call or email the studio directly.",
-        }
