@@ -49,9 +49,8 @@ def test_previews_and_branch_builds_still_build_and_route_contact_to_the_json_50
     args = build_args(tmp_path, minimal_site())  # placeholders are fine on a preview
     result = run([*args[:-1], str(media_cache)], CONTEXT=context)
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "dist" / "_redirects").read_text() == (
-        "/api/contact  /.netlify/functions/contact-unavailable  200!\n"
-    )
+    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
+    assert first_rule == "/api/contact  /.netlify/functions/contact-unavailable  200!"
 
 
 def test_production_lists_every_placeholder_with_file_and_line(
@@ -98,9 +97,8 @@ def test_a_launch_ready_site_builds_for_production_behind_its_function(
         URL="https://www.crimson-crown-tattoo.com",
     )
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "dist" / "_redirects").read_text() == (
-        f"/api/contact  {FUNCTION_URL}  200!\n"
-    )
+    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
+    assert first_rule == f"/api/contact  {FUNCTION_URL}  200!"
 
 
 @pytest.mark.parametrize(

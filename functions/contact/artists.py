@@ -44,7 +44,7 @@ def fetch_artists(url: str, timeout_s: float = TIMEOUT_S) -> dict[str, str]:
 
     request = urllib.request.Request(url, headers={"accept": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout_s) as response:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=timeout_s) as response:
             body = response.read(MAX_BYTES + 1)
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise SiteUnreachable(f"{url}: {exc}") from exc
