@@ -3,10 +3,12 @@
 
 Netlify's build image has Python and Node, and installs packages only from the base
 directory's requirements.txt and package.json. The site also needs the app's packages in
-site-src/, so this installs everything itself, each from its lock:
+site-src/ and the editors' admin's in cms/, so this installs everything itself, each from
+its lock:
 
     requirements.txt            -> pip   (pinned; scripts/lock_requirements.py writes it)
     site-src/package-lock.json  -> npm ci
+    cms/package-lock.json       -> npm ci
 
 then runs `python build.py build`, which on Netlify's production context also insists on
 CONTACT_FUNCTION_URL and runs the launch check (README, "Deployment"). Standard library
@@ -62,7 +64,8 @@ def main() -> None:
     npm = shutil.which("npm") or fail("npm is not on the PATH")
     pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--no-input"]
     step("Python packages", [*pip, "--progress-bar", "off", "-r", "requirements.txt"])
-    step("app packages", [npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / "site-src")
+    for folder in ("site-src", "cms"):
+        step(f"{folder} packages", [npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / folder)
     step("site", [sys.executable, "build.py", "build"])
 
 

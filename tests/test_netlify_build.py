@@ -125,7 +125,7 @@ def test_a_fresh_clone_builds_with_netlifys_engine_on_a_bare_image_and_keeps_its
     env = bare_image(tmp_path)
     # What Netlify's image does before the build command: the base directory's package.json.
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=site, env=env, check=True)
-    assert not (site / "site-src" / "node_modules").exists()
+    assert not any((site / folder / "node_modules").exists() for folder in ("site-src", "cms"))
 
     first = netlify_build(site, env)
     print("\n".join(["--- first build, last lines:", *first.strip().splitlines()[-14:]]))
@@ -146,11 +146,11 @@ def test_a_fresh_clone_builds_with_netlifys_engine_on_a_bare_image_and_keeps_its
     assert installed == pinned()
 
     # The next build starts from a fresh clone too; only Netlify's cache folder survives.
-    for name in ("dist", ".cache", "site-src/node_modules"):
+    for name in ("dist", ".cache", "site-src/node_modules", "cms/node_modules"):
         shutil.rmtree(site / name)
     second = netlify_build(site, env)
     counts = media_counts(second)
     print(f"--- second build: {counts}")
-    assert "Successfully restored: .cache/images, .cache/videos" in second
+    assert "Successfully restored: .cache/images, .cache/videos, .cache/admin" in second
     assert counts["photos encoded"] == 0 and counts["videos encoded"] == 0
     assert counts["photos reused"] > 0 and counts["videos reused"] > 0
