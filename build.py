@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import click
 
 from cli_options import dataclass_options, dist_option, fail, outbox_option, site_paths
 from generator import pipeline
+from generator.content.launch import Launch
 from generator.errors import SiteError
+from generator.release import Release
 from generator.reporter import TerminalReporter
 
 
@@ -22,24 +25,33 @@ def cli() -> None:
 @cli.command()
 @site_paths()
 def build(paths: pipeline.Paths) -> None:
-    """Build the site; exit 1 with file:line errors on bad content."""
+    """Build the site; exit 1 with file:line errors on bad content.
+
+    On Netlify, CONTEXT=production also needs CONTACT_FUNCTION_URL and runs the launch check.
+    """
     try:
-        pipeline.build(paths, TerminalReporter())
+        pipeline.build(paths, TerminalReporter(), release=Release.from_env(os.environ))
     except SiteError as error:
         fail(error)
 
 
 @cli.command()
 @site_paths(writes=False)
-def check(paths: pipeline.Paths) -> None:
+@click.option(
+    "--launch",
+    is_flag=True,
+    help="Also list what must not go live: example addresses, 555 numbers, placeholders.",
+)
+def check(paths: pipeline.Paths, launch: bool) -> None:
     """Validate content only and report every problem at once."""
+    target = Launch(os.environ.get("URL") or None) if launch else None
     try:
-        found = pipeline.check(paths, TerminalReporter())
+        found = pipeline.check(paths, TerminalReporter(), launch=target)
     except SiteError as error:
         fail(error)
     click.echo(
-        f"content OK: {len(found.artists)} artists, {len(found.work)} portfolio pieces, "
-        f"{len(found.aftercare)} aftercare guides"
+        f"content OK{' for launch' if launch else ''}: {len(found.artists)} artists, "
+        f"{len(found.work)} portfolio pieces, {len(found.aftercare)} aftercare guides"
     )
 
 
@@ -79,24 +91,39 @@ def serve(
 def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> None:  # noqa: ANN001
     from devserver import runner
 
+    release = Release.from_env(os.environ).local()
     try:
-        pipeline.build(paths, TerminalReporter(), admin)
+        pipeline.build(paths, TerminalReporter(), admin, release)
     except SiteError as error:
         fail(error)
-    runner.run(paths, host, port, watch=watch, reporter=TerminalReporter(), admin_settings=admin)
+    runner.run(
+        paths,
+        host,
+        port,
+        watch=watch,
+        reporter=TerminalReporter(),
+        admin_settings=admin,
+        release=release,
+    )
 
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the messages as a JSON list.")
 @click.option("--pending", is_flag=True, help="Only messages whose email has not gone out.")
+@click.option(
+    "--spam", is_flag=True, help="Only what the spam traps kept (never emailed, purged later)."
+)
 @click.option("--limit", type=int, default=None, help="At most this many (newest first).")
 @outbox_option
-def messages(as_json: bool, pending: bool, limit: int | None, outbox: Path | None) -> None:
+def messages(
+    as_json: bool, pending: bool, spam: bool, limit: int | None, outbox: Path | None
+) -> None:
     """List contact messages kept by the outbox (or the store CONTACT_STORE names)."""
     from functions.contact import operations
 
     try:
-        found = operations.list_messages(operations.service_from_env(outbox), pending, limit)
+        service = operations.service_from_env(outbox)
+        found = operations.list_messages(service, pending, limit, spam=spam)
     except operations.OperationError as error:
         raise click.ClickException(str(error)) from error
     click.echo(operations.messages_json(found) if as_json else operations.messages_text(found))

@@ -60,6 +60,7 @@ mimetypes.add_type("image/webp", ".webp")
 mimetypes.add_type("image/svg+xml", ".svg")
 mimetypes.add_type("video/mp4", ".mp4")
 mimetypes.add_type("font/woff2", ".woff2")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 ContactHandler = Callable[[dict, object], dict]
 

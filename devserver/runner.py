@@ -10,6 +10,7 @@ import uvicorn
 
 from generator import pipeline
 from generator.errors import ContentError, SiteError
+from generator.release import Release
 from generator.reporter import Reporter
 from generator.site import redirects
 
@@ -36,13 +37,14 @@ async def _watch(
     live: LiveReload,
     reporter: Reporter,
     admin_settings=None,  # noqa: ANN001
+    release: Release | None = None,
 ) -> None:
     from watchfiles import awatch
 
     async for changes in awatch(*watched_paths(paths)):
         reporter.info(f"{len(changes)} file(s) changed; rebuilding")
         try:
-            await asyncio.to_thread(pipeline.build, paths, reporter, admin_settings)
+            await asyncio.to_thread(pipeline.build, paths, reporter, admin_settings, release)
         except ContentError as error:
             for problem in error.problems:
                 reporter.info(str(problem))
@@ -84,6 +86,7 @@ def run(
     watch: bool,
     reporter: Reporter,
     admin_settings=None,  # noqa: ANN001 - generator.site.admin.AdminSettings
+    release: Release | None = None,
 ) -> None:
     config = redirects.load_config(paths.netlify_toml)
     if admin_settings is not None and admin_settings.local_backend:
@@ -92,7 +95,8 @@ def run(
 
     @contextlib.asynccontextmanager
     async def lifespan(app):  # noqa: ANN001, ANN202
-        task = asyncio.create_task(_watch(paths, live, reporter, admin_settings)) if live else None
+        watcher = _watch(paths, live, reporter, admin_settings, release)
+        task = asyncio.create_task(watcher) if live else None
         yield
         if task:
             task.cancel()

@@ -1,9 +1,11 @@
 """Package the contact function and create or update it on AWS with boto3.
 
-Idempotent: run it after every build. It ensures, in order, the DynamoDB table, the IAM
-role and its inline policy, the Lambda function (code + configuration), its public
-Function URL, reserved concurrency, and a schedule that re-sends pending emails. The
-known artist slugs are baked into the package from the built site's api/artists.json.
+Idempotent: run it after every build. It ensures, in order, the DynamoDB table (with time
+to live for spam), the IAM role and its inline policy, the Lambda function (code +
+configuration), its public Function URL, reserved concurrency, and a schedule that
+re-sends pending emails. The function reads the artists from the published site
+(CONTACT_SITE_URL, the built site's base URL unless --site-url says otherwise); the built
+site's api/artists.json is baked into the package as the list to use when it cannot.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import logging
 import time
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,13 @@ class DeployOptions:
         default=15, metadata=option("Re-send pending emails every N minutes (0: no schedule).")
     )
     studio_name: str = field(default="Website", metadata=option("Email subject prefix."))
+    site_url: str | None = field(
+        default=None,
+        metadata=option(
+            "Published site whose /api/artists the function reads (default: the built "
+            "site's base_url)."
+        ),
+    )
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
@@ -102,6 +111,7 @@ class DeployOptions:
             "CONTACT_MIN_FILL_MS": str(self.min_fill_ms),
             "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
             "CONTACT_STUDIO_NAME": self.studio_name,
+            **({"CONTACT_SITE_URL": self.site_url} if self.site_url else {}),
             **self.extra_env,
         }
 
@@ -124,6 +134,16 @@ def known_artists(dist: Path) -> dict[str, str]:
         )
     artists = json.loads(path.read_text("utf-8"))
     return {a["slug"]: a.get("name") or a["slug"] for a in artists}
+
+
+def site_url(dist: Path) -> str | None:
+    """The built site's base URL (api/site.json), where the function finds /api/artists."""
+    try:
+        data = json.loads((dist / "api" / "site.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    url = data.get("baseUrl") if isinstance(data, dict) else None
+    return url.rstrip("/") if isinstance(url, str) and url.startswith("http") else None
 
 
 def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -232,6 +252,11 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
         f"artists accepted: {', '.join(sorted(artists)) or '(none)'}"
     )
+    options = replace(options, site_url=(options.site_url or site_url(options.dist) or None))
+    if options.site_url:
+        say(f"artists added later are read from {options.site_url.rstrip('/')}/api/artists")
+    else:
+        say("no site URL (--site-url): artists added later are refused until the next deploy")
     aws = _Deployer(options, say)
     table_arn = aws.ensure_table()
     role_arn = aws.ensure_role(table_arn)
@@ -264,23 +289,24 @@ class _Deployer:
         self.lam = self.client("lambda")
 
     def ensure_table(self) -> str:
-        from functions.contact.aws import table_definition
+        from functions.contact.aws import enable_expiry, table_definition
 
         dynamodb, name = self.client("dynamodb"), self.options.table
         try:
             arn = dynamodb.describe_table(TableName=name)["Table"]["TableArn"]
             self.say(f"table {name}: exists")
-            return arn
         except Exception as exc:
             if _error_code(exc) != "ResourceNotFoundException":
                 raise
-        arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
-        dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
-        dynamodb.update_continuous_backups(
-            TableName=name,
-            PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
-        )
-        self.say(f"table {name}: created (on-demand, point-in-time recovery on)")
+            arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
+            dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
+            dynamodb.update_continuous_backups(
+                TableName=name,
+                PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
+            )
+            self.say(f"table {name}: created (on-demand, point-in-time recovery on)")
+        if enable_expiry(dynamodb, name):
+            self.say(f"table {name}: time to live on (spam is deleted after its retention)")
         return arn
 
     def ensure_role(self, table_arn: str) -> str:

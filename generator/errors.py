@@ -29,7 +29,10 @@ class ContentError(SiteError):
     """The editors' files have one or more problems; all of them are listed."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.field or ""))
+        # The message last too: two problems on one line come out in the same order every run.
+        self.problems = sorted(
+            set(problems), key=lambda p: (p.file, p.line or 0, p.field or "", p.message)
+        )
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

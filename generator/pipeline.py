@@ -13,11 +13,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content.launch import Launch
 from .content.loader import Content
 from .content.validate import checked_content
 from .images.process import image_jobs, process_images
+from .release import Release
 from .reporter import BufferReporter, Reporter
-from .site import admin, bundle, endpoints, pages, redirects
+from .site import admin, bundle, endpoints, icons, pages, redirects
 from .site.output import Output, discard, staging_dir, swap_into_place
 from .videos.probe import VideoSources
 from .videos.process import process_videos
@@ -63,15 +65,18 @@ class BuildResult:
     files: int
 
 
-def gather(paths: Paths, videos: VideoSources | None = None) -> Content:
-    """Load and validate the content; raise ContentError listing every problem of every kind."""
-    return checked_content(paths.content, paths.shown_content, videos)
+def gather(
+    paths: Paths, videos: VideoSources | None = None, launch: Launch | None = None
+) -> Content:
+    """Load and validate the content (and run the launch check when given); raise
+    ContentError listing every problem of every kind."""
+    return checked_content(paths.content, paths.shown_content, videos, launch)
 
 
-def check(paths: Paths, reporter: Reporter | None = None) -> Content:
+def check(paths: Paths, reporter: Reporter | None = None, launch: Launch | None = None) -> Content:
     """Validate content without writing anything; raise ContentError with every problem."""
     reporter = reporter or BufferReporter()
-    content = gather(paths)
+    content = gather(paths, launch=launch)
     for warning in content.warnings:
         reporter.warning(warning)
     return content
@@ -81,18 +86,23 @@ def build(
     paths: Paths,
     reporter: Reporter | None = None,
     admin_settings: admin.AdminSettings | None = None,
+    release: Release | None = None,
 ) -> BuildResult:
     """Build the whole site into paths.out; on any error the previous output stays as it was.
 
     admin_settings: where the editors' admin saves (default: from the environment).
+    release: where the build goes (default: a local build); a production release also needs
+    the contact function's URL and passes the launch check.
     """
     reporter = reporter or BufferReporter()
     admin_settings = admin_settings or admin.AdminSettings.from_environ(os.environ)
+    release = release or Release()
+    release.require_settings()
     config = redirects.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
     videos = VideoSources(paths.content / "videos", paths.cache / "videos")
     with reporter.stage("content"):
-        content = gather(paths, videos)
+        content = gather(paths, videos, release.launch())
     for warning in content.warnings:
         reporter.warning(warning)
 
@@ -110,7 +120,9 @@ def build(
             endpoints.write_endpoints(out, content, images)
             out.write_json("api/site.json", data)
             routes = pages.write_pages(out, content, app, data, route_table)
-            redirects.write_redirects_file(out, [a.slug for a in content.artists])
+            icons.write_icons(out, paths.site_src, content.site.name)
+            slugs = [a.slug for a in content.artists]
+            redirects.write_redirects_file(out, slugs, release.contact_url)
         with reporter.stage("admin"):
             admin.write_admin(
                 out,

@@ -5,8 +5,14 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+from click.testing import CliRunner, Result
+
+import build
 from functions.contact.app import build_service, respond
 from functions.contact.core import ContactService, NotificationFailed
 from functions.contact.ratelimit import RateLimit
@@ -14,6 +20,9 @@ from functions.contact.settings import ArtistList, Settings
 from functions.contact.store import StorageUnavailable, StoredMessage
 
 EVENTS = Path(__file__).resolve().parent / "events"
+REGION = "us-east-1"
+SENDER = "website@studio.example"
+STUDIO = "studio@studio.example"
 ARTISTS = [
     {"id": 1, "slug": "jane-doe", "name": "Jane Doe"},
     {"id": 2, "slug": "max-ink", "name": "Max Ink"},
@@ -120,3 +129,49 @@ class RecordingNotifier:
         if self.fail:
             raise NotificationFailed("SES MessageRejected: Email address is not verified.")
         self.sent.append((message, artist_name))
+
+
+def run_deploy(dist: Path, url: str, *extra: str) -> Result:
+    """`build.py deploy-function` against an AWS-compatible endpoint (a moto server)."""
+    args = [
+        "deploy-function",
+        "--endpoint-url",
+        url,
+        "--dist",
+        str(dist),
+        "--notify-from",
+        SENDER,
+        "--notify-to",
+        STUDIO,
+        "--function-name",
+        "contact-test",
+        "--table",
+        "contact-test",
+        *extra,
+    ]
+    return CliRunner().invoke(build.cli, args)
+
+
+def run_as_lambda(task: Path, variables: dict, moto_url: str, script: str, *args: str) -> list[str]:
+    """Run script with only the unzipped package (task) on the path, as Lambda would, with
+    the function's environment variables; AWS is the moto server. Its output lines."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(task),
+        **variables,
+        "AWS_LAMBDA_FUNCTION_NAME": "contact-test",
+        "AWS_REGION": REGION,
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_ENDPOINT_URL": moto_url,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=task,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()

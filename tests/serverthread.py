@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import httpx
 import uvicorn
 
 from devserver.app import create_app
@@ -53,3 +57,35 @@ def running_server(
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def running_process(
+    command: list[str], url: str, cwd: Path, env: dict[str, str], log: Path, timeout: float = 180
+) -> Iterator[str]:
+    """Start a server process (in its own session), wait until url answers, yield url; on
+    exit end it and everything it started. Its output goes to log, shown if it fails."""
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{command[0]} did not start:\n{log.read_text()[-3000:]}")
+            try:
+                httpx.get(url, timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.3)
+        yield url
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

@@ -151,6 +151,18 @@ def minimal_site() -> dict[str, str | bytes]:
     }
 
 
+def launch_ready_site() -> dict[str, str | bytes]:
+    """The minimal site with real-looking studio facts: it passes `check --launch`."""
+    site = (
+        SITE_YAML.replace("https://studio.example", "https://www.crimson-crown-tattoo.com")
+        .replace("(214) 555-0100", "(214) 869-4410")
+        .replace("hello@studio.example", "hello@crimson-crown-tattoo.com")
+        .replace("https://brand.example", "https://www.brand-one-jewelry.com")
+        .replace("https://agency.example", "https://www.nightshift-web.com")
+    )
+    return {**minimal_site(), "site.yaml": site}
+
+
 def write_site(root: Path, files: dict[str, str | bytes | None]) -> Path:
     """Write files under root; a value of None removes that file from the dict's site."""
     root.mkdir(parents=True, exist_ok=True)

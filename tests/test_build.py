@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from build import cli
 from generator import pipeline
 from generator.errors import BuildError, ContentError
+from generator.release import Release
 from generator.site import redirects
 from sitefactory import minimal_site, write_site
 
@@ -24,10 +25,10 @@ from sitefactory import minimal_site, write_site
 def build_site(media_cache: Path):  # noqa: ANN201 - returns the builder
     """Build a fixture site (default: the minimal one) under root; return its dist/."""
 
-    def build(root: Path, files: dict | None = None, out: Path | None = None) -> Path:
+    def build(root: Path, files: dict | None = None, out: Path | None = None, release=None) -> Path:  # noqa: ANN001
         content = write_site(root / "content", files or minimal_site())
         out = out or root / "dist"
-        pipeline.build(pipeline.Paths.make(content, out, cache=media_cache))
+        pipeline.build(pipeline.Paths.make(content, out, cache=media_cache), release=release)
         return out
 
     return build
@@ -197,14 +198,15 @@ def test_every_command_has_help_text() -> None:
         assert " ".join(command.help.split()[:6]) in " ".join(result.output.split())
 
 
-def test_contact_proxy_rule_written_only_when_function_url_is_set(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, build_site
+def test_contact_route_proxies_to_the_function_or_answers_the_preview_503(
+    tmp_path: Path, build_site
 ) -> None:
-    monkeypatch.delenv("CONTACT_FUNCTION_URL", raising=False)
-    # _redirects always holds the per-artist portfolio rules (test_hostile_serve.py).
-    assert "/api/contact" not in (build_site(tmp_path / "a") / "_redirects").read_text()
-    monkeypatch.setenv("CONTACT_FUNCTION_URL", "https://abc.lambda-url.us-east-1.on.aws/")
-    rules = (build_site(tmp_path / "b") / "_redirects").read_text()
+    # _redirects also holds the per-artist portfolio rules (test_hostile_serve.py).
+    rules = (build_site(tmp_path / "a") / "_redirects").read_text()
+    assert rules.splitlines()[0] == "/api/contact  /.netlify/functions/contact-unavailable  200!"
+    assert (pipeline.PROJECT_ROOT / "netlify" / "functions" / "contact-unavailable.mjs").is_file()
+    release = Release(contact_url="https://abc.lambda-url.us-east-1.on.aws/")
+    rules = (build_site(tmp_path / "b", release=release) / "_redirects").read_text()
     assert rules.splitlines()[0] == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!"
 
 

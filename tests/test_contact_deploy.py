@@ -4,66 +4,22 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
-import pytest
-from click.testing import CliRunner
-from contact_support import GOOD, load_event, write_artists
-from moto.server import ThreadedMotoServer
+from contact_support import (
+    GOOD,
+    REGION,
+    SENDER,
+    STUDIO,
+    load_event,
+    run_as_lambda,
+    run_deploy,
+    write_artists,
+)
 
-import build
 from functions import deploy
-from serverthread import free_port
-
-REGION = "us-east-1"
-SENDER = "website@studio.example"
-STUDIO = "studio@studio.example"
-
-
-@pytest.fixture(scope="module")
-def moto_url() -> Iterator[str]:
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    monkeypatch.setenv("AWS_REGION", REGION)
-
-
-def run_deploy(dist: Path, url: str, *extra: str):  # noqa: ANN201
-    args = [
-        "deploy-function",
-        "--endpoint-url",
-        url,
-        "--dist",
-        str(dist),
-        "--notify-from",
-        SENDER,
-        "--notify-to",
-        STUDIO,
-        "--function-name",
-        "contact-test",
-        "--table",
-        "contact-test",
-        *extra,
-    ]
-    return CliRunner().invoke(build.cli, args)
 
 
 def test_deploy_creates_then_updates_the_function(
@@ -175,26 +131,8 @@ def test_the_deployed_package_runs_as_lambda_would(
         "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
         "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
     )
-    run_env = {
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": str(task),
-        **env,
-        "AWS_LAMBDA_FUNCTION_NAME": "contact-run",
-        "AWS_REGION": REGION,
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_ENDPOINT_URL": moto_url,
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(task), json.dumps(event)],
-        cwd=task,
-        env=run_env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    lines = run_as_lambda(task, env, moto_url, script, str(task), json.dumps(event))
+    answer = json.loads(lines[-1])
     assert answer["statusCode"] == 200 and json.loads(answer["body"])["success"] is True
 
     items = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).scan(

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import sqlite3
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
+import boto3
 import pytest
+from click.testing import CliRunner
 from contact_support import (
     GOOD,
     RecordingNotifier,
@@ -15,29 +22,45 @@ from contact_support import (
     make_service,
     post_event,
 )
+from moto import mock_aws
 
-from functions.contact.core import THANK_YOU
+import build
+from functions.contact.aws import DynamoStore, enable_expiry, table_definition
+from functions.contact.core import THANK_YOU, utc_now
+from functions.contact.operations import list_messages
 from functions.contact.ratelimit import RateLimit, SlidingWindowLimiter
+from functions.contact.settings import ConfigError, Settings
+from functions.contact.store import SqliteOutbox
 
 
-def test_honeypot_answers_success_and_keeps_nothing(tmp_path: Path, caplog) -> None:  # noqa: ANN001
+def test_honeypot_answers_success_keeps_it_as_spam_and_emails_nothing(
+    tmp_path: Path,
+    caplog,  # noqa: ANN001
+) -> None:
     service = make_service(tmp_path, notifier=RecordingNotifier())
     with caplog.at_level(logging.WARNING):
         status, answer, _ = call(service, post_event({**GOOD, "website": "http://spam.example"}))
     assert (status, answer) == (200, {"success": True, "message": THANK_YOU})
-    assert service.store.list() == [] and service.notifier.sent == []
-    assert "honeypot" in caplog.text
+    [kept] = service.store.list()
+    assert (kept.status, kept.spam_reason) == ("spam", "honeypot: the hidden field was filled in")
+    assert (kept.name, kept.message) == (GOOD["name"], GOOD["message"])
+    assert service.notifier.sent == [] and service.store.pending() == []
+    assert "kept as spam: honeypot" in caplog.text
 
 
 @pytest.mark.parametrize(
-    ("elapsed", "kept"), [(0, False), (2999, False), (3000, True), (None, True)]
+    ("elapsed", "status"),
+    [(0, "spam"), (2999, "spam"), (3000, "pending"), (None, "pending")],
 )
-def test_minimum_fill_time(tmp_path: Path, elapsed: int | None, kept: bool) -> None:
+def test_minimum_fill_time(tmp_path: Path, elapsed: int | None, status: str) -> None:
     service = make_service(tmp_path)
     body = {**GOOD, "elapsed_ms": elapsed}
-    status, answer, _ = call(service, post_event(body))
-    assert (status, answer["success"]) == (200, True)
-    assert len(service.store.list()) == (1 if kept else 0)
+    code, answer, _ = call(service, post_event(body))
+    assert (code, answer) == (200, {"success": True, "message": THANK_YOU})
+    [kept] = service.store.list()
+    assert kept.status == status
+    if status == "spam":
+        assert kept.spam_reason == f"too fast: filled in {elapsed} ms (minimum 3000 ms)"
 
 
 def test_rate_limit_per_client_answers_429_with_retry_after(tmp_path: Path) -> None:
@@ -95,3 +118,119 @@ def test_rate_limit_setting(text: str, limit: RateLimit) -> None:
 def test_bad_rate_limit_setting_says_what_is_expected(text: str) -> None:
     with pytest.raises(ValueError, match="expected a rate like '5/600'"):
         RateLimit.parse(text)
+
+
+# --- what the traps keep ------------------------------------------------------------------------
+
+
+def _spam_and_real(tmp_path: Path, now: list[str]) -> Path:
+    """An outbox with one real message and one honeypot catch, 'now' driving the clock."""
+    settings = local_settings(tmp_path)
+    service = make_service(tmp_path, settings)
+    service.now = lambda: now[0]
+    service.store.clock = lambda: datetime.fromisoformat(now[0]).timestamp()
+    call(service, post_event({**GOOD, "name": "Real Person"}))
+    call(service, post_event({**GOOD, "name": "Bot", "website": "x"}))
+    return settings.outbox
+
+
+def test_messages_lists_people_and_messages_spam_lists_the_catches(tmp_path: Path) -> None:
+    outbox = _spam_and_real(tmp_path, [utc_now()])
+    cli = CliRunner()
+    people = cli.invoke(build.cli, ["messages", "--outbox", str(outbox)])
+    assert people.exit_code == 0 and "Real Person" in people.output and "Bot" not in people.output
+    assert people.output.rstrip().endswith("1 message(s), 1 pending.")
+    spam = cli.invoke(build.cli, ["messages", "--spam", "--outbox", str(outbox)])
+    assert spam.exit_code == 0 and "Bot" in spam.output and "Real Person" not in spam.output
+    assert "SPAM  Bot <ana@example.com>" in spam.output
+    assert "spam, honeypot: the hidden field was filled in; never emailed; deleted after" in (
+        spam.output
+    )
+    assert spam.output.rstrip().endswith("1 message(s), 1 kept as spam.")
+    listed = json.loads(
+        cli.invoke(build.cli, ["messages", "--spam", "--json", "--outbox", str(outbox)]).output
+    )
+    assert [(m["name"], m["status"], m["spam_reason"]) for m in listed] == [
+        ("Bot", "spam", "honeypot: the hidden field was filled in")
+    ]
+    retention = datetime.fromisoformat(listed[0]["created_at"]).timestamp() + 30 * 86400
+    assert listed[0]["expires_at"] == int(retention)  # 30 days, the documented default
+
+
+def test_spam_is_purged_after_the_retention_by_the_next_write(tmp_path: Path) -> None:
+    now = ["2026-01-01T10:00:00+00:00"]
+    outbox = _spam_and_real(tmp_path, now)
+    store = SqliteOutbox(outbox, clock=lambda: datetime(2026, 1, 31, 9, tzinfo=UTC).timestamp())
+    assert [m.status for m in store.list()] == ["spam", "pending"]  # reading purges nothing
+    store.add(replace(store.list()[1], id="next-day"))  # 29 days 23 hours later: still kept
+    assert sorted(m.status for m in store.list()) == ["pending", "pending", "spam"]
+    store.clock = lambda: datetime(2026, 1, 31, 10, 0, 1, tzinfo=UTC).timestamp()
+    store.add(replace(store.list()[0], id="a-month-later", status="pending"))
+    assert sorted(m.status for m in store.list()) == ["pending", "pending", "pending"]
+
+
+def test_an_outbox_from_before_spam_was_kept_gains_the_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript(OLD_SCHEMA)
+        old.execute(
+            "INSERT INTO messages VALUES ('old', '2025-01-01T00:00:00+00:00', 'Old', 'o@x.example',"
+            " '', 'na', 'Piercing', 'Hi', '127.0.0.1', 'sent', 1, '', '2025-01-01T00:00:01+00:00')"
+        )
+    service = make_service(tmp_path, local_settings(tmp_path, outbox=path))
+    assert call(service, post_event({**GOOD, "website": "bot"}))[0] == 200
+    assert [(m.id, m.status, m.expires_at > 0) for m in service.store.list()][1] == (
+        "old",
+        "sent",
+        False,
+    )
+    assert service.store.list()[0].status == "spam"
+
+
+OLD_SCHEMA = """
+CREATE TABLE messages (
+    id TEXT PRIMARY KEY, created_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+    phone TEXT NOT NULL, artist TEXT NOT NULL, service TEXT NOT NULL, message TEXT NOT NULL,
+    client TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT NOT NULL DEFAULT '', sent_at TEXT NOT NULL DEFAULT ''
+);
+"""
+
+
+def test_retention_setting_must_be_a_positive_number_of_days() -> None:
+    assert Settings.from_env({}).spam_retention_days == 30
+    assert Settings.from_env({"CONTACT_SPAM_RETENTION_DAYS": "7"}).spam_retention_days == 7
+    for bad, words in (("0", "more than 0"), ("-3", "must not be negative"), ("week", "a number")):
+        with pytest.raises(ConfigError, match=words):
+            Settings.from_env({"CONTACT_SPAM_RETENTION_DAYS": bad})
+
+
+def test_dynamodb_keeps_spam_with_an_expiry_and_real_messages_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="us-east-1")
+        client.create_table(**table_definition("messages"))
+        assert enable_expiry(client, "messages") is True
+        assert enable_expiry(client, "messages") is False  # a second deploy changes nothing
+        ttl = client.describe_time_to_live(TableName="messages")["TimeToLiveDescription"]
+        assert (ttl["TimeToLiveStatus"], ttl["AttributeName"]) == ("ENABLED", "expires_at")
+        notifier = RecordingNotifier()
+        service = make_service(
+            tmp_path, store=DynamoStore("messages", "us-east-1"), notifier=notifier
+        )
+        call(service, post_event({**GOOD, "name": "Bot", "elapsed_ms": 200}))
+        call(service, post_event({**GOOD, "name": "Real Person"}))
+        items = {i["name"]["S"]: i for i in client.scan(TableName="messages")["Items"]}
+        assert items["Bot"]["status"] == {"S": "spam"} and "pending" not in items["Bot"]
+        assert int(items["Bot"]["expires_at"]["N"]) > time.time() + 29 * 86400
+        assert "expires_at" not in items["Real Person"]  # never deleted by the TTL
+        assert [m.name for m, _ in notifier.sent] == ["Real Person"]
+        assert service.store.pending() == []  # sent; the spam was never pending
+        assert [m.name for m in list_messages(service, spam=True)] == ["Bot"]
+        later = time.time() + 31 * 86400  # expired, not yet deleted by DynamoDB: hidden
+        assert list_messages(service, spam=True, now=later) == []

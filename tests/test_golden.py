@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
+from generator.release import Release
 from sitefactory import minimal_site, write_site
 
 EXPECTED = Path(__file__).resolve().parent / "golden" / "expected"
@@ -64,15 +65,10 @@ def snapshot(dist: Path) -> dict[str, str]:
 def built_snapshot(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     root = tmp_path_factory.mktemp("golden")
     content = write_site(root / "content", minimal_site())
-    saved = os.environ.get("CONTACT_FUNCTION_URL")
-    os.environ["CONTACT_FUNCTION_URL"] = FUNCTION_URL  # so _redirects is written too
-    try:
-        pipeline.build(pipeline.Paths.make(content, root / "dist", cache=root / ".cache"))
-    finally:
-        if saved is None:
-            del os.environ["CONTACT_FUNCTION_URL"]
-        else:
-            os.environ["CONTACT_FUNCTION_URL"] = saved
+    pipeline.build(
+        pipeline.Paths.make(content, root / "dist", cache=root / ".cache"),
+        release=Release(contact_url=FUNCTION_URL),  # as production writes _redirects
+    )
     return snapshot(root / "dist")
 
 

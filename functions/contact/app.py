@@ -11,9 +11,8 @@ import binascii
 import ipaddress
 import json
 import logging
-from collections.abc import Callable, Mapping
 
-from .core import UNAVAILABLE, ContactService, Notifier, Outcome
+from .core import UNAVAILABLE, ArtistSource, ContactService, Notifier, Outcome
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings
 from .store import MessageStore, SqliteOutbox
 
@@ -57,17 +56,24 @@ def build_notifier(settings: Settings) -> Notifier | None:
     )
 
 
-def build_service(
-    settings: Settings, artists: Callable[[], Mapping[str, str]] | None = None
-) -> ContactService:
-    if artists is None:
-        artists = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
+def build_artists(settings: Settings) -> ArtistSource:
+    """The published site's live list when its URL is set (Lambda), else a file."""
+    listed = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
+    if settings.site_url:
+        from .artists import SiteArtists
+
+        return SiteArtists(settings.site_url, fallback=listed)
+    return listed
+
+
+def build_service(settings: Settings, artists: ArtistSource | None = None) -> ContactService:
     return ContactService(
         build_store(settings),
         build_notifier(settings),
-        artists,
+        artists if artists is not None else build_artists(settings),
         rate_limit=settings.rate_limit,
         min_fill_ms=settings.min_fill_ms,
+        spam_retention_s=settings.spam_retention_days * 24 * 3600,
     )
 
 

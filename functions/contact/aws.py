@@ -34,6 +34,9 @@ from .store import PENDING, SENT, StorageUnavailable, StoredMessage
 log = logging.getLogger(__name__)
 
 PENDING_INDEX = "pending-by-time"
+# DynamoDB's time to live deletes an item some time after this Unix time has passed (within
+# a few days); deploy-function turns it on. Only spam carries the attribute.
+EXPIRY_ATTRIBUTE = "expires_at"
 # SES answers these when sending faster than the account's rate (1/s in the sandbox).
 THROTTLING = {
     "Throttling",
@@ -74,6 +77,8 @@ class DynamoStore:
 
     def add(self, message: StoredMessage) -> None:
         item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
+        if not message.expires_at:
+            del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
         self._call(
             "put",
             lambda: self.client.put_item(
@@ -164,6 +169,7 @@ def _message(item: dict) -> StoredMessage:
     fields = StoredMessage.__dataclass_fields__
     values = {k: v for k, v in item.items() if k in fields}
     values["attempts"] = int(values.get("attempts", 0))
+    values[EXPIRY_ATTRIBUTE] = int(values.get(EXPIRY_ATTRIBUTE, 0))
     return StoredMessage(**values)
 
 
@@ -200,6 +206,18 @@ _POLICY = (
 )
 _NEWLINE_WITHOUT_FWSP = re.compile(rb"\r\n[^ \t]|\r[^ \n\t]|\n[^ \t]")
 MAX_DISPLAY_NAME = 64
+
+
+def enable_expiry(client, table: str) -> bool:  # noqa: ANN001 - boto3 dynamodb client
+    """Turn on time to live for EXPIRY_ATTRIBUTE; False when it already was (idempotent)."""
+    described = client.describe_time_to_live(TableName=table)["TimeToLiveDescription"]
+    if described.get("TimeToLiveStatus") in ("ENABLED", "ENABLING"):
+        return False
+    client.update_time_to_live(
+        TableName=table,
+        TimeToLiveSpecification={"Enabled": True, "AttributeName": EXPIRY_ATTRIBUTE},
+    )
+    return True
 
 
 def build_email(

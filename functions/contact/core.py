@@ -21,6 +21,7 @@ from .rules import (
     MAX_JSON_NUMBER_CHARS,
     NO_ARTIST,
     InvalidSubmission,
+    SpamSignals,
     parse_submission,
 )
 from .store import MessageStore, StorageUnavailable, StoredMessage
@@ -28,6 +29,7 @@ from .store import MessageStore, StorageUnavailable, StoredMessage
 log = logging.getLogger(__name__)
 
 DEFAULT_RATE_LIMIT = RateLimit(5, 600)
+DEFAULT_SPAM_RETENTION_S = 30 * 24 * 3600
 THANK_YOU = "Thank you! Your message has been sent. We'll get back to you within 24 hours."
 UNAVAILABLE = (
     "Sorry, we could not send your message right now. Please try again in a few minutes, "
@@ -58,6 +60,15 @@ TOO_MANY = (
 
 class NotificationFailed(Exception):
     """The studio's email could not be sent; the message stays pending."""
+
+
+class ArtistSource(Protocol):
+    """The artists a visitor may name, as {slug: name} (settings.ArtistList, artists.py)."""
+
+    def __call__(self) -> Mapping[str, str]: ...
+
+    def including(self, slug: str) -> Mapping[str, str]:
+        """The list to check slug against, looked up again when slug is not in it."""
 
 
 class Notifier(Protocol):
@@ -103,9 +114,10 @@ class ContactService:
         self,
         store: MessageStore,
         notifier: Notifier | None,
-        artists: Callable[[], Mapping[str, str]],
+        artists: ArtistSource,
         rate_limit: RateLimit = DEFAULT_RATE_LIMIT,
         min_fill_ms: int = 3000,
+        spam_retention_s: float = DEFAULT_SPAM_RETENTION_S,
         now: Callable[[], str] = utc_now,
         new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
         limiter: SlidingWindowLimiter | None = None,
@@ -114,6 +126,7 @@ class ContactService:
         self.notifier = notifier
         self.artists = artists
         self.min_fill_ms = min_fill_ms
+        self.spam_retention_s = spam_retention_s
         self.now = now
         self.new_id = new_id
         self.limiter = limiter or SlidingWindowLimiter(rate_limit)
@@ -136,7 +149,7 @@ class ContactService:
             return Outcome.error(400, NUMBER_TOO_LONG)
         except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return Outcome.error(400, NOT_JSON)
-        artists = self.artists()
+        artists = self._artists_for(payload)
         try:
             submission, signals = parse_submission(payload, artists)
         except InvalidSubmission as invalid:
@@ -151,19 +164,13 @@ class ContactService:
                 Outcome.error(429, TOO_MANY.format(minutes=_minutes(wait))).body,
                 {"retry-after": str(max(1, round(wait)))},
             )
-        if signals.honeypot:
-            log.warning("contact: honeypot filled by %s; answered success, kept nothing", client)
-            return Outcome.ok()
-        if signals.elapsed_ms is not None and signals.elapsed_ms < self.min_fill_ms:
-            log.warning(
-                "contact: form filled in %d ms by %s (minimum %d); answered success, kept nothing",
-                signals.elapsed_ms,
-                client,
-                self.min_fill_ms,
-            )
-            return Outcome.ok()
-
         message = StoredMessage.new(self.new_id(), self.now(), submission, client)
+        reason = self.spam_reason(signals)
+        if reason:
+            # A trap tells bots from people, but not always: keep it, never email it, and
+            # answer exactly as for anyone else (docs/contact.md, "Spam").
+            self._keep_spam(message, reason)
+            return Outcome.ok()
         try:
             self.store.add(message)
         except StorageUnavailable as exc:
@@ -178,6 +185,30 @@ class ContactService:
                 "contact: email for message %s failed unexpectedly; kept pending", message.id
             )
         return Outcome.ok()
+
+    def _artists_for(self, payload: object) -> Mapping[str, str]:
+        wanted = payload.get("artist") if isinstance(payload, dict) else None
+        if isinstance(wanted, str) and wanted and wanted != NO_ARTIST:
+            return self.artists.including(wanted)
+        return self.artists()
+
+    def spam_reason(self, signals: SpamSignals) -> str:
+        """Why the traps take this submission for spam; empty when they do not."""
+        if signals.honeypot:
+            return "honeypot: the hidden field was filled in"
+        if signals.elapsed_ms is not None and signals.elapsed_ms < self.min_fill_ms:
+            return f"too fast: filled in {signals.elapsed_ms} ms (minimum {self.min_fill_ms} ms)"
+        return ""
+
+    def _keep_spam(self, message: StoredMessage, reason: str) -> None:
+        created = datetime.fromisoformat(message.created_at).timestamp()
+        spam = message.as_spam(reason, int(created + self.spam_retention_s))
+        try:
+            self.store.add(spam)
+        except StorageUnavailable as exc:
+            log.error("contact: spam from %s NOT kept (%s): %s", message.client, reason, exc)
+            return
+        log.warning("contact: message %s from %s kept as spam: %s", spam.id, spam.client, reason)
 
     def notify(self, message: StoredMessage, artists: Mapping[str, str] | None = None) -> bool:
         """Email the studio about a stored message; on failure it stays pending. True if sent."""

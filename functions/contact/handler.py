@@ -9,13 +9,13 @@ The same `handler` answers in Lambda and in `build.py serve`. Request body, a JS
     service     optional; "Tattoo Consultation" (default), "Piercing", "Jewelry Change",
                 "Touch Up" or "Other"
     message     required; at most 5000 characters, may span lines
-    website     honeypot: a text input people never see (visually hidden, aria-hidden,
-                tabindex=-1, autocomplete=off). Send it empty. Filled in: the answer is
-                the normal success, and nothing is kept.
-    elapsed_ms  milliseconds from when the form was first shown to the submit click, as an
-                integer. Under CONTACT_MIN_FILL_MS (3000 by default): the normal success
-                answer, nothing kept. Optional: when absent the check is skipped, so a
-                visitor is never lost to a missing timer.
+    website     honeypot: a text input people never see (off screen, inert, aria-hidden,
+                tabindex=-1, a name no autofill knows). Send it empty. Filled in: the
+                answer is the normal success; the message is kept as spam, never emailed.
+    elapsed_ms  milliseconds from the visitor's first touch of the form to the submit
+                click, as an integer. Under CONTACT_MIN_FILL_MS (3000 by default): the
+                normal success answer; kept as spam, never emailed. Optional: when absent
+                the check is skipped, so a visitor is never lost to a missing timer.
 
 Unknown keys are ignored. The body is capped at 64 KiB (413).
 

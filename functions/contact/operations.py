@@ -11,13 +11,15 @@ import json
 import logging
 import os
 import re
+import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .app import build_service
 from .core import ContactService, SendReport
 from .settings import ArtistList, ConfigError, Settings
-from .store import PENDING, StorageUnavailable, StoredMessage
+from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +41,21 @@ def service_from_env(outbox: Path | None = None, dist: Path | None = None) -> Co
     return build_service(settings, artists)
 
 
-def list_messages(service: ContactService, pending_only: bool = False, limit: int | None = None):
+def list_messages(
+    service: ContactService,
+    pending_only: bool = False,
+    limit: int | None = None,
+    spam: bool = False,
+    now: float | None = None,
+):
+    """Newest first: the visitors' messages, or (spam=True) what the spam traps kept."""
     try:
         messages = service.store.list()
     except StorageUnavailable as exc:
         raise OperationError(str(exc)) from exc
+    now = time.time() if now is None else now
+    # DynamoDB deletes expired items within a few days, not at once: hide them meanwhile.
+    messages = [m for m in messages if (m.status == SPAM) == spam and not m.expired(now)]
     if pending_only:
         messages = [m for m in messages if m.status == PENDING]
     return messages if limit is None else messages[:limit]
@@ -74,7 +86,7 @@ def messages_text(messages: list[StoredMessage]) -> str:
     blocks = []
     for m in messages:
         when = m.created_at.replace("T", " ")[:16] + " UTC"
-        status = "sent" if m.status != PENDING else "PENDING"
+        status = {PENDING: "PENDING", SPAM: "SPAM"}.get(m.status, "sent")
         if m.status == PENDING and m.attempts:
             status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
         phone = f"  {printable(m.phone)}" if m.phone else ""
@@ -85,10 +97,15 @@ def messages_text(messages: list[StoredMessage]) -> str:
             if m.last_error and m.status == PENDING
             else []
         )
+        if m.status == SPAM:
+            until = datetime.fromtimestamp(m.expires_at, UTC).strftime("%Y-%m-%d")
+            error = [f"  spam, {printable(m.spam_reason)}; never emailed; deleted after {until}"]
         body = ["  " + printable(line) for line in m.message.split("\n")]
         blocks.append("\n".join([head, about, *error, *body]))
     pending = sum(m.status == PENDING for m in messages)
-    return "\n\n".join(blocks) + f"\n\n{len(messages)} message(s), {pending} pending."
+    spam = sum(m.status == SPAM for m in messages)
+    totals = f"{spam} kept as spam" if spam else f"{pending} pending"
+    return "\n\n".join(blocks) + f"\n\n{len(messages)} message(s), {totals}."
 
 
 def send_pending(service: ContactService, limit: int) -> SendReport:

@@ -1,8 +1,10 @@
 """Where accepted messages are kept: the interface, and the local SQLite outbox.
 
 Store first, then notify: a message is `pending` from the moment it is stored until the
-studio's email has gone out (`sent`). Nothing here imports boto3, so the local path and a
-cold start that only needs the outbox stay fast; the AWS store lives in `aws.py`.
+studio's email has gone out (`sent`). A message caught by a spam trap is kept as `spam`,
+with the reason, never emailed, and deleted once `expires_at` (Unix seconds) has passed.
+Nothing here imports boto3, so the local path and a cold start that only needs the outbox
+stay fast; the AWS store lives in `aws.py`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -20,6 +24,7 @@ log = logging.getLogger(__name__)
 
 PENDING = "pending"
 SENT = "sent"
+SPAM = "spam"
 
 
 class StorageUnavailable(Exception):
@@ -41,10 +46,18 @@ class StoredMessage:
     attempts: int = 0
     last_error: str = ""
     sent_at: str = ""
+    spam_reason: str = ""  # why a spam trap caught it (status spam only)
+    expires_at: int = 0  # Unix seconds after which it is deleted; 0: kept
 
     @classmethod
     def new(cls, id: str, created_at: str, submission: Submission, client: str) -> StoredMessage:
         return cls(id=id, created_at=created_at, client=client, **asdict(submission))
+
+    def as_spam(self, reason: str, expires_at: int) -> StoredMessage:
+        return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at)
+
+    def expired(self, now: float) -> bool:
+        return 0 < self.expires_at <= now
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -84,10 +97,17 @@ CREATE TABLE IF NOT EXISTS messages (
     status TEXT NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0,
     last_error TEXT NOT NULL DEFAULT '',
-    sent_at TEXT NOT NULL DEFAULT ''
+    sent_at TEXT NOT NULL DEFAULT '',
+    spam_reason TEXT NOT NULL DEFAULT '',
+    expires_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 """
+# Columns added after the first release: an outbox written by an older version gets them.
+_ADDED_COLUMNS = {
+    "spam_reason": "TEXT NOT NULL DEFAULT ''",
+    "expires_at": "INTEGER NOT NULL DEFAULT 0",
+}
 
 
 class SqliteOutbox:
@@ -97,9 +117,10 @@ class SqliteOutbox:
     SQLite's own lock for up to `timeout` seconds instead of failing under a burst.
     """
 
-    def __init__(self, path: Path, timeout: float = 30.0):
+    def __init__(self, path: Path, timeout: float = 30.0, clock: Callable[[], float] = time.time):
         self.path = Path(path)
         self.timeout = timeout
+        self.clock = clock
         self._local = threading.local()
         self._ready = False
         self._ready_lock = threading.Lock()
@@ -120,18 +141,22 @@ class SqliteOutbox:
             with self._ready_lock:
                 if not self._ready:
                     conn.executescript(_SCHEMA)
+                    _add_missing_columns(conn)
                     self._ready = True
         except (sqlite3.Error, OSError) as exc:
             raise StorageUnavailable(f"outbox {self.path} cannot be opened: {exc}") from exc
         self._local.conn = conn
         return conn
 
-    def _write(self, sql: str, params: tuple) -> int:
+    def _write(self, sql: str, params: tuple, *more: tuple[str, tuple]) -> int:
+        """Run the statements in one transaction; the row count of the first."""
         conn = self._connect()
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 count = conn.execute(sql, params).rowcount
+                for other_sql, other_params in more:
+                    conn.execute(other_sql, other_params)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -143,7 +168,15 @@ class SqliteOutbox:
     def add(self, message: StoredMessage) -> None:
         values = tuple(getattr(message, c) for c in _COLUMNS)
         placeholders = ", ".join("?" for _ in _COLUMNS)
-        self._write(f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})", values)
+        # Expired spam goes with the next write: in the same commit, so it costs no fsync.
+        self._write(
+            f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})",
+            values,
+            (
+                "DELETE FROM messages WHERE status = ? AND expires_at > 0 AND expires_at <= ?",
+                (SPAM, int(self.clock())),
+            ),
+        )
 
     def mark_sent(self, message_id: str, at: str) -> None:
         self._write(
@@ -181,3 +214,14 @@ class SqliteOutbox:
             return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+
+def _add_missing_columns(conn: sqlite3.Connection) -> None:
+    present = {row[1] for row in conn.execute("PRAGMA table_info(messages)")}
+    for name, declaration in _ADDED_COLUMNS.items():
+        if name not in present:
+            try:
+                conn.execute(f"ALTER TABLE messages ADD COLUMN {name} {declaration}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise

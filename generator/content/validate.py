@@ -23,6 +23,7 @@ from ..images.source import BadImage, verify
 from ..videos.ffmpeg import FfmpegError, NotAVideo
 from ..videos.probe import VideoSources
 from . import models
+from .launch import Launch, launch_problems
 from .loader import Content, FileRef, link_in, link_problem, load_content
 from .yamlfile import line_of
 
@@ -54,11 +55,17 @@ def validate(
 
 
 def checked_content(
-    root: Path | str, shown_root: str | None = None, videos: VideoSources | None = None
+    root: Path | str,
+    shown_root: str | None = None,
+    videos: VideoSources | None = None,
+    launch: Launch | None = None,
 ) -> Content:
-    """Load and validate; raise ContentError listing every problem of every kind."""
+    """Load and validate (with the launch check when launch is given); raise ContentError
+    listing every problem of every kind."""
     content = load_content(root, shown_root)
     validate(content, videos or VideoSources(Path(root) / "videos"))
+    if launch is not None:
+        content.problems.extend(launch_problems(content, launch))
     if content.problems:
         raise ContentError(content.problems)
     return content

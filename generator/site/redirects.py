@@ -12,7 +12,6 @@ See https://docs.netlify.com/routing/redirects/redirect-options/
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -220,19 +219,23 @@ def require_rules(config: NetlifyConfig, dist: Path) -> None:
         raise BuildError("netlify.toml does not fit the build:\n  " + "\n  ".join(problems))
 
 
-def write_redirects_file(out: Output, artist_slugs: list[str]) -> None:
+# A Netlify Function in the repository (netlify/functions/contact-unavailable.mjs): a POST
+# to a static file is not answered with our JSON on Netlify, a function's answer is.
+CONTACT_UNAVAILABLE = "/.netlify/functions/contact-unavailable"
+
+
+def write_redirects_file(out: Output, artist_slugs: list[str], function_url: str = "") -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
 
-    - In production /api/contact is an AWS Lambda; Netlify proxies to it (`200!`).
+    - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`); without
+      its URL (deploy previews) a function answering the contract's JSON 503.
     - /api/portfolio?artist=<slug>: one rule per artist, then a JSON 404 for any other
       value. A placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a
       file that does not exist answers the site's HTML 404 page, never a later rule.
     """
-    lines = []
-    url = os.environ.get("CONTACT_FUNCTION_URL", "").strip()
-    if url:
-        lines.append(f"/api/contact  {url.rstrip('/')}/  200!")
+    contact = f"{function_url.rstrip('/')}/" if function_url else CONTACT_UNAVAILABLE
+    lines = [f"/api/contact  {contact}  200!"]
     for slug in ("all", *artist_slugs):
         lines.append(f"/api/portfolio  artist={slug}  /api/portfolio/{slug}.json  200")
     lines.append("/api/portfolio  artist=:artist  /api/404.json  404")

@@ -380,3 +380,93 @@ def test_piercings_page_has_the_same_contact_section(page: Page, demo_artists) -
     expect(contact.get_by_label("Artist")).to_contain_text(demo_artists[-1]["name"])
     expect(contact.locator('a[href^="tel:"]')).to_have_count(1)
     expect(contact.locator('a[href^="mailto:"]')).to_have_count(1)
+
+
+# --- the outcome after Send ------------------------------------------------------------------
+
+
+def send_from_the_bottom_edge(page: Page) -> None:
+    """Scroll so that the answer's place (below Send) is just out of sight, then send and
+    wait for the contact function's answer."""
+    outcome = page.locator("#contact form .contact-form__outcome")
+    place = "el => el.getBoundingClientRect().top + window.scrollY"
+    # The section fades up into place as it scrolls into view: wait until it stands still.
+    where = outcome.evaluate(place)
+    for _ in range(60):
+        page.wait_for_timeout(150)
+        where, before = outcome.evaluate(place), where
+        if where == before:
+            break
+    page.evaluate(f"window.scrollTo({{top: {where} - innerHeight + 4, behavior: 'instant'}})")
+    top = outcome.evaluate("el => el.getBoundingClientRect().top")
+    assert top >= page.viewport_size["height"] - 8, "the answer's place must start off screen"
+    with page.expect_response("**/api/contact"):
+        page.locator("#contact form").get_by_role("button", name="Send Message").click()
+
+
+@pytest.mark.parametrize("viewport", ["page", "phone_page"])  # 1366x900 and 390x844
+def test_after_send_the_outcome_is_brought_on_screen_and_announced(
+    request: pytest.FixtureRequest, viewport: str
+) -> None:
+    """The real contact function answers: first it refuses the email address (red, an
+    alert), then, corrected, it accepts the message (green, a status)."""
+    page: Page = request.getfixturevalue(viewport)
+    page.clock.install()  # to step past the minimum fill time without waiting
+    open_home(page)
+    form = page.locator("#contact form")
+    form.scroll_into_view_if_needed()
+    form.get_by_label("Name").fill("Ada Outcome")
+    form.get_by_label("Email").fill("ada@localhost")
+    form.get_by_label("Tell us about your idea").fill("A small rose, please.")
+    page.clock.fast_forward(12_000)
+
+    send_from_the_bottom_edge(page)
+    alert = form.get_by_role("alert")
+    expect(alert).to_contain_text("Please enter a valid email address.")
+    expect(alert).to_be_in_viewport(ratio=1)
+    red, green, blue = rgb(alert)
+    assert red > 200 and green < 150 and blue < 150, (red, green, blue)
+
+    form.get_by_label("Email").fill("ada.outcome@example.com")
+    send_from_the_bottom_edge(page)
+    status = form.get_by_role("status").locator("p")
+    expect(status).to_contain_text("Thank you!")
+    expect(status).to_be_in_viewport(ratio=1)
+    red, green, blue = rgb(status)
+    assert green > 180 and red < 150, (red, green, blue)
+
+
+def test_a_preview_says_in_red_that_contact_is_not_configured(
+    browser,
+    minimal_dist,
+    tmp_path,  # noqa: ANN001
+) -> None:
+    """A deploy preview built without CONTACT_FUNCTION_URL, on Netlify's own engine: the
+    form shows the function's JSON 503 as a readable red message, never an HTML 404."""
+    from netlify_support import netlify_dev, netlify_project
+
+    project = netlify_project(tmp_path / "preview", minimal_dist)
+    with netlify_dev(project) as url:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=url)
+        try:
+            page = context.new_page()
+            page.goto("/")
+            expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+            form = page.locator("#contact form")
+            form.scroll_into_view_if_needed()
+            fill_valid_form(page)
+            with page.expect_response("**/api/contact") as answer:
+                form.get_by_role("button", name="Send Message").click()
+            assert answer.value.status == 503
+            assert answer.value.headers["content-type"] == "application/json; charset=utf-8"
+            assert answer.value.json()["success"] is False
+            alert = form.get_by_role("alert")
+            expect(alert).to_have_text(
+                "Sorry, contact is not configured on this preview: messages cannot be sent from "
+                "this copy of the site. Please call or email the studio directly."
+            )
+            expect(alert).to_be_in_viewport(ratio=1)
+            red, green, blue = rgb(alert)
+            assert red > 200 and green < 150 and blue < 150, (red, green, blue)
+        finally:
+            context.close()

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./send-contact";
@@ -37,14 +38,28 @@ export function ContactForm() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState(services[0]);
   const [status, setStatus] = useState<Status>({ state: "idle" });
+  const [attempt, setAttempt] = useState(0);
   const trap = useRef<HTMLInputElement>(null);
-  const shownAt = useRef(0);
+  const outcome = useRef<HTMLDivElement>(null);
+  const startedAt = useRef<number | null>(null);
   const id = useId();
 
-  // The fill time counts from the form's first render (a person needs seconds; a robot does not).
+  // The fill time counts from the visitor's first touch of the form, not from when the page
+  // appeared: a page left open for an hour must not make a robot's instant post look slow.
+  const startClock = () => {
+    startedAt.current ??= performance.now();
+  };
+
+  // The answer appears below the button: bring it on screen if it is not (a phone, or a
+  // visitor who scrolled), so nobody is left wondering whether the message went out.
   useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
+    const box = outcome.current;
+    if (!box || (status.state !== "sent" && status.state !== "failed")) return;
+    const { top, bottom } = box.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) {
+      box.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    }
+  }, [status]);
 
   const field = (key: keyof Fields) => ({
     id: `${id}-${key}`,
@@ -60,15 +75,18 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     setStatus({ state: "sending" });
+    setAttempt((n) => n + 1);
+    const elapsed = startedAt.current === null ? 0 : performance.now() - startedAt.current;
     const result = await sendContact(
       { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service },
-      { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(performance.now() - shownAt.current)) },
+      { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
     );
     if (result.ok) {
       setFields(EMPTY);
       setService(services[0]);
       setArtistSlug(noArtist);
       if (trap.current) trap.current.value = "";
+      startedAt.current = null; // the next message is timed afresh
       setStatus({ state: "sent", message: result.message });
     } else {
       // Everything typed stays in place so the visitor can simply try again.
@@ -77,7 +95,14 @@ export function ContactForm() {
   }
 
   return (
-    <form className="contact-form" onSubmit={submit} aria-labelledby="contact-heading">
+    <form
+      className="contact-form"
+      onSubmit={submit}
+      onFocusCapture={startClock}
+      onInputCapture={startClock}
+      onPointerDownCapture={startClock}
+      aria-labelledby="contact-heading"
+    >
       <div className="contact-form__grid">
         <div className="contact-form__field">
           <label htmlFor={`${id}-name`}>Name</label>
@@ -126,24 +151,28 @@ export function ContactForm() {
         </div>
       </div>
 
-      {/* Spam trap: invisible, unreachable by keyboard and hidden from assistive technology. */}
-      <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input ref={trap} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      {/* Spam trap (sent as `website`): off screen, inert (never focused, hidden from
+          assistive technology) and named so that no browser or password manager fills it in. */}
+      <div className="contact-form__trap" aria-hidden="true" inert>
+        <label htmlFor={`${id}-trap`}>Leave this field empty</label>
+        <input ref={trap} id={`${id}-trap`} name="contact_hp" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <button type="submit" className="contact-form__submit" disabled={sending}>
         {sending ? "Sending..." : "Send Message"}
       </button>
 
-      <div className="contact-form__outcome" role="status">
-        {status.state === "sent" && <p className="contact-form__message contact-form__message--sent">{status.message}</p>}
+      <div className="contact-form__outcome" ref={outcome}>
+        <div role="status">
+          {status.state === "sent" && <p className="contact-form__message contact-form__message--sent">{status.message}</p>}
+        </div>
+        {status.state === "failed" && (
+          // A new element per attempt: the same error twice is announced twice.
+          <p key={attempt} className="contact-form__message contact-form__message--failed" role="alert">
+            {status.error}
+          </p>
+        )}
       </div>
-      {status.state === "failed" && (
-        <p className="contact-form__message contact-form__message--failed" role="alert">
-          {status.error}
-        </p>
-      )}
     </form>
   );
 }

@@ -227,10 +227,14 @@ describe("ContactSection: the form", () => {
     const { sent } = contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
     const { container } = renderContact();
-    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    const trap = container.querySelector<HTMLInputElement>(".contact-form__trap input")!;
     expect(trap).not.toBeNull();
     expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(trap.closest("[inert]")).not.toBeNull(); // never focused, by any means
     expect(trap).toHaveAttribute("tabindex", "-1");
+    // No name, id or autocomplete token a browser's or password manager's autofill knows.
+    expect(trap).toHaveAttribute("autocomplete", "off");
+    expect(`${trap.name} ${trap.id}`).not.toMatch(/web|url|site|name|mail|phone|tel|addr|company/i);
     expect(screen.queryByRole("textbox", { name: /leave this field empty/i })).not.toBeInTheDocument();
     await fillForm(user);
     trap.value = "http://spam.example";
@@ -240,12 +244,32 @@ describe("ContactSection: the form", () => {
     expect(trap.value).toBe("");
   });
 
+  it("times the filling from the first touch of the form, not from when the page appeared", async () => {
+    const { sent } = contactRoute(() => jsonResponse({ success: true, message: "ok" }));
+    const user = userEvent.setup();
+    renderContact();
+    now += 600_000; // the page sat open for ten minutes
+    await user.click(screen.getByLabelText("Name")); // the first touch starts the clock
+    now += 2_000;
+    await fillForm(user);
+    now += 1_500;
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await screen.findByText("ok");
+    now += 30_000; // the next message is timed afresh from its own first touch
+    await user.type(screen.getByLabelText("Name"), "Bo");
+    now += 8_000;
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((body) => body.elapsed_ms)).toEqual([3_500, 8_000]);
+  });
+
   it("is never reached by the Tab key", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
     const { container } = renderContact();
     await waitFor(() => expect(artistSelect()).toBeEnabled());
-    const trap = container.querySelector('input[name="website"]');
+    const trap = container.querySelector(".contact-form__trap input");
     const reached: Element[] = [];
     for (let i = 0; i < 12; i++) {
       await user.tab();

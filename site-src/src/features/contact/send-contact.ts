@@ -19,8 +19,9 @@ export type ContactPayload = {
 
 /**
  * The two spam traps the contact function checks (functions/contact/rules.py): `website`, a
- * field hidden from people that only robots fill, and `elapsed_ms`, how long the form had been
- * on screen. A trapped submission is answered with success and kept nowhere.
+ * field hidden from people that only robots fill, and `elapsed_ms`, the time from the
+ * visitor's first touch of the form to Send. A trapped submission is answered with the same
+ * success, kept as spam and never emailed (docs/contact.md).
  */
 export type SpamSignals = { website: string; elapsed_ms: number };
 

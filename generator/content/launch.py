@@ -1,0 +1,150 @@
+"""The launch check: what must not reach the public site, on top of the ordinary rules.
+
+The demo content is full of stand-ins (a 555 phone number, example.com addresses, a
+"Placeholder Street"), which is right for a demo and wrong for a studio's live site. Every
+production build runs these rules, and so does `build.py check --launch`; each finding
+names the file, the line and the field, says why in a studio manager's words and what to
+put instead (README, "Deployment").
+
+    example domains   example.com/.net/.org and the reserved .example, .test, .invalid,
+                      .localhost names (RFC 2606), in any text: URLs, emails, prose
+    555 numbers       (214) 555-0196: the exchange films and examples use
+    placeholder       the word itself, and "lorem ipsum"
+    base_url          https, the studio's own name; on Netlify, the address it publishes at
+    aftercare guides  both present and not empty (the page would say "Loading content...")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..errors import Problem
+from .loader import AFTERCARE_SECTIONS, Content, field_name
+from .yamlfile import YamlSyntaxError, load_yaml
+
+EXAMPLE_DOMAIN = re.compile(
+    r"\b(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:example|test|invalid|localhost))\b",
+    re.IGNORECASE,
+)
+PHONE_555 = re.compile(r"(?<!\d)\(?\d{3}\)?[\s.-]*555[\s.-]*\d{4}(?!\d)")
+PLACEHOLDER_WORDS = re.compile(r"\bplaceholders?\b|\blorem ipsum\b", re.IGNORECASE)
+LOCAL_HOSTS = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the launch check knows about the place the site goes to."""
+
+    # The address the host publishes the site at (Netlify sets URL in its builds).
+    published_url: str | None = None
+
+
+def launch_problems(content: Content, launch: Launch) -> list[Problem]:
+    """Every stand-in left in the content, as problems with file, line and field."""
+    found: list[Problem] = []
+    for path in _yaml_files(content):
+        try:
+            data, lines = load_yaml(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, YamlSyntaxError):
+            continue  # the ordinary rules already report this file
+        shown = content.findings.shown(path)
+        for loc, text in _texts(data, ()):
+            found += _text_problems(shown, lines.get(loc), field_name(loc), text)
+    for name in AFTERCARE_SECTIONS:
+        path = content.root / "aftercare" / f"{name}.md"
+        shown = content.findings.shown(path)
+        text = content.aftercare.get(name, "")
+        if not text.strip():
+            found.append(
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    f"the {name} aftercare guide is missing or empty, so the Aftercare page "
+                    'would say "Loading content..." forever: write the guide in this file',
+                )
+            )
+        for number, line in enumerate(text.splitlines(), start=1):
+            found += _text_problems(shown, number, None, line)
+    if content.site is not None:
+        found += _base_url_problems(content, launch)
+    return found
+
+
+def _yaml_files(content: Content) -> list[Path]:
+    return [
+        content.root / "site.yaml",
+        *content.artist_files,
+        *sorted(content.portfolio_files.values()),
+    ]
+
+
+def _texts(value: object, loc: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield loc, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, (*loc, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _texts(item, (*loc, index))
+
+
+def _text_problems(file: str, line: int | None, field: str | None, text: str) -> list[Problem]:
+    problems = []
+    for domain in dict.fromkeys(m.group(0).lower() for m in EXAMPLE_DOMAIN.finditer(text)):
+        problems.append(
+            Problem(
+                file,
+                line,
+                field,
+                f"'{domain}' is a made-up name reserved for examples: put the real address here",
+            )
+        )
+    for number in dict.fromkeys(m.group(0) for m in PHONE_555.finditer(text)):
+        problems.append(
+            Problem(
+                file,
+                line,
+                field,
+                f"'{number}' is a 555 number, the kind films and examples use: put the "
+                "studio's real phone number here",
+            )
+        )
+    words = {m.group(0).lower(): m.group(0) for m in PLACEHOLDER_WORDS.finditer(text)}
+    for word in words.values():
+        problems.append(Problem(file, line, field, f"says '{word}': replace it with the real text"))
+    return problems
+
+
+def _base_url_problems(content: Content, launch: Launch) -> list[Problem]:
+    base = str(content.site.base_url).rstrip("/")
+    where = (
+        content.findings.shown(content.root / "site.yaml"),
+        content.site_lines.get(("base_url",)),
+        "base_url",
+    )
+    parts = urlsplit(base)
+    host = (parts.hostname or "").lower()
+    if EXAMPLE_DOMAIN.fullmatch(host):
+        return []  # already named by the example-domain rule
+    if parts.scheme != "https":
+        return [Problem(*where, f"'{base}' must start with https:// (Netlify serves HTTPS)")]
+    if LOCAL_HOSTS.match(host):
+        return [Problem(*where, f"'{base}' is this computer, not the studio's web address")]
+    published = (launch.published_url or "").rstrip("/")
+    published_host = (urlsplit(published).hostname or "").lower()
+    if published_host and published_host != host:
+        return [
+            Problem(
+                *where,
+                f"'{base}' is not where this site is published ({published}): links shared "
+                "from the site would point elsewhere. Put that address here, or add the "
+                "studio's domain in Netlify (Domain management) first",
+            )
+        ]
+    return []

@@ -1,0 +1,67 @@
+"""Where a build goes: Netlify's deploy context, and what a production build must have.
+
+Netlify sets CONTEXT (`production`, `deploy-preview`, `branch-deploy`) and URL (the
+address it publishes the site at) in its builds; the studio sets CONTACT_FUNCTION_URL
+(README, "Deployment"). The command line reads them once and hands a Release to the
+pipeline, so the library itself never looks at the environment.
+
+- production: the contact function's URL is required (otherwise the form would post to a
+  static site and get an HTML 404) and the launch check runs on the content;
+- anything else (previews, branch builds, a laptop): the build goes through, and without
+  a URL /api/contact answers the contact contract's JSON 503 (netlify/functions/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from urllib.parse import urlsplit
+
+from .content.launch import Launch
+from .errors import BuildError
+
+PRODUCTION = "production"
+CONTACT_URL_HELP = (
+    "set it in Netlify (Site configuration > Environment variables) to the Function URL "
+    "that `python build.py deploy-function` printed; README, Deployment"
+)
+
+
+@dataclass(frozen=True)
+class Release:
+    context: str = ""  # Netlify's CONTEXT; empty outside Netlify
+    contact_url: str = ""  # CONTACT_FUNCTION_URL: where /api/contact is proxied to
+    published_url: str = ""  # Netlify's URL: the site's main address
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Release:
+        return cls(
+            context=env.get("CONTEXT", "").strip(),
+            contact_url=env.get("CONTACT_FUNCTION_URL", "").strip(),
+            published_url=env.get("URL", "").strip(),
+        )
+
+    def local(self) -> Release:
+        """The same site for `build.py serve`: never held to production's requirements."""
+        return replace(self, context="")
+
+    @property
+    def production(self) -> bool:
+        return self.context == PRODUCTION
+
+    def launch(self) -> Launch | None:
+        """The launch check to run on the content: production builds only."""
+        return Launch(self.published_url or None) if self.production else None
+
+    def require_settings(self) -> None:
+        """Raise BuildError, in one line, when a setting the site needs is missing or wrong."""
+        url = self.contact_url
+        if url and (urlsplit(url).scheme not in ("https", "http") or not urlsplit(url).hostname):
+            raise BuildError(
+                f"CONTACT_FUNCTION_URL is not a web address ({url!r}): {CONTACT_URL_HELP}"
+            )
+        if self.production and not url:
+            raise BuildError(
+                "CONTACT_FUNCTION_URL is not set, so the contact form would have nowhere to "
+                f"send messages: {CONTACT_URL_HELP}"
+            )

@@ -1,0 +1,69 @@
+"""Netlify's own engine for the tests: netlify-cli, pinned in tools/netlify/.
+
+`make netlify-tools` installs it (about 420 MB, so not part of `make install`); the tests
+call that target themselves, so a bare `pytest` installs it on first use too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from contextlib import AbstractContextManager as ContextManager
+from pathlib import Path
+
+from serverthread import free_port, running_process
+
+ROOT = Path(__file__).resolve().parent.parent
+NETLIFY = ROOT / "tools" / "netlify" / "node_modules" / ".bin" / "netlify"
+
+
+def netlify_cli() -> Path:
+    """The pinned netlify binary, installed from tools/netlify/package-lock.json if needed."""
+    subprocess.run(["make", "-s", "netlify-tools"], cwd=ROOT, check=True)
+    return NETLIFY
+
+
+def netlify_project(root: Path, dist: Path) -> Path:
+    """A site folder as Netlify sees one: this repository's netlify.toml and functions,
+    and a built dist/."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("netlify.toml", "package.json", "package-lock.json"):
+        shutil.copyfile(ROOT / name, root / name)
+    shutil.copytree(ROOT / "netlify" / "functions", root / "netlify" / "functions")
+    if dist != root / "dist":
+        shutil.copytree(dist, root / "dist")
+    # The build plugins netlify.toml names, as Netlify installs them (the base directory's
+    # package.json); netlify dev refuses to start without them.
+    subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=root, check=True
+    )
+    return root
+
+
+def netlify_dev(project: Path, env: dict[str, str] | None = None) -> ContextManager[str]:
+    """`netlify dev` serving project/dist with Netlify's redirect engine and functions.
+
+    Offline, and without the Edge Functions runtime (it downloads Deno; the site has no
+    edge functions), on a free loopback port. Yields the base URL.
+    """
+    port = free_port()
+    command = [
+        str(netlify_cli()),
+        "dev",
+        "--offline",
+        "--internal-disable-edge-functions",
+        "--skip-gitignore",
+        "--no-open",
+        "--dir",
+        "dist",
+        "--port",
+        str(port),
+    ]
+    return running_process(
+        command,
+        f"http://127.0.0.1:{port}",
+        cwd=project,
+        env={**os.environ, "BROWSER": "none", **(env or {})},
+        log=project / "netlify-dev.log",
+    )

@@ -1,0 +1,164 @@
+"""Going live: production builds need the contact function and pass the launch check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from build import cli
+from generator import pipeline
+from sitefactory import launch_ready_site, minimal_site, write_site
+
+ROOT = pipeline.PROJECT_ROOT
+FUNCTION_URL = "https://abc123.lambda-url.us-east-1.on.aws/"
+NETLIFY = ("CONTEXT", "CONTACT_FUNCTION_URL", "URL")
+
+
+def run(args: list[str], **env: str):  # noqa: ANN201 - click's Result
+    """build.py as Netlify runs it: only the variables given are set."""
+    return CliRunner().invoke(cli, args, env={name: env.get(name) for name in NETLIFY})
+
+
+def build_args(root: Path, files: dict) -> list[str]:
+    content = write_site(root / "content", files)
+    return ["build", "--content", str(content), "--out", str(root / "dist"), "--cache", str(root)]
+
+
+def test_production_without_the_contact_function_fails_in_one_line_and_publishes_nothing(
+    tmp_path: Path,
+) -> None:
+    result = run(build_args(tmp_path, launch_ready_site()), CONTEXT="production")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "error: CONTACT_FUNCTION_URL is not set, so the contact form would have nowhere to send "
+        "messages: set it in Netlify (Site configuration > Environment variables) to the "
+        "Function URL that `python build.py deploy-function` printed; README, Deployment"
+    ]
+    assert not (tmp_path / "dist").exists()
+    bad = run(build_args(tmp_path, launch_ready_site()), CONTACT_FUNCTION_URL="lambda please")
+    assert bad.exit_code == 1
+    assert bad.output.startswith("error: CONTACT_FUNCTION_URL is not a web address ('lambda")
+
+
+@pytest.mark.parametrize("context", ["deploy-preview", "branch-deploy", None])
+def test_previews_and_branch_builds_still_build_and_route_contact_to_the_json_503(
+    tmp_path: Path, context: str | None, media_cache: Path
+) -> None:
+    args = build_args(tmp_path, minimal_site())  # placeholders are fine on a preview
+    result = run([*args[:-1], str(media_cache)], CONTEXT=context)
+    assert result.exit_code == 0, result.output
+    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
+    assert first_rule == "/api/contact  /.netlify/functions/contact-unavailable  200!"
+
+
+def test_production_lists_every_placeholder_with_file_and_line(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    files = {
+        **minimal_site(),
+        "artists/jane-doe.yaml": minimal_site()["artists/jane-doe.yaml"].replace(
+            "bio: A short bio.", "bio: Placeholder bio, lorem ipsum."
+        ),
+        "aftercare/piercing.md": "\n",
+    }
+    args = build_args(tmp_path, files)
+    result = run(
+        [*args[:-1], str(media_cache)], CONTEXT="production", CONTACT_FUNCTION_URL=FUNCTION_URL
+    )
+    assert result.exit_code == 1
+    shown = str(tmp_path / "content")
+    made_up = "is a made-up name reserved for examples: put the real address here"
+    assert result.output.splitlines() == [
+        f"{shown}/aftercare/piercing.md: the piercing aftercare guide is missing or empty, so the"
+        ' Aftercare page would say "Loading content..." forever: write the guide in this file',
+        f"{shown}/artists/jane-doe.yaml:8: bio: says 'Placeholder': replace it with the real text",
+        f"{shown}/artists/jane-doe.yaml:8: bio: says 'lorem ipsum': replace it with the real text",
+        f"{shown}/site.yaml:2: base_url: 'studio.example' {made_up}",
+        f"{shown}/site.yaml:3: phone: '(214) 555-0100' is a 555 number, the kind films and "
+        "examples use: put the studio's real phone number here",
+        f"{shown}/site.yaml:4: email: 'studio.example' {made_up}",
+        f"{shown}/site.yaml:41: brands[1].url: 'brand.example' {made_up}",
+        f"{shown}/site.yaml:50: credit.url: 'agency.example' {made_up}",
+        "8 problems found; nothing was published.",
+    ]
+    assert not (tmp_path / "dist").exists()
+
+
+def test_a_launch_ready_site_builds_for_production_behind_its_function(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    args = build_args(tmp_path, launch_ready_site())
+    result = run(
+        [*args[:-1], str(media_cache)],
+        CONTEXT="production",
+        CONTACT_FUNCTION_URL=FUNCTION_URL,
+        URL="https://www.crimson-crown-tattoo.com",
+    )
+    assert result.exit_code == 0, result.output
+    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
+    assert first_rule == f"/api/contact  {FUNCTION_URL}  200!"
+
+
+@pytest.mark.parametrize(
+    ("base_url", "published", "message"),
+    [
+        (
+            "http://www.crimson-crown-tattoo.com",
+            None,
+            "'http://www.crimson-crown-tattoo.com' must start with https:// (Netlify serves HTTPS)",
+        ),
+        (
+            "https://localhost:8000",
+            None,
+            "'https://localhost:8000' is this computer, not the studio's web address",
+        ),
+        (
+            "https://www.crimson-crown-tattoo.com",
+            "https://crimson-crown.netlify.app",
+            "'https://www.crimson-crown-tattoo.com' is not where this site is published "
+            "(https://crimson-crown.netlify.app): links shared from the site would point "
+            "elsewhere. Put that address here, or add the studio's domain in Netlify "
+            "(Domain management) first",
+        ),
+    ],
+)
+def test_base_url_must_be_the_studios_own_address(
+    tmp_path: Path, base_url: str, published: str | None, message: str
+) -> None:
+    files = launch_ready_site()
+    files["site.yaml"] = files["site.yaml"].replace(
+        "https://www.crimson-crown-tattoo.com", base_url
+    )
+    content = write_site(tmp_path / "content", files)
+    result = run(["check", "--launch", "--content", str(content)], URL=published)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == f"{content}/site.yaml:2: base_url: {message}"
+
+
+def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_passes() -> None:
+    plain = run(["check", "--content", str(ROOT / "content")])
+    assert plain.exit_code == 0, plain.output
+    assert "content OK: 6 artists" in plain.output
+    launch = run(["check", "--launch", "--content", str(ROOT / "content")])
+    assert launch.exit_code == 1
+    lines = launch.output.splitlines()
+    shown = ROOT / "content" / "site.yaml"
+    for expected in (
+        f"{shown}:6: base_url: 'studio.example.com' is a made-up name reserved for examples",
+        f"{shown}:7: phone: '(214) 555-0196' is a 555 number",
+        f"{shown}:10: address.street: says 'placeholder': replace it with the real text",
+        f"{shown}:112: credit.url: 'nightshift-web.example.com' is a made-up name",
+    ):
+        assert any(line.startswith(expected) for line in lines), (expected, lines)
+    assert lines[-1] == "12 problems found; nothing was published."
+
+
+def test_check_launch_passes_a_launch_ready_site(tmp_path: Path) -> None:
+    content = write_site(tmp_path / "content", launch_ready_site())
+    result = run(["check", "--launch", "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    assert "content OK for launch: 2 artists, 3 portfolio pieces, 2 aftercare guides" in (
+        result.output
+    )

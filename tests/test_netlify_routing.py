@@ -1,0 +1,207 @@
+"""`build.py serve` against Netlify's own engine: same netlify.toml, same dist/, same answers.
+
+Netlify's side is `netlify dev` from the pinned netlify-cli (tests/netlify_support.py): its
+proxy applies netlify.toml and dist/_redirects with netlify-redirector, the redirect
+engine Netlify publishes, and serves files and functions the way the CLI emulates the CDN.
+Every request goes to both; status, target (which file of dist/ answered, or the contact
+function) and content type must agree. A difference is a bug in our server or our rules.
+(Headers are not compared: `netlify dev` replaces Cache-Control with its own.)
+
+Two differences are by design and normalised here:
+- /api/contact: Netlify proxies it to the Lambda (a local stand-in here); `serve` runs the
+  same function in-process. Both count as "the contact function".
+- `netlify dev` answers a POST to a static file with status 200 and the text "Method Not
+  Allowed"; the CDN does not, and ours says 405. No POST to a static path is compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import httpx
+import pytest
+from netlify_support import ROOT, netlify_dev, netlify_project
+
+from serverthread import free_port, running_process
+from sitefactory import minimal_site, write_site
+
+CONTACT = "the contact function"
+GOOD_POST = {
+    "name": "Ana",
+    "email": "ana@example.com",
+    "message": "A rose, please.",
+    "artist": "jane-doe",
+    "elapsed_ms": 40000,
+}
+REQUESTS: list[tuple[str, str]] = [
+    # the static API: rewrites, query matching, unknown slugs, JSON 404s, shadowing files
+    ("GET", "/api/artists"),
+    ("GET", "/api/artists/"),
+    ("GET", "/API/artists"),
+    ("GET", "/api/Artists"),
+    ("GET", "/api/aftercare"),
+    ("GET", "/api/aftercare/"),
+    ("GET", "/api/portfolio"),
+    ("GET", "/api/portfolio/"),
+    ("GET", "/api/portfolio?artist=all"),
+    ("GET", "/api/portfolio?artist=jane-doe"),
+    ("GET", "/api/portfolio?artist=max-ink"),
+    ("GET", "/api/portfolio?artist=Jane-Doe"),
+    ("GET", "/api/portfolio?artist=nobody"),
+    ("GET", "/api/portfolio?artist="),
+    ("GET", "/api/portfolio?artist=..%2Fsite"),
+    ("GET", "/api/portfolio?artist=jane-doe&page=2"),
+    ("GET", "/api/portfolio?page=2"),
+    ("GET", "/api/portfolio/all.json"),
+    ("GET", "/api/portfolio/jane-doe.json"),
+    ("GET", "/api/site.json"),
+    ("GET", "/api/artists.json"),
+    ("GET", "/api/404.json"),
+    ("GET", "/api/nope"),
+    ("GET", "/api/"),
+    ("GET", "/api"),
+    ("GET", "/api/deep/er/path"),
+    # the _redirects proxy rule for the contact function
+    ("POST", "/api/contact"),
+    ("POST", "/api/contact/"),
+    ("GET", "/api/contact"),
+    # pages: pretty URLs, trailing slashes, case, unknown paths (the app's 404)
+    ("GET", "/"),
+    ("GET", "/index.html"),
+    ("GET", "/portfolio"),
+    ("GET", "/portfolio/"),
+    ("GET", "/portfolio/index.html"),
+    ("GET", "/portfolio/jane-doe"),
+    ("GET", "/portfolio/jane-doe/"),
+    ("GET", "/portfolio/max-ink"),
+    ("GET", "/portfolio/nobody"),
+    ("GET", "/Portfolio"),
+    ("GET", "/piercings"),
+    ("GET", "/aftercare/"),
+    ("GET", "/test"),
+    ("GET", "/nope"),
+    ("GET", "/nope/deeper/"),
+    ("GET", "/404.html"),
+    # files: icons browsers ask for, editors' images, a missing asset
+    ("GET", "/favicon.ico"),
+    ("GET", "/apple-touch-icon.png"),
+    ("GET", "/manifest.webmanifest"),
+    ("GET", "/logo.svg"),
+    ("GET", "/robots.txt"),
+    ("GET", "/images/work/rose.jpg"),
+    ("GET", "/images/work/missing.jpg"),
+    ("GET", "/assets/missing.js"),
+]
+
+
+class _Lambda(BaseHTTPRequestHandler):
+    """Stands in for the contact function's Function URL, as Netlify proxies to it."""
+
+    def answer(self, status: int) -> None:
+        body = json.dumps({"stand-in": CONTACT}).encode()
+        self.send_response(status)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's names
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        self.answer(200)
+
+    def do_GET(self) -> None:  # noqa: N802
+        self.answer(405)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def lambda_url() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Lambda)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, media_cache: Path, lambda_url: str
+) -> Iterator[tuple[str, Path]]:
+    """`build.py serve` on the minimal site, as a developer runs it; yields URL and dist/."""
+    root = tmp_path_factory.mktemp("routing")
+    content = write_site(root / "content", minimal_site())
+    port = free_port()
+    command = [sys.executable, "build.py", "serve", "--no-watch", "--port", str(port)]
+    paths = ["--content", str(content), "--out", str(root / "dist"), "--cache", str(media_cache)]
+    env = {
+        **os.environ,
+        "CONTACT_FUNCTION_URL": lambda_url,
+        "CONTACT_RATE_LIMIT": "off",
+        "CONTACT_OUTBOX": str(root / "outbox.sqlite3"),
+    }
+    url = f"http://127.0.0.1:{port}"
+    with running_process([*command, *paths], url, ROOT, env, root / "serve.log"):
+        yield url, root / "dist"
+
+
+def targets(dist: Path) -> dict[str, str]:
+    """sha256 of each file in dist/ -> its path: which file a response carried."""
+    found: dict[str, str] = {}
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        found.setdefault(
+            hashlib.sha256(path.read_bytes()).hexdigest(), path.relative_to(dist).as_posix()
+        )
+    return found
+
+
+def answer(client: httpx.Client, method: str, path: str, files: dict[str, str]) -> tuple[int, str]:
+    body = GOOD_POST if method == "POST" else None
+    response = client.request(method, path, json=body, headers={"accept-encoding": "identity"})
+    target = files.get(hashlib.sha256(response.content).hexdigest())
+    if target is None:
+        try:
+            data = response.json()
+        except ValueError:
+            data = None
+        is_contact = isinstance(data, dict) and ("stand-in" in data or "success" in data)
+        target = CONTACT if is_contact else f"unknown body {response.content[:60]!r}"
+    return response.status_code, target, response.headers.get("content-type", "").split(";")[0]
+
+
+def test_serve_answers_every_request_as_netlifys_engine_does(
+    site: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, dist = site
+    files = targets(dist)
+    assert (dist / "_redirects").read_text().startswith("/api/contact  http://127.0.0.1:")
+    project = netlify_project(tmp_path / "project", dist)
+    with netlify_dev(project) as netlify_url:
+        with httpx.Client(base_url=netlify_url, timeout=30) as theirs:
+            netlify = [answer(theirs, m, p, files) for m, p in REQUESTS]
+    with httpx.Client(base_url=url, timeout=30) as ours_client:
+        ours = [answer(ours_client, m, p, files) for m, p in REQUESTS]
+
+    rows = [
+        f"{'' if a == b else 'DIFF '}{m:4} {p:38} netlify {a[0]} {a[1]:30} {a[2]:24} "
+        f"serve {b[0]} {b[1]:30} {b[2]}"
+        for (m, p), a, b in zip(REQUESTS, netlify, ours, strict=True)
+    ]
+    differences = [row for row in rows if row.startswith("DIFF")]
+    summary = f"{len(REQUESTS)} requests, {len(differences)} differences"
+    print("\n".join([*rows, summary]))
+    assert len(REQUESTS) >= 40
+    assert not differences, "\n".join([*differences, summary])
+    # Not vacuous: the table covers files, rewrites, both 404 kinds and the function.
+    assert {CONTACT, "api/404.json", "404.html", "api/artists.json", "index.html"} <= {
+        target for _, target, _ in ours
+    }
