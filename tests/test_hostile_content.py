@@ -235,7 +235,10 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
     (
         "nul-character",
         replace("site.yaml", "name: a\x00b\n"),
-        ["content/site.yaml:1: not valid YAML: special characters are not allowed"],
+        [
+            "content/site.yaml:1:8: holds an invisible control character (U+0000) here, which "
+            "text may not contain: delete it (retype the line if you cannot see it)"
+        ],
     ),
     # --- files too large to parse ------------------------------------------------------------
     (
@@ -299,7 +302,7 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-photo",
         link_file("images/work/rose.jpg", "rose.jpg"),
         [
-            "content/portfolio/jane-doe.yaml:1: [1].file: image 'rose.jpg' "
+            "content/portfolio/jane-doe.yaml:1: piece 1, file: image 'rose.jpg' "
             + LINK.format(folder="content/images/work")
         ],
     ),
@@ -307,7 +310,7 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-logo",
         link_file("images/brands/brand-one.png", "logo.png"),
         [
-            "content/site.yaml:40: brands[1].logo: image 'brand-one.png' "
+            "content/site.yaml:40: brands, item 1, logo: image 'brand-one.png' "
             + LINK.format(folder="content/images/brands")
         ],
     ),
@@ -346,11 +349,11 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-photo-folder",
         link_folder("images/work"),
         [
-            "content/portfolio/jane-doe.yaml:1: [1].file: image 'rose.jpg' "
+            "content/portfolio/jane-doe.yaml:1: piece 1, file: image 'rose.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
-            "content/portfolio/jane-doe.yaml:3: [2].file: image 'koi.jpg' "
+            "content/portfolio/jane-doe.yaml:3: piece 2, file: image 'koi.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
-            "content/portfolio/max-ink.yaml:1: [1].file: image 'skull.jpg' "
+            "content/portfolio/max-ink.yaml:1: piece 1, file: image 'skull.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
         ],
     ),
