@@ -29,6 +29,9 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.location}: {self.detail}"
 
+    def to_dict(self) -> dict[str, str]:
+        return {"where": self.location, "detail": self.detail}
+
     def sort_key(self) -> tuple:
         """File, then line and column (a whole-file problem first), then field."""
         return (self.file, self.line or 0, self.column or 0, self.field or "", self.message)
