@@ -83,13 +83,15 @@ def warn_about_lost_pages(content: Content, published: dict[str, str]) -> None:
             )
             continue
         listed = renamed.values.get("previous_slugs")
-        add = f"add {slug} to its previous_slugs" if listed else f"add previous_slugs: [{slug}]"
+        add = (
+            f"add {slug} to its previous_slugs" if listed else f"add previous_slugs: [{slug}] to it"
+        )
         content.findings.warn(
             renamed.path,
             None,
             None,
             f"the last build published {name}'s page at /portfolio/{slug}, which now leads "
-            f"nowhere: if this file was {slug}.yaml, {add} to it so old links lead here",
+            f"nowhere: if this file was {slug}.yaml, {add} so old links lead here",
         )
 
 

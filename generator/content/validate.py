@@ -183,11 +183,10 @@ def _check_previous_slugs(content: Content) -> None:
 
 def _check_portfolios(content: Content) -> None:
     artist_slugs = {p.stem for p in content.artist_files}
-    renamed = {
-        old: source.slug
-        for source in content.artist_sources
-        for old in source.values.get("previous_slugs", [])
-    }
+    renamed: dict[str, str] = {}  # former name -> the first artist listing it
+    for source in content.artist_sources:
+        for old in source.values.get("previous_slugs", []):
+            renamed.setdefault(old, source.slug)
     known = sorted(s for s in artist_slugs if models.SLUG_RE.match(s))
     for slug, path in content.portfolio_files.items():
         if slug in artist_slugs:

@@ -200,6 +200,12 @@ def value_hint(value: object, line_text: str, expects_text: bool) -> str | None:
     if expects_text and isinstance(value, dict) and len(value) == 1 and line.dash:
         text = line.value if line.key is None else f"{line.key}: {line.value}"
         return f"text with a colon needs quotes: write {line.dash}{quoted(text)}".strip()
+    if expects_text and isinstance(value, list | dict) and line.value[:1] in ("[", "{"):
+        kind = "a list" if line.value[0] == "[" else "a group of keys"
+        return (
+            f"a value that starts with {line.value[0]} is read as {kind}; for text, put it in "
+            f"quotes: write {_with_quotes(line).strip()}"
+        )
     return None
 
 
@@ -281,7 +287,7 @@ class _Reader:
         if spaced:
             fixed = f"{line.indent}{line.dash}{spaced[1]}: {spaced[2]}"
             return self.fix(index, f"put a space after the colon: write {fixed.strip()}", fixed)
-        word = re.match(r"([A-Za-z0-9_]+)\s*=?\s*(.*)$", line.value)
+        word = re.match(r"([A-Za-z0-9_]+)(?:\s*=\s*|\s+)(\S.*)$", line.value)
         if word and not line.dash and self.is_key(word[1]):
             fixed = f"{line.indent}{word[1]}: {word[2]}"
             message = f"a key needs a colon after it: write {fixed.strip()}"
@@ -293,8 +299,8 @@ class _Reader:
         if owner.key is not None and owner.value and len(line.indent) <= owner.key_column:
             spaces = owner.key_column + 2
             message = (
-                f"this line continues the text of {owner.key}: above, so it must be indented "
-                f"more than {owner.key}: (by {spaces} spaces), or joined to that line"
+                f"this line continues the text of {owner.key}: above, so it must be indented: "
+                f"indent it by {spaces} spaces, or join it to that line"
             )
             return self.fix(index, message, " " * spaces + self.lines[index].lstrip())
         return None
