@@ -111,6 +111,27 @@ def test_a_bad_field_leaves_the_photo_and_other_fields_checked(
     ]
 
 
+def test_site_yaml_with_a_bad_field_still_has_its_photos_and_videos_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = minimal_site()
+    files["site.yaml"] = (
+        files["site.yaml"]
+        .replace("email: hello@studio.example", "email: hello at studio")
+        .replace("logo: brand-one.png", "logo: brand-1.png")
+        .replace("hero: {source: clip.mp4}", "hero: {source: clip.mov}")
+    )
+    assert run_check(tmp_path, monkeypatch, files) == [
+        "content/site.yaml:4: email: must be an email address, got 'hello at studio' "
+        "(An email address must have an @-sign.)",
+        "content/site.yaml:40: brands, item 1, logo: image 'brand-1.png' not found in "
+        "content/images/brands/ (did you mean 'brand-one.png'?)",
+        "content/site.yaml:44: videos.hero.source: video 'clip.mov' not found in "
+        "content/videos/ (did you mean 'clip.mp4'?)",
+        "3 problems found; nothing was published.",
+    ]
+
+
 # --- did you mean ---------------------------------------------------------------------------
 
 

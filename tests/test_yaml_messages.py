@@ -226,6 +226,12 @@ MISTAKES: dict[str, tuple[str, str, str, list[str]]] = {
             'a comment: to write a #, put the text in quotes: write title: "#1 rose"'
         ],
     ),
+    "nothing after the key": (
+        JANE,
+        "bio: A short bio.",
+        "bio:",
+        ["content/artists/jane-doe.yaml:8: bio: must be text, got nothing"],
+    ),
     # --- 6. the colon after a key -------------------------------------------------------------
     "no space after the colon": (
         JANE,

@@ -282,8 +282,15 @@ def _check_site_numbers(content: Content) -> None:
 # A GitHub-flavoured Markdown table needs a line of dashes under its first row; without it,
 # remark-gfm (the site's renderer) shows the rows as plain text with the | characters.
 _TABLE_ROW = re.compile(r"^ {0,3}\|")
-_TABLE_DELIMITER = re.compile(r"^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_DELIMITER_CELL = re.compile(r":?-+:?")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def _is_delimiter_row(line: str) -> bool:
+    """|---|:--:| and the like (cell by cell: a single pattern with blanks on both sides of
+    each | is quadratic on a long run of blanks, and the guides may hold any text)."""
+    cells = line.strip().removeprefix("|").removesuffix("|").split("|")
+    return all(_DELIMITER_CELL.fullmatch(cell.strip()) for cell in cells)
 
 
 def _check_markdown(content: Content) -> None:
@@ -297,7 +304,7 @@ def _check_markdown(content: Content) -> None:
             is_row = not fenced and bool(_TABLE_ROW.match(line))
             if is_row and not previous_is_row and number < len(lines):
                 below = lines[number]
-                if _TABLE_ROW.match(below) and not _TABLE_DELIMITER.match(below):
+                if _TABLE_ROW.match(below) and not _is_delimiter_row(below):
                     columns = max(1, line.strip().strip("|").count("|") + 1)
                     dashes = "|" + "---|" * columns
                     content.findings.warn(

@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from .yamlhelp import Diagnosis, DuplicateKey, Line, explain, quoted
+from .yamlhelp import Diagnosis, DuplicateKey, Line, clip, explain, quoted
 
 Path_ = tuple[str | int, ...]
 LineMap = dict[Path_, int]  # where each key and list item was written (1-based lines)
@@ -42,8 +42,11 @@ MAX_ALIAS_EXPANSION = 10_000  # values reached through aliases, repeats counted
 MAX_DEPTH = 64  # nested lists and mappings
 MAX_NUMBER_DIGITS = 100  # int() is quadratic in the digits, and refuses over 4300
 # Syntax mistakes corrected in one file before giving up on reading it: far more than a
-# file holds by accident, and each costs one parse of a file of at most 1 MB.
+# file holds by accident. Each costs one more parse, so a big file gets fewer: at most
+# MAX_REPAIR_BYTES are parsed in all (four reads of a file at the 1 MB cap).
 MAX_REPAIRS = 20
+MAX_REPAIR_BYTES = 4 * 1024 * 1024
+MORE_MISTAKES = "may hold more YAML mistakes after these: correct the ones listed and check again"
 
 TOO_MANY_ALIASES = (
     f"uses YAML aliases (*name) more than {MAX_ALIASES} times; write the values out instead"
@@ -186,7 +189,8 @@ def parse_yaml(text: str, keys: Collection[str] = ()) -> YamlDocument:
     rest of the file is read too; keys (the keys the file may hold) sharpen the advice."""
     problems: list[Diagnosis] = []
     applied: set[tuple[int, str]] = set()
-    for _ in range(MAX_REPAIRS + 1):
+    reads = max(1, min(MAX_REPAIRS + 1, MAX_REPAIR_BYTES // max(1, len(text))))
+    for attempt in range(reads):
         try:
             data, lines, node = _compose(text)
         except YamlLimitError as exc:
@@ -200,6 +204,9 @@ def parse_yaml(text: str, keys: Collection[str] = ()) -> YamlDocument:
             if found.fixed is None or found.line is None or (found.line, found.fixed) in applied:
                 break
             if isinstance(exc, yaml.reader.ReaderError):
+                break
+            if attempt + 1 == reads:
+                problems.append(Diagnosis(None, MORE_MISTAKES))
                 break
             applied.add((found.line, found.fixed))
             text = _replace_line(text, found.line, found.fixed)
@@ -260,12 +267,12 @@ def _scalar_notes(node: yaml.ScalarNode, text_lines: list[str]) -> list[Diagnosi
     if end.line < len(text_lines) and re.match(r"[ \t]+#\S", text_lines[end.line][end.column :]):
         line = Line.parse(text_lines[end.line])
         if start.line == end.line and line.value.startswith(node.value):
-            fixed = (line.prefix + quoted(line.value)).strip()
+            fixed = clip(line.prefix + quoted(line.value))
             notes.append(
                 Diagnosis(
                     end.line + 1,
                     f"the # and what follows are read as a comment, so the text is "
-                    f"'{node.value}': to keep them, write {fixed}",
+                    f"'{clip(node.value)}': to keep them, write {fixed}",
                 )
             )
     for index in range(start.line + 1, min(end.line, len(text_lines) - 1) + 1):
@@ -274,8 +281,8 @@ def _scalar_notes(node: yaml.ScalarNode, text_lines: list[str]) -> list[Diagnosi
             notes.append(
                 Diagnosis(
                     index + 1,
-                    f"'{text}' is indented further than the line above, so it is read as part "
-                    f"of the text '{node.value}': line the - up with the one above",
+                    f"'{clip(text)}' is indented further than the line above, so it is read as "
+                    f"part of the text '{clip(node.value)}': line the - up with the one above",
                 )
             )
     return notes

@@ -48,11 +48,8 @@ class DuplicateKey(yaml.constructor.ConstructorError):
         self.key, self.first_line, self.mapping_mark = key, first_line, mapping_mark
 
 
-_LINE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<dash>(?:-(?:[ \t]+|$))*)"
-    r"(?:(?P<key>[A-Za-z0-9_][^:#\n]*?)[ \t]*:(?:[ \t]+|$))?"
-    r"(?P<value>.*?)[ \t\r]*$"
-)
+_KEY_START = re.compile(r"[A-Za-z0-9_]")
+_BLANKS = " \t"
 
 
 @dataclass(frozen=True)
@@ -66,8 +63,26 @@ class Line:
 
     @classmethod
     def parse(cls, text: str) -> Line:
-        found = _LINE.match(text)
-        return cls(found["indent"], found["dash"], found["key"], found["value"])
+        # A scan, not one regular expression: lines come from editor files of up to 1 MB,
+        # and a pattern with a lazy key beside optional blanks is quadratic on long blanks.
+        text = text.rstrip("\r")
+        pos = len(text) - len(text.lstrip(_BLANKS))
+        indent = text[:pos]
+        while text.startswith("-", pos) and (pos + 1 == len(text) or text[pos + 1] in _BLANKS):
+            pos = len(text) - len(text[pos + 1 :].lstrip(_BLANKS))
+        dash = text[len(indent) : pos]
+        key = None
+        colon, comment = text.find(":", pos), text.find("#", pos)
+        after = colon + 1
+        if (
+            _KEY_START.match(text, pos)
+            and colon > pos
+            and (comment < 0 or comment > colon)
+            and (after == len(text) or text[after] in _BLANKS)
+        ):
+            key = text[pos:colon].rstrip(_BLANKS)
+            pos = len(text) - len(text[after:].lstrip(_BLANKS))
+        return cls(indent, dash, key, text[pos:].rstrip(_BLANKS))
 
     @property
     def prefix(self) -> str:
@@ -94,8 +109,11 @@ def quoted(text: str) -> str:
 
 def _split_comment(value: str) -> tuple[str, str]:
     """('text', '  # note') for a value followed by a comment (a # after a space)."""
-    found = re.search(r"[ \t]+#", value)
-    return (value[: found.start()], value[found.start() :]) if found else (value, "")
+    found = re.search(r"[ \t]#", value)
+    if not found:
+        return value, ""
+    text = value[: found.start()].rstrip(_BLANKS)
+    return text, value[len(text) :]
 
 
 def _with_quotes(line: Line) -> str:
@@ -104,7 +122,20 @@ def _with_quotes(line: Line) -> str:
 
 
 def _show(text: str) -> str:
+    text = clip(text)
     return f"'{text}'" if '"' in text else f'"{text}"'
+
+
+MAX_SHOWN = 160  # characters of an editor's line a message quotes
+
+
+def clip(text: str, limit: int = MAX_SHOWN) -> str:
+    """text as a message quotes it: a line of a few hundred characters is shortened in the
+    middle, so the start and the end (where the quotes go) stay visible."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 50]} … {text[-45:]}"
 
 
 def _line_up(spaces: int, like: str | None) -> str:
@@ -189,22 +220,22 @@ def value_hint(value: object, line_text: str, expects_text: bool) -> str | None:
     and a value, not text.
     """
     line = Line.parse(line_text)
-    if value is None and re.match(r"#", line.value):
-        rest = line.value
+    first = line.value[:1]
+    if value is None and first == "#":
         return (
             "is empty because the # starts a comment: to write a #, put the text in quotes: "
-            f"write {(line.prefix + quoted(rest)).strip()}"
+            f"write {clip(line.prefix + quoted(line.value))}"
         )
-    if value is None and line.value[:1] in SPECIAL_START:
+    if value is None and first and first in SPECIAL_START:
         return _quote_message(line)
     if expects_text and isinstance(value, dict) and len(value) == 1 and line.dash:
         text = line.value if line.key is None else f"{line.key}: {line.value}"
-        return f"text with a colon needs quotes: write {line.dash}{quoted(text)}".strip()
+        return f"text with a colon needs quotes: write {clip(line.dash + quoted(text))}"
     if expects_text and isinstance(value, list | dict) and line.value[:1] in ("[", "{"):
         kind = "a list" if line.value[0] == "[" else "a group of keys"
         return (
             f"a value that starts with {line.value[0]} is read as {kind}; for text, put it in "
-            f"quotes: write {_with_quotes(line).strip()}"
+            f"quotes: write {clip(_with_quotes(line))}"
         )
     return None
 
@@ -213,8 +244,9 @@ def _quote_message(line: Line) -> str:
     char = line.value[0]
     name = _CHAR_NAMES.get(char, char)
     text, _ = _split_comment(line.value)
-    fixed = _with_quotes(line).strip()
-    return f"the {name} at the start of {_show(text)} needs quotes: write {fixed}"
+    return (
+        f"the {name} at the start of {_show(text)} needs quotes: write {clip(_with_quotes(line))}"
+    )
 
 
 class _Reader:
@@ -248,12 +280,12 @@ class _Reader:
         rest = text.lstrip(" \t")
         lead = len(text) - len(rest)
         if column >= lead:
-            fixed = text[:lead] + re.sub(r"[ \t]*\t[ \t]*", " ", rest)
-            message = f"has a Tab where a space belongs: write {fixed.strip()}"
+            fixed = text[:lead] + re.sub(r"[ \t]+", lambda m: " " if "\t" in m[0] else m[0], rest)
+            message = f"has a Tab where a space belongs: write {clip(fixed)}"
             return self.fix(index, message, fixed, column + 1)
         spaces = self.expected_indent(index, rest)
         before = f"{spaces} spaces before it" if spaces else "nothing before it"
-        message = f"indent with spaces, not Tab: write {rest.strip()} with {before}"
+        message = f"indent with spaces, not Tab: write {clip(rest)} with {before}"
         return self.fix(index, message, " " * spaces + rest, column + 1)
 
     def expected_indent(self, index: int, rest: str) -> int:
@@ -271,7 +303,7 @@ class _Reader:
     def colon(self, index: int, column: int) -> Diagnosis | None:
         line = self.line(index)
         if line.key is not None and column > line.key_column + len(line.key):
-            message = f"text with a colon needs quotes: write {_with_quotes(line).strip()}"
+            message = f"text with a colon needs quotes: write {clip(_with_quotes(line))}"
             return self.fix(index, message, _with_quotes(line))
         above = self.previous(index)
         if above is None:
@@ -286,11 +318,11 @@ class _Reader:
         spaced = re.match(r"([A-Za-z0-9_]+):(\S.*)$", line.value)
         if spaced:
             fixed = f"{line.indent}{line.dash}{spaced[1]}: {spaced[2]}"
-            return self.fix(index, f"put a space after the colon: write {fixed.strip()}", fixed)
+            return self.fix(index, f"put a space after the colon: write {clip(fixed)}", fixed)
         word = re.match(r"([A-Za-z0-9_]+)(?:\s*=\s*|\s+)(\S.*)$", line.value)
         if word and not line.dash and self.is_key(word[1]):
             fixed = f"{line.indent}{word[1]}: {word[2]}"
-            message = f"a key needs a colon after it: write {fixed.strip()}"
+            message = f"a key needs a colon after it: write {clip(fixed)}"
             return self.fix(index, message, fixed)
         above = self.previous(index)
         if quiet or above is None or not line.value:
@@ -345,7 +377,7 @@ class _Reader:
         if not line.value or line.value[0] not in "\"'":
             return None
         fixed = text + line.value[0]
-        message = f"the quotation mark that opens the text is never closed: write {fixed.strip()}"
+        message = f"the quotation mark that opens the text is never closed: write {clip(fixed)}"
         return self.fix(index, message, fixed)
 
     def unclosed_quote_above(self, index: int) -> Diagnosis | None:
@@ -363,8 +395,7 @@ class _Reader:
             return None
         fixed = line.prefix + quoted(line.value[1:-1])
         message = (
-            "a \\ inside double quotes starts a code such as \\n (a new line): "
-            f"write {fixed.strip()}"
+            f"a \\ inside double quotes starts a code such as \\n (a new line): write {clip(fixed)}"
         )
         return self.fix(index, message, fixed)
 
@@ -377,7 +408,7 @@ class _Reader:
             end = min(ends) if ends else len(text)
             key, _, value = text[begin:end].partition(":")
             fixed = f"{text[:begin]}{key}: {quoted(value.strip())}{text[end:]}"
-            message = f"text with a colon needs quotes: write {fixed.strip()}"
+            message = f"text with a colon needs quotes: write {clip(fixed)}"
             return self.fix(at, message, fixed)
         line = self.line(start)
         opener = line.value[:1]
@@ -387,14 +418,14 @@ class _Reader:
         if "," in line.value:
             fixed = self.lines[start].rstrip() + closer
             message = (
-                f"the {opener} is never closed: end the list with {closer}: write {fixed.strip()}"
+                f"the {opener} is never closed: end the list with {closer}: write {clip(fixed)}"
             )
         else:
             fixed = _with_quotes(line)
             kind = "a list" if opener == "[" else "a group of keys"
             message = (
                 f"a value that starts with {opener} is read as {kind}, and this one is never "
-                f"closed with {closer}; for text, put it in quotes: write {fixed.strip()}"
+                f"closed with {closer}; for text, put it in quotes: write {clip(fixed)}"
             )
         return self.fix(start, message, fixed)
 
@@ -407,12 +438,12 @@ class _Reader:
         if value[0] == "'":
             inner = value[1:-1] if value.endswith("'") else value[1:]
             fixed = line.prefix + quoted(inner)
-            message = f"an apostrophe inside 'single quotes' ends them early: write {fixed.strip()}"
+            message = f"an apostrophe inside 'single quotes' ends them early: write {clip(fixed)}"
         else:
             fixed = line.prefix + quoted(value)
             message = (
                 "text that starts with a quotation mark must be quoted as a whole: "
-                f"write {fixed.strip()}"
+                f"write {clip(fixed)}"
             )
         return self.fix(index, message, fixed)
 
@@ -448,7 +479,7 @@ class _Reader:
         glued = re.match(r"^(\s*)-(\S.*)$", text)
         if glued:
             fixed = f"{glued[1]}- {glued[2]}"
-            return self.fix(index, f"put a space after the -: write {fixed.strip()}", fixed)
+            return self.fix(index, f"put a space after the -: write {clip(fixed)}", fixed)
         line = self.line(index)
         item = next(
             (
@@ -461,7 +492,7 @@ class _Reader:
         if item is not None and item.key is not None:
             if line.key == item.key:  # the key every item starts with: a new item
                 fixed = line.indent + "- " + text.lstrip()
-                message = f'each item of the list starts with "- ": write {fixed.strip()}'
+                message = f'each item of the list starts with "- ": write {clip(fixed)}'
                 return self.fix(index, message, fixed)
             spaces = item.key_column
             message = (
@@ -483,11 +514,15 @@ class _Reader:
 
 def _closed(value: str) -> bool:
     """Whether the quotation mark that opens value is closed on the same line."""
-    quote = value[0]
-    body = value[1:]
+    quote, body = value[0], value[1:]
     if quote == "'":
         return "'" in body.replace("''", "")
-    return re.search(r'(?<!\\)(?:\\\\)*"', body) is not None
+    escaped = False
+    for char in body:
+        if char == '"' and not escaped:
+            return True
+        escaped = char == "\\" and not escaped
+    return False
 
 
 def _one_token(value: str) -> bool:
@@ -520,7 +555,7 @@ def _duplicate_key(lines: list[str], error: DuplicateKey) -> Diagnosis:
         message = (
             f"{error.key} is given twice in the same list item (first on line "
             f"{error.first_line}): if this line starts a new item, begin it with a dash: "
-            f"write {fixed.strip()}"
+            f"write {clip(fixed)}"
         )
         return Diagnosis(index + 1, message, fixed)
     message = (
