@@ -261,10 +261,14 @@ def _notes(root: yaml.Node | None, text_lines: list[str]) -> list[Diagnosis]:
     return sorted(notes, key=lambda n: n.line or 0)
 
 
+_GLUED_COMMENT = re.compile(r"[ \t]+#\S")
+
+
 def _scalar_notes(node: yaml.ScalarNode, text_lines: list[str]) -> list[Diagnosis]:
     notes = []
     start, end = node.start_mark, node.end_mark
-    if end.line < len(text_lines) and re.match(r"[ \t]+#\S", text_lines[end.line][end.column :]):
+    # Matched in place: a slice per value would copy a long line once per value on it.
+    if end.line < len(text_lines) and _GLUED_COMMENT.match(text_lines[end.line], end.column):
         line = Line.parse(text_lines[end.line])
         if start.line == end.line and line.value.startswith(node.value):
             fixed = clip(line.prefix + quoted(line.value))
