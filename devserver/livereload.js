@@ -31,7 +31,10 @@
     host = element("div");
     host.id = "build-error-overlay";
     const root = host.attachShadow({ mode: "open" });
-    root.append(element("style", undefined, STYLE));
+    // A constructed stylesheet: no <style> element, so no dependence on the page's CSP.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    root.adoptedStyleSheets = [sheet];
     const panel = element("section", "panel");
     panel.setAttribute("role", "alert");
     panel.setAttribute("aria-labelledby", "title");
@@ -61,7 +64,7 @@
     :host { all: initial; }
     .panel {
       position: fixed; inset: 0; z-index: 2147483647; overflow: auto; box-sizing: border-box;
-      padding: clamp(16px, 5vw, 56px); background: rgba(0, 0, 0, 0.92); color: #f5f5f5;
+      padding: clamp(16px, 5vw, 56px); background: rgba(0, 0, 0, 0.96); color: #f5f5f5;
       font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
     }
     .title {
