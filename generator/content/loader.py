@@ -115,6 +115,7 @@ class FileRef:
     source: Path  # the YAML file that names it
     field: str  # the field as shown in messages ("photo", "piece 2, file", "videos.hero.source")
     line: int | None
+    loc: tuple = ()  # where in the file's data: ("brands", 0, "logo")
 
     @property
     def is_video(self) -> bool:
@@ -237,7 +238,7 @@ class _Reader:
         name = models.valid_file_name(value)
         if name is not None:
             self.content.refs.append(
-                FileRef(folder, name, source, field_name(loc), line_of(lines, loc))
+                FileRef(folder, name, source, field_name(loc), line_of(lines, loc), loc)
             )
 
     # --- site.yaml -----------------------------------------------------------------------

@@ -108,6 +108,7 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
         f"a phone number with {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits",
     ),
     _email: (r"^[^\s@]+@[^\s@]+\.[^\s@]+$", "an email address like hello@studio.com"),
+    _slug: (SLUG_RE.pattern, "lower-case letters, digits and '-', like jane-doe"),
 }
 
 
