@@ -5,9 +5,9 @@ An artist's file name is the address of their page (/portfolio/<slug>). A file r
 with its old name under `previous_slugs:` gets a permanent redirect (site/redirects.py). To
 notice a rename without one, the build needs to know what it published last time: after
 each successful build it keeps the published slugs (and the artists' names) in a small
-record in the image cache folder, the folder Netlify builds keep between runs for the encoded
-photos (netlify-plugin-cache), so the record works there as on a laptop; a fresh cache
-simply has no record, and the first build after it warns about nothing.
+record in the image cache folder, which Netlify keeps between builds with the encoded photos
+(netlify-plugin-cache in netlify.toml), so the record works there as on a laptop; a fresh
+cache simply has no record, and the first build after it warns about nothing.
 """
 
 from __future__ import annotations
