@@ -92,18 +92,25 @@ def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> N
     from devserver import runner
 
     release = Release.from_env(os.environ).local()
+    reporter, failed = TerminalReporter(), None
     try:
-        pipeline.build(paths, TerminalReporter(), admin, release)
+        pipeline.build(paths, reporter, admin, release)
     except SiteError as error:
-        fail(error)
+        # With a site built before, serve it and show the problems on its pages until a
+        # good build; with none, there is nothing to serve.
+        if not watch or not (paths.out / "index.html").is_file():
+            fail(error)
+        runner.report_failure(error, reporter)
+        failed = error
     runner.run(
         paths,
         host,
         port,
         watch=watch,
-        reporter=TerminalReporter(),
+        reporter=reporter,
         admin_settings=admin,
         release=release,
+        failed=failed,
     )
 
 

@@ -48,9 +48,9 @@ COMPRESSIBLE = (
     "application/manifest+json",
     "text/javascript",
 )
-LIVE_RELOAD_JS = (
-    "(()=>{const s=new EventSource('/__livereload');s.onmessage=()=>location.reload();})();"
-)
+# Reloads open pages after a good rebuild; after a failed one, shows its problems over the
+# page until the next good build. Injected by `serve` only, never written into dist/.
+LIVE_RELOAD_JS = Path(__file__).with_name("livereload.js").read_text("utf-8")
 
 mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -66,20 +66,33 @@ ContactHandler = Callable[[dict, object], dict]
 
 
 class LiveReload:
-    """Tells open pages to reload after a rebuild (Server-Sent Events)."""
+    """Tells open pages to reload after a rebuild, or what went wrong with it (Server-Sent
+    Events). A page opened while the build is failing hears the problems at once."""
 
     def __init__(self) -> None:
         self.version = 0
+        self.failure: dict | None = None  # the last build's problems, until a good build
+        self._failures = 0
         self._changed = asyncio.Condition()
 
     async def bump(self) -> None:
         async with self._changed:
             self.version += 1
+            self.failure = None
+            self._changed.notify_all()
+
+    async def failed(self, report: dict) -> None:
+        """The rebuild failed: report ({title, lead, note, problems}) goes to every page."""
+        async with self._changed:
+            self.failure = report
+            self._failures += 1
             self._changed.notify_all()
 
     async def stream(self, request: Request):
-        seen = self.version
+        seen, failures = self.version, self._failures
         yield ": connected\n\n"
+        if self.failure is not None:
+            yield _problems_event(self.failure)
         while not await request.is_disconnected():
             async with self._changed:
                 try:
@@ -90,6 +103,15 @@ class LiveReload:
             if self.version != seen:
                 seen = self.version
                 yield "data: reload\n\n"
+            elif self._failures != failures and self.failure is not None:
+                failures = self._failures
+                yield _problems_event(self.failure)
+
+
+def _problems_event(report: dict) -> str:
+    # json.dumps writes one line (line breaks inside text are escaped), as an SSE data line
+    # must be.
+    return f"event: problems\ndata: {json.dumps(report)}\n\n"
 
 
 def default_contact_handler(dist: Path) -> ContactHandler:

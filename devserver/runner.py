@@ -45,15 +45,39 @@ async def _watch(
         reporter.info(f"{len(changes)} file(s) changed; rebuilding")
         try:
             await asyncio.to_thread(pipeline.build, paths, reporter, admin_settings, release)
-        except ContentError as error:
-            for problem in error.problems:
-                reporter.info(str(problem))
-            reporter.info("build failed; still serving the previous site")
-            continue
         except SiteError as error:
-            reporter.info(f"build failed: {error}")
+            report_failure(error, reporter)
+            await live.failed(failure_report(error))
             continue
         await live.bump()
+
+
+def report_failure(error: SiteError, reporter: Reporter) -> None:
+    if isinstance(error, ContentError):
+        for problem in error.problems:
+            reporter.info(str(problem))
+        reporter.info("build failed; still serving the previous site")
+    else:
+        reporter.info(f"build failed: {error}")
+
+
+def failure_report(error: SiteError) -> dict:
+    """What the overlay on open pages says about a failed build (devserver/livereload.js)."""
+    if isinstance(error, ContentError):
+        count = len(error.problems)
+        title = f"{count} problem{'s' if count != 1 else ''} in the content"
+        problems = [problem.to_dict() for problem in error.problems]
+    else:
+        title, problems = "The build failed", [{"where": "", "detail": str(error)}]
+    return {
+        "title": title,
+        "lead": (
+            "Fix this and save: the page reloads by itself once the site builds again. "
+            "Until then it shows the last good build."
+        ),
+        "note": "Only here, on your computer: the published site never shows this.",
+        "problems": problems,
+    }
 
 
 def server_config(
@@ -87,11 +111,16 @@ def run(
     reporter: Reporter,
     admin_settings=None,  # noqa: ANN001 - generator.site.admin.AdminSettings
     release: Release | None = None,
+    failed: SiteError | None = None,
 ) -> None:
+    """Serve paths.out; failed: the first build's error, shown on pages until a good build
+    (the previous site is served meanwhile)."""
     config = redirects.load_config(paths.netlify_toml)
     if admin_settings is not None and admin_settings.local_backend:
         config = cms.allow_local_backend(config, admin_settings.local_backend)
     live = LiveReload() if watch else None
+    if live and failed:
+        live.failure = failure_report(failed)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):  # noqa: ANN001, ANN202

@@ -13,12 +13,28 @@ class Problem:
     line: int | None
     field: str | None
     message: str
+    column: int | None = None  # only where the culprit cannot be seen (a Tab, a control code)
+
+    @property
+    def location(self) -> str:
+        """file:line:column, as far as known (editors open file:line links)."""
+        if self.line is None:
+            return self.file
+        return f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+
+    @property
+    def detail(self) -> str:
+        return f"{self.field}: {self.message}" if self.field else self.message
 
     def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return (
-            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-        )
+        return f"{self.location}: {self.detail}"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"where": self.location, "detail": self.detail}
+
+    def sort_key(self) -> tuple:
+        """File, then line and column (a whole-file problem first), then field."""
+        return (self.file, self.line or 0, self.column or 0, self.field or "", self.message)
 
 
 class SiteError(Exception):
@@ -30,9 +46,7 @@ class ContentError(SiteError):
 
     def __init__(self, problems: list[Problem]):
         # The message last too: two problems on one line come out in the same order every run.
-        self.problems = sorted(
-            set(problems), key=lambda p: (p.file, p.line or 0, p.field or "", p.message)
-        )
+        self.problems = sorted(set(problems), key=Problem.sort_key)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content import renames
 from .content.launch import Launch
 from .content.loader import Content
 from .content.validate import checked_content
@@ -37,6 +38,11 @@ class Paths:
     site_src: Path
     netlify_toml: Path
     shown_content: str
+
+    @property
+    def published_record(self) -> Path:
+        """What the last successful build published (content/renames.py)."""
+        return renames.record_path(self.cache / "images", self.content)
 
     @classmethod
     def make(
@@ -70,7 +76,9 @@ def gather(
 ) -> Content:
     """Load and validate the content (and run the launch check when given); raise
     ContentError listing every problem of every kind."""
-    return checked_content(paths.content, paths.shown_content, videos, launch)
+    content = checked_content(paths.content, paths.shown_content, videos, launch)
+    renames.warn_about_lost_pages(content, renames.read_record(paths.published_record))
+    return content
 
 
 def check(paths: Paths, reporter: Reporter | None = None, launch: Launch | None = None) -> Content:
@@ -122,7 +130,9 @@ def build(
             routes = pages.write_pages(out, content, app, data, route_table)
             icons.write_icons(out, paths.site_src, content.site.name)
             slugs = [a.slug for a in content.artists]
-            redirects.write_redirects_file(out, slugs, release.contact_url)
+            redirects.write_redirects_file(
+                out, slugs, release.contact_url, renames.redirects(content)
+            )
         with reporter.stage("admin"):
             admin.write_admin(
                 out,
@@ -141,5 +151,6 @@ def build(
         discard(staging)
         raise
     swap_into_place(staging, paths.out)
+    renames.write_record(paths.published_record, content)
     reporter.info(f"built {files} files into {paths.out}")
     return BuildResult(content, routes, files)

@@ -1,4 +1,5 @@
-"""Run the local server (the same app `build.py serve` runs) in a thread on a free port."""
+"""Run the local server in a thread on a free port (the same app `build.py serve` runs), or
+`build.py serve` itself in a process."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -89,3 +91,18 @@ def running_process(
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+
+
+@contextmanager
+def serve_process(cwd: Path, content: Path, cache: Path, *extra: str) -> Iterator[str]:
+    """`build.py serve` as a person runs it, in a process of its own (build, serve, watch):
+    content and dist/ are given relative to cwd when they are inside it, so messages name
+    them as an editor would see them (content/artists/...)."""
+    port = free_port()
+    shown = content.relative_to(cwd) if content.is_relative_to(cwd) else content
+    env = {**os.environ, "CONTACT_OUTBOX": str(cwd / "outbox.sqlite3")}
+    command = [sys.executable, str(PROJECT_ROOT / "build.py"), "serve", "--port", str(port)]
+    command += ["--content", str(shown), "--out", "dist", "--cache", str(cache), *extra]
+    url = f"http://127.0.0.1:{port}"
+    with running_process(command, url, cwd, env, cwd / f"serve-{port}.log") as answered:
+        yield answered

@@ -173,7 +173,7 @@ def test_build_command_reports_content_errors_and_exits_1(tmp_path: Path) -> Non
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert (
-        f"{content}/portfolio/max-ink.yaml:1: [1].file: image 'ghost.jpg' not found"
+        f"{content}/portfolio/max-ink.yaml:1: piece 1, file: image 'ghost.jpg' not found"
         in result.output
     )
     assert not (tmp_path / "dist").exists()

@@ -96,6 +96,17 @@ def test_whole_numbers_with_the_models_bounds():
     assert all(f["value_type"] == "int" for f in numbers)
 
 
+def test_former_web_addresses_are_an_optional_list_of_slugs():
+    artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}
+    former = artist["previous_slugs"]
+    assert (former["label"], former["widget"], former["required"]) == (
+        "Former web addresses",
+        "list",
+        False,
+    )
+    assert former["field"]["pattern"][0] == models.SLUG_RE.pattern
+
+
 def test_lists_keep_their_minimum_and_required_text_refuses_blanks():
     artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}
     assert artist["specialties"]["min"] == 1
@@ -111,6 +122,7 @@ PATTERN_CASES = {
     "web": ["https://studio.com", "http://x.io/a?b=1", "studio.com", "https://", "ftp://x.io"],
     "phone": ["(214) 555-0100", "+1 214 555 0100", "555-01", "1234567890123456", "call us"],
     "email": ["hello@studio.com", "a.b@c.io", "hello", "a@b", "@studio.com"],
+    "slug": ["jane-doe", "max2", "Jane-Doe", "jane--doe", "-jane", "jane doe"],
 }
 
 
@@ -121,6 +133,7 @@ PATTERN_CASES = {
         (models._web_url, PATTERN_CASES["web"]),
         (models._phone, PATTERN_CASES["phone"]),
         (models._email, PATTERN_CASES["email"]),
+        (models._slug, PATTERN_CASES["slug"]),
     ],
 )
 def test_each_admin_pattern_agrees_with_its_validator(validator, samples):  # noqa: ANN001
@@ -144,7 +157,7 @@ def test_file_fields_upload_where_the_loader_reads(tmp_path: Path):
             field = next(f for f in kinds["PortfolioEntry"] if f["name"] == "file")
         else:
             fields = kinds[source_kind.get(ref.source.name, "ArtistFile")]
-            for part in re.sub(r"\[\d+\]", "", ref.field).split("."):
+            for part in (part for part in ref.loc if isinstance(part, str)):
                 field = next(f for f in fields if f["name"] == part)
                 fields = field.get("fields", [])
         folder = "videos" if ref.is_video else f"images/{ref.folder}"

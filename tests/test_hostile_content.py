@@ -235,7 +235,39 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
     (
         "nul-character",
         replace("site.yaml", "name: a\x00b\n"),
-        ["content/site.yaml:1: not valid YAML: special characters are not allowed"],
+        [
+            "content/site.yaml:1:8: holds an invisible control character (U+0000) here, which "
+            "text may not contain: delete it (retype the line if you cannot see it)"
+        ],
+    ),
+    (
+        # A message quotes at most 160 characters of a line: its start and its end.
+        "yaml-mistake-on-a-400-kb-line",
+        replace(
+            "artists/jane-doe.yaml",
+            ARTIST_YAML.format(name="Jane Doe", photo="jane.jpg", slug="jane", order=2).replace(
+                "bio: A short bio.", "bio: Jane" + " " * 400_000 + ": the best"
+            ),
+        ),
+        [
+            f'{JANE}:8: text with a colon needs quotes: write bio: "Jane'
+            + " " * 101
+            + "…"
+            + " " * 35
+            + ': the best"'
+        ],
+    ),
+    (
+        "more-yaml-mistakes-than-are-read",
+        replace("artists/jane-doe.yaml", "".join(f"k{i}: @v{i}\n" for i in range(30))),
+        [
+            f"{JANE}: may hold more YAML mistakes after these: correct the ones listed and "
+            "check again"
+        ]
+        + [
+            f'{JANE}:{i + 1}: the @ at the start of "@v{i}" needs quotes: write k{i}: "@v{i}"'
+            for i in range(21)
+        ],
     ),
     # --- files too large to parse ------------------------------------------------------------
     (
@@ -299,7 +331,7 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-photo",
         link_file("images/work/rose.jpg", "rose.jpg"),
         [
-            "content/portfolio/jane-doe.yaml:1: [1].file: image 'rose.jpg' "
+            "content/portfolio/jane-doe.yaml:1: piece 1, file: image 'rose.jpg' "
             + LINK.format(folder="content/images/work")
         ],
     ),
@@ -307,7 +339,7 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-logo",
         link_file("images/brands/brand-one.png", "logo.png"),
         [
-            "content/site.yaml:40: brands[1].logo: image 'brand-one.png' "
+            "content/site.yaml:40: brands, item 1, logo: image 'brand-one.png' "
             + LINK.format(folder="content/images/brands")
         ],
     ),
@@ -346,11 +378,11 @@ HOSTILE: list[tuple[str, Callable[[Path, Path], None], list[str]]] = [
         "linked-photo-folder",
         link_folder("images/work"),
         [
-            "content/portfolio/jane-doe.yaml:1: [1].file: image 'rose.jpg' "
+            "content/portfolio/jane-doe.yaml:1: piece 1, file: image 'rose.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
-            "content/portfolio/jane-doe.yaml:3: [2].file: image 'koi.jpg' "
+            "content/portfolio/jane-doe.yaml:3: piece 2, file: image 'koi.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
-            "content/portfolio/max-ink.yaml:1: [1].file: image 'skull.jpg' "
+            "content/portfolio/max-ink.yaml:1: piece 1, file: image 'skull.jpg' "
             + LINKED_FOLDER.format(folder="content/images/work"),
         ],
     ),
@@ -458,3 +490,13 @@ def test_a_linked_photo_is_never_published(tmp_path: Path, media_cache: Path) ->
     assert "image 'rose.jpg' is a link to another file" in result.output
     assert not (tmp_path / "dist").exists()
     assert tiny_video()  # the fixture's video stays cached for the other tests
+
+
+def test_long_lines_in_a_guide_are_checked_without_slowing_the_check(tmp_path: Path) -> None:
+    """The table rule reads each line once: a 500 KB line of blanks is not a puzzle."""
+    files = minimal_site()
+    files["aftercare/piercing.md"] = "| a | b |\n|" + " " * 500_000 + "x |\n"
+    root = write_site(tmp_path / "content", files)
+    code, output = check(root)
+    assert code == 0, output
+    assert "piercing.md:1: this table has no line of dashes under its first row" in output

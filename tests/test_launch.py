@@ -79,7 +79,7 @@ def test_production_lists_every_placeholder_with_file_and_line(
         f"{shown}/site.yaml:3: phone: '(214) 555-0100' is a 555 number, the kind films and "
         "examples use: put the studio's real phone number here",
         f"{shown}/site.yaml:4: email: 'studio.example' {made_up}",
-        f"{shown}/site.yaml:41: brands[1].url: 'brand.example' {made_up}",
+        f"{shown}/site.yaml:41: brands, item 1, url: 'brand.example' {made_up}",
         f"{shown}/site.yaml:50: credit.url: 'agency.example' {made_up}",
         "8 problems found; nothing was published.",
     ]

@@ -2,67 +2,21 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from generator.pipeline import PROJECT_ROOT
-from serverthread import free_port
+from serverthread import serve_process
 from sitefactory import minimal_site, write_site
 
 
 @pytest.fixture
 def served(tmp_path: Path, media_cache: Path) -> Iterator[tuple[str, Path]]:
     content = write_site(tmp_path / "content", minimal_site())
-    port = free_port()
-    env = {**os.environ, "CONTACT_OUTBOX": str(tmp_path / "outbox.sqlite3")}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            str(PROJECT_ROOT / "build.py"),
-            "serve",
-            "--port",
-            str(port),
-            "--content",
-            str(content),
-            "--out",
-            str(tmp_path / "dist"),
-            "--cache",
-            str(media_cache),
-        ],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(url + "/", timeout=1)
-            break
-        except httpx.TransportError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(
-                    "serve did not start:\n" + (process.stdout.read() if process.stdout else "")
-                )
-            time.sleep(0.2)
-    try:
+    with serve_process(tmp_path, content, media_cache) as url:
         yield url, content
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def test_serve_builds_and_answers_the_static_api(served: tuple[str, Path]) -> None:

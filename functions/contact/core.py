@@ -164,7 +164,10 @@ class ContactService:
                 Outcome.error(429, TOO_MANY.format(minutes=_minutes(wait))).body,
                 {"retry-after": str(max(1, round(wait)))},
             )
-        message = StoredMessage.new(self.new_id(), self.now(), submission, client)
+        # The name is kept with the message: the studio reads "Rosa Delgado (rosa-delgado)"
+        # even after the artist has left the site.
+        artist_name = artists.get(submission.artist, "")
+        message = StoredMessage.new(self.new_id(), self.now(), submission, client, artist_name)
         reason = self.spam_reason(signals)
         if reason:
             # A trap tells bots from people, but not always: keep it, never email it, and
@@ -219,7 +222,7 @@ class ContactService:
         artist_name = (
             "No preference"
             if message.artist == NO_ARTIST
-            else artists.get(message.artist, message.artist)
+            else artists.get(message.artist) or message.artist_name or message.artist
         )
         try:
             self.notifier.send(message, artist_name)
@@ -287,6 +290,13 @@ def header_text(text: str, limit: int = 120) -> str:
     return " ".join(kept.split())[:limit].strip()
 
 
+def artist_label(slug: str, name: str) -> str:
+    """An artist as the studio reads them: "Rosa Delgado (rosa-delgado)", "No preference"."""
+    if slug == NO_ARTIST:
+        return "No preference"
+    return f"{name} ({slug})" if name and name != slug else slug
+
+
 def compose_email(
     message: StoredMessage, artist_name: str, studio: str = "Website"
 ) -> tuple[str, str]:
@@ -298,7 +308,7 @@ def compose_email(
         f"Name:      {message.name}",
         f"Email:     {message.email}",
         f"Phone:     {message.phone or '(not given)'}",
-        f"Artist:    {artist_name}",
+        f"Artist:    {artist_label(message.artist, artist_name)}",
         f"Service:   {message.service}",
         f"Received:  {message.created_at}",
         f"Reference: {message.id}",

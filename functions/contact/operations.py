@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .app import build_service
-from .core import ContactService, SendReport
+from .core import ContactService, SendReport, artist_label
 from .settings import ArtistList, ConfigError, Settings
 from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
 
@@ -91,7 +91,8 @@ def messages_text(messages: list[StoredMessage]) -> str:
             status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
         phone = f"  {printable(m.phone)}" if m.phone else ""
         head = f"{when}  {status}  {printable(m.name)} <{printable(m.email)}>{phone}"
-        about = f"  {printable(m.service)} · artist: {printable(m.artist)} · ref {m.id}"
+        artist = printable(artist_label(m.artist, m.artist_name))
+        about = f"  {printable(m.service)} · artist: {artist} · ref {m.id}"
         error = (
             [f"  last error: {printable(m.last_error)}"]
             if m.last_error and m.status == PENDING

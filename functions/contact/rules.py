@@ -7,6 +7,7 @@ it, each problem worded for the visitor (the form shows `error` as is).
 
 from __future__ import annotations
 
+import difflib
 import json
 import logging
 import re
@@ -204,13 +205,24 @@ def _choice(
             if len(value) <= 40 and value.isprintable()
             else value[:40].encode("unicode_escape").decode()
         )
+        meant = _closest(value[:limit], allowed)
+        hint = f" Did you mean '{meant}'?" if meant else ""
         errors.append(
             FieldError(
-                field, f"Unknown {label.lower()} '{shown}': please choose one from the list."
+                field,
+                f"Unknown {label.lower()} '{shown}': please choose one from the list.{hint}",
             )
         )
         return default
     return value
+
+
+def _closest(value: str, allowed: Collection[str]) -> str | None:
+    """The choice a typo most likely meant ('Tatoo Consultation', 'piercing'), by edit
+    distance over lower-case text (difflib: the standard library's, enough for five)."""
+    by_lower = {choice.lower(): choice for choice in sorted(allowed)}
+    found = difflib.get_close_matches(value.lower(), by_lower, n=1, cutoff=0.75)
+    return by_lower[found[0]] if found else None
 
 
 def parse_submission(

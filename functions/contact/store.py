@@ -48,10 +48,19 @@ class StoredMessage:
     sent_at: str = ""
     spam_reason: str = ""  # why a spam trap caught it (status spam only)
     expires_at: int = 0  # Unix seconds after which it is deleted; 0: kept
+    artist_name: str = ""  # the artist's name when the message came ("" for no preference)
 
     @classmethod
-    def new(cls, id: str, created_at: str, submission: Submission, client: str) -> StoredMessage:
-        return cls(id=id, created_at=created_at, client=client, **asdict(submission))
+    def new(
+        cls, id: str, created_at: str, submission: Submission, client: str, artist_name: str = ""
+    ) -> StoredMessage:
+        return cls(
+            id=id,
+            created_at=created_at,
+            client=client,
+            artist_name=artist_name,
+            **asdict(submission),
+        )
 
     def as_spam(self, reason: str, expires_at: int) -> StoredMessage:
         return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at)
@@ -99,7 +108,8 @@ CREATE TABLE IF NOT EXISTS messages (
     last_error TEXT NOT NULL DEFAULT '',
     sent_at TEXT NOT NULL DEFAULT '',
     spam_reason TEXT NOT NULL DEFAULT '',
-    expires_at INTEGER NOT NULL DEFAULT 0
+    expires_at INTEGER NOT NULL DEFAULT 0,
+    artist_name TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 """
@@ -107,6 +117,7 @@ CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 _ADDED_COLUMNS = {
     "spam_reason": "TEXT NOT NULL DEFAULT ''",
     "expires_at": "INTEGER NOT NULL DEFAULT 0",
+    "artist_name": "TEXT NOT NULL DEFAULT ''",
 }
 
 

@@ -1,9 +1,12 @@
 """Stage 1a: read every editor file into typed records, noting every file it names.
 
 Reading never stops at the first problem: a file that cannot be read or does not fit its
-model is recorded as a Problem and the rest is read anyway. What is read, the problems and
-the references to photos and videos (with the line that names each) travel together in one
-`Content`; `validate.py` then checks everything that spans files.
+model is recorded as a Problem and the rest is read anyway. Within a file too: a syntax
+mistake with a one-line fix is corrected and the file read on (yamlfile.parse_yaml), and a
+field that does not fit leaves the other fields checked, the photos it names included
+(`models.valid_value`). What is read, the problems and the references to photos and videos
+(with the line that names each) travel together in one `Content`; `validate.py` then checks
+everything that spans files.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..errors import Problem
 from . import models
-from .yamlfile import LineMap, YamlSyntaxError, line_of, load_yaml
+from .yamlfile import LineMap, YamlDocument, line_of, parse_yaml
+from .yamlhelp import value_hint
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +79,22 @@ class Artist:
     instagram: str | None
     bio: str
     order: int
+    previous_slugs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArtistSource:
+    """One artist file as read, valid or not: each field valid on its own, and its lines.
+    The checks across files (a shared photo, the same order twice, renames) use these, so
+    one bad field does not hide them."""
+
+    slug: str
+    path: Path
+    values: dict[str, Any]
+    lines: LineMap
+
+    def line(self, key: str) -> int | None:
+        return line_of(self.lines, (key,))
 
 
 @dataclass(frozen=True)
@@ -93,8 +113,9 @@ class FileRef:
     folder: str  # "artists" | "work" | "brands" (under images/) or "videos"
     name: str  # the editor's file name
     source: Path  # the YAML file that names it
-    field: str  # the field as shown in messages ("photo", "[2].file", "videos.hero.source")
+    field: str  # the field as shown in messages ("photo", "piece 2, file", "videos.hero.source")
     line: int | None
+    loc: tuple = ()  # where in the file's data: ("brands", 0, "logo")
 
     @property
     def is_video(self) -> bool:
@@ -113,8 +134,15 @@ class Findings:
     def shown(self, path: Path) -> str:
         return f"{self.shown_root}/{path.relative_to(self.root).as_posix()}"
 
-    def add(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
-        self.problems.append(Problem(self.shown(path), line, field_, message))
+    def add(
+        self,
+        path: Path,
+        line: int | None,
+        field_: str | None,
+        message: str,
+        column: int | None = None,
+    ) -> None:
+        self.problems.append(Problem(self.shown(path), line, field_, message, column))
 
     def warn(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
         self.warnings.append(Problem(self.shown(path), line, field_, message))
@@ -133,6 +161,7 @@ class Content:
     site_lines: LineMap = field(default_factory=dict)
     portfolio_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
     artist_files: list[Path] = field(default_factory=list)  # every artist file, valid or not
+    artist_sources: list[ArtistSource] = field(default_factory=list)  # each that was read
     findings: Findings | None = None
 
     def __post_init__(self) -> None:
@@ -145,7 +174,7 @@ class Content:
 
     @property
     def warnings(self) -> list[Problem]:
-        return sorted(set(self.findings.warnings))
+        return sorted(set(self.findings.warnings), key=Problem.sort_key)
 
     def image_path(self, folder: str, name: str) -> Path:
         return self.root / "images" / folder / name
@@ -194,30 +223,43 @@ class _Reader:
         self.root = content.root
         self.found = content.findings
 
-    def refer(self, folder: str, name: str, source: Path, loc: tuple, lines: LineMap) -> None:
-        self.content.refs.append(
-            FileRef(folder, name, source, field_name(loc), line_of(lines, loc))
-        )
+    def refer(self, folder: str, data: Any, source: Path, loc: tuple, lines: LineMap) -> None:
+        """Note the file named at loc in data (as read, valid or not) when the name itself is
+        valid: a bad name is the model's problem, a good one is checked even when other
+        fields of the file are wrong."""
+        value = data
+        for part in loc:
+            if isinstance(part, int):
+                if not isinstance(value, list) or part >= len(value):
+                    return
+            elif not isinstance(value, dict) or part not in value:
+                return
+            value = value[part]
+        name = models.valid_file_name(value)
+        if name is not None:
+            self.content.refs.append(
+                FileRef(folder, name, source, field_name(loc), line_of(lines, loc), loc)
+            )
 
     # --- site.yaml -----------------------------------------------------------------------
 
     def site(self) -> None:
         path = self.root / "site.yaml"
-        site, lines = self.model(path, models.SiteFile, required=True)
-        self.content.site, self.content.site_lines = site, lines
-        if site is None:
+        site, document = self.model(path, models.SiteFile, required=True)
+        self.content.site = site
+        if document is None:
             return
-        for index, brand in enumerate(site.brands):
-            self.refer("brands", brand.logo, path, ("brands", index, "logo"), lines)
-        if site.memorial.photo:
-            self.refer("artists", site.memorial.photo, path, ("memorial", "photo"), lines)
+        data, lines = document.data, document.lines
+        self.content.site_lines = lines
+        brands = data.get("brands") if isinstance(data, dict) else None
+        for index in range(len(brands) if isinstance(brands, list) else 0):
+            self.refer("brands", data, path, ("brands", index, "logo"), lines)
+        self.refer("artists", data, path, ("memorial", "photo"), lines)
         # Every video site.yaml names, the scroll sequence's included: a file that is not a
         # reference would skip every check (missing, link, size, readability).
         for purpose in models.SITE_VIDEOS:
-            files = getattr(site.videos, purpose)
             for key in ("source", "vertical"):
-                if getattr(files, key):
-                    self.refer("videos", getattr(files, key), path, ("videos", purpose, key), lines)
+                self.refer("videos", data, path, ("videos", purpose, key), lines)
 
     # --- artists/<slug>.yaml ---------------------------------------------------------------
 
@@ -241,7 +283,21 @@ class _Reader:
                 self.found.add(path, None, None, message)
                 continue
             seen[slug] = path
-            data, lines = self.model(path, models.ArtistFile, required=True)
+            data, document = self.model(path, models.ArtistFile, required=True)
+            if document is None:
+                continue
+            raw, lines = document.data, document.lines
+            values = (
+                data.model_dump()
+                if data is not None
+                else {
+                    key: value
+                    for key in models.ArtistFile.model_fields
+                    if (value := models.valid_value(models.ArtistFile, raw, key)) is not None
+                }
+            )
+            self.content.artist_sources.append(ArtistSource(slug, path, values, lines))
+            self.refer("artists", raw, path, ("photo",), lines)
             if data is None:
                 continue
             artists.append(
@@ -255,9 +311,9 @@ class _Reader:
                     instagram=data.instagram,
                     bio=data.bio,
                     order=data.order,
+                    previous_slugs=tuple(data.previous_slugs),
                 )
             )
-            self.refer("artists", data.photo, path, ("photo",), lines)
         if not artists and not self.found.problems:
             self.found.add(folder, None, None, "no artists: add at least one artist file")
         self.content.artists = sorted(artists, key=lambda a: (a.order, a.name.lower(), a.slug))
@@ -278,10 +334,10 @@ class _Reader:
                 self.found.add(path, None, None, slug_message(slug))
                 continue
             self.content.portfolio_files[slug] = path
-            parsed = self.read_yaml(path)
-            if parsed is None:
+            document = self.read_yaml(path, models.PortfolioEntry)
+            if document is None:
                 continue
-            data, lines = parsed
+            data, lines = document.data, document.lines
             if data is None:
                 continue  # an empty file: the artist has no pieces yet
             if not isinstance(data, list):
@@ -293,13 +349,14 @@ class _Reader:
                 )
                 continue
             for index, raw in enumerate(data):
-                # Each piece is checked on its own: one bad piece does not hide the others.
+                # Each piece is checked on its own: one bad piece does not hide the others,
+                # and a piece with a bad title still has its photo checked.
+                self.refer("work", data, path, (index, "file"), lines)
                 try:
                     entry = entry_model.validate_python(raw)
                 except ValidationError as exc:
-                    self.schema_problems(path, lines, exc, models.PortfolioEntry, (index,))
+                    self.schema_problems(path, document, exc, models.PortfolioEntry, (index,))
                     continue
-                self.refer("work", entry.file, path, (index, "file"), lines)
                 if slug in names:
                     work_id = stable_id(f"work:{entry.file}")
                     item = WorkItem(work_id, entry.file, entry.title, slug, names[slug])
@@ -363,38 +420,54 @@ class _Reader:
             return None
         return raw
 
-    def read_yaml(self, path: Path) -> tuple[Any, LineMap] | None:
+    def read_yaml(self, path: Path, model: Any) -> YamlDocument | None:
+        """The file's YAML, syntax problems recorded; None when it cannot be read at all."""
         text = self.read_text(path)
         if text is None:
             return None
-        try:
-            return load_yaml(text)
-        except YamlSyntaxError as exc:
-            self.found.add(path, exc.line, None, str(exc))
-            return None
+        document = parse_yaml(text, models.keys_of(model))
+        for problem in document.problems:
+            self.found.add(path, problem.line, None, problem.message, problem.column)
+        for note in document.notes:
+            self.found.warn(path, note.line, None, note.message)
+        return document if document.readable else None
 
-    def model(self, path: Path, model: Any, required: bool = False) -> tuple[Any, LineMap]:
-        """Validate one YAML file against model; return (value or None, line map)."""
+    def model(
+        self, path: Path, model: Any, required: bool = False
+    ) -> tuple[Any, YamlDocument | None]:
+        """Validate one YAML file against model; return (value or None, the file as read)."""
         if not is_present(path):
             if required:
                 self.found.add(path, None, None, "file is missing")
-            return None, {}
-        parsed = self.read_yaml(path)
-        if parsed is None:
-            return None, {}
-        data, lines = parsed
+            return None, None
+        document = self.read_yaml(path, model)
+        if document is None:
+            return None, None
         try:
-            return TypeAdapter(model).validate_python(data), lines
+            value = TypeAdapter(model).validate_python(document.data)
         except ValidationError as exc:
-            self.schema_problems(path, lines, exc, model)
-            return None, lines
+            self.schema_problems(path, document, exc, model)
+            return None, document
+        # Corrected syntax: the fields are checked, but the file is not valid yet.
+        return (None if document.problems else value), document
 
     def schema_problems(
-        self, path: Path, lines: LineMap, exc: ValidationError, model: Any, prefix: tuple = ()
+        self,
+        path: Path,
+        document: YamlDocument,
+        exc: ValidationError,
+        model: Any,
+        prefix: tuple = (),
     ) -> None:
         for err in exc.errors():
             loc = (*prefix, *err["loc"])
-            self.found.add(path, line_of(lines, loc), field_name(loc), models.message(err, model))
+            line = line_of(document.lines, loc)
+            message = models.message(err, model)
+            if line is not None and line <= len(document.text_lines) and err["type"] != "missing":
+                text = document.text_lines[line - 1]
+                expects_text = err["type"] == "string_type"
+                message = value_hint(err.get("input"), text, expects_text) or message
+            self.found.add(path, line, field_name(loc), message)
 
     def is_yaml_candidate(self, path: Path) -> bool:
         if path.name.startswith("."):
@@ -410,12 +483,21 @@ def is_present(path: Path) -> bool:
     return path.is_symlink() or path.is_file()
 
 
+# What one item of each list is called: "hours, line 2" and "piece 2" read as people count.
+LIST_ITEMS = {"hours": "line", "hours_notes": "line", "specialties": "line"}
+
+
 def field_name(loc: tuple) -> str | None:
-    """A location as editors read it: `brands[1].logo` (lists counted from 1)."""
+    """A location as editors read it: "piece 2, file", "brands, item 1, logo", "videos.hero"
+    (lists counted from 1, as people count)."""
     parts: list[str] = []
-    for part in loc:
+    for index, part in enumerate(loc):
         if isinstance(part, int):
-            parts.append(f"[{part + 1}]")
+            owner = loc[index - 1] if index else None
+            noun = "piece" if owner is None else LIST_ITEMS.get(str(owner), "item")
+            parts.append(f"{', ' if parts else ''}{noun} {part + 1}")
+        elif parts and isinstance(loc[index - 1], int):
+            parts.append(f", {part}")
         else:
             parts.append(("." if parts else "") + str(part))
     return "".join(parts) or None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import (
@@ -13,6 +15,8 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    TypeAdapter,
+    ValidationError,
 )
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -48,6 +52,15 @@ def plain_file_name(value: str) -> str:
         raise ValueError(f"must not be a hidden file (starting with '.'), got '{value}'")
     if any(ord(ch) < 32 for ch in value):
         raise ValueError("must not contain control characters")
+    return value
+
+
+def _slug(value: str) -> str:
+    if not SLUG_RE.match(value):
+        raise ValueError(
+            f"must be a slug of lower-case letters, digits and '-', got '{value}' "
+            f"(write '{suggest_slug(value)}')"
+        )
     return value
 
 
@@ -95,6 +108,7 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
         f"a phone number with {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits",
     ),
     _email: (r"^[^\s@]+@[^\s@]+\.[^\s@]+$", "an email address like hello@studio.com"),
+    _slug: (SLUG_RE.pattern, "lower-case letters, digits and '-', like jane-doe"),
 }
 
 
@@ -136,6 +150,7 @@ Instagram = Annotated[Text, AfterValidator(_instagram)]
 OptionalFileName = Annotated[FileName | None, BeforeValidator(_blank_as_none)]
 OptionalWebUrl = Annotated[WebUrl | None, BeforeValidator(_blank_as_none)]
 OptionalInstagram = Annotated[Instagram | None, BeforeValidator(_blank_as_none)]
+Slug = Annotated[Text, AfterValidator(_slug)]
 
 
 class Model(BaseModel):
@@ -150,6 +165,9 @@ class ArtistFile(Model):
     instagram: OptionalInstagram = None
     bio: Text
     order: WholeNumber
+    # The artist's earlier file names: their old /portfolio/<slug> links keep working
+    # (README, "Renaming an artist").
+    previous_slugs: list[Slug] = []
 
 
 class PortfolioEntry(Model):
@@ -269,6 +287,65 @@ def suggest_slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def artist_label(slug: str, name: str | None) -> str:
+    """An artist as people read them in messages: "Rosa Delgado (rosa-delgado)"."""
+    return f"{name} ({slug})" if name else slug
+
+
+def closest(word: str, choices: Any) -> str | None:
+    """The choice an editor most likely meant by word (a typo: 'instagarm' -> 'instagram')."""
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def keys_of(model: Any) -> frozenset[str]:
+    """Every key a file of this model may hold, at any depth (for the YAML advice)."""
+    keys: set[str] = set()
+    stack = [model]
+    while stack:
+        current = _unwrap(stack.pop())
+        for arg in getattr(current, "__args__", ()):
+            stack.append(arg)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            for name, info in current.model_fields.items():
+                if name not in keys:
+                    keys.add(name)
+                    stack.append(info.annotation)
+    return frozenset(keys)
+
+
+@cache
+def _field_adapter(model: type[BaseModel], key: str) -> TypeAdapter:
+    info = model.model_fields[key]
+    annotation = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+    return TypeAdapter(annotation, config=Model.model_config)
+
+
+def valid_value(model: type[BaseModel], data: Any, key: str) -> Any:
+    """data[key] as model reads it, or None when it is missing or invalid on its own.
+
+    A file with one bad field still has its other fields checked (the photo of an artist
+    whose years_experience is wrong, for one): the loader reads those one by one.
+    """
+    if not isinstance(data, dict) or key not in data or key not in model.model_fields:
+        return None
+    try:
+        return _field_adapter(model, key).validate_python(data[key])
+    except ValidationError:
+        return None
+
+
+_FILE_NAME = TypeAdapter(FileName, config=Model.model_config)
+
+
+def valid_file_name(value: Any) -> str | None:
+    """value as a file name a content file may give, or None."""
+    try:
+        return _FILE_NAME.validate_python(value)
+    except ValidationError:
+        return None
+
+
 # --- pydantic's errors in an editor's words ----------------------------------------------------
 
 
@@ -280,8 +357,12 @@ def message(err: dict, model: Any) -> str:
         return "is required"
     if kind == "extra_forbidden":
         owner = _model_at(model, tuple(err["loc"]))
-        allowed = ", ".join(owner.model_fields) if owner else ""
-        return f"unknown key (allowed keys: {allowed})" if allowed else "unknown key"
+        if owner is None:
+            return "unknown key"
+        allowed = ", ".join(owner.model_fields)
+        meant = closest(str(err["loc"][-1]), owner.model_fields)
+        hint = f": did you mean {meant}?" if meant else ""
+        return f"unknown key{hint} (allowed keys: {allowed})"
     if kind == "value_error":
         return str(ctx.get("error", err["msg"]))
     if kind in ("string_type",):

@@ -5,16 +5,23 @@ writes. After it, an empty `content.problems` means the build can only fail for 
 outside the editors' files (a tool missing, a disk full). One place for every rule, so an
 editor sees every problem of every kind in one run:
 
-- each file a content file names exists, with a supported type (case hint when it differs);
-- reserved artist slugs, portfolio files without an artist, a photo used twice;
+- each file a content file names exists, with a supported type ("did you mean" the
+  nearest name when it does not);
+- reserved artist slugs, portfolio files without an artist, a photo used twice, former
+  names (previous_slugs) that lead to one artist only;
 - numbers that must agree (frames, memorial years);
-- photos open and are whole and sane; videos are readable and long enough for the frames;
-- files nobody uses (warnings: they are simply not published).
+- photos open and are whole and sane; videos are readable and long enough for the frames.
+
+Warnings, for what the site shows but not as meant: files nobody uses (not published), two
+artists with one order or one profile photo, photos too small for where they are shown, a
+Markdown table without its line of dashes, an artist without a portfolio file.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+from collections import defaultdict
 from pathlib import Path
 
 from ..errors import ContentError
@@ -46,8 +53,11 @@ def validate(
     videos = videos or VideoSources(content.root / "videos")
     present = _check_references(content)
     _check_slugs(content)
+    _check_previous_slugs(content)
     _check_portfolios(content)
+    _check_artists_apart(content)
     _check_site_numbers(content)
+    _check_markdown(content)
     _check_unused(content)
     _check_images(content, present, max_pixels)
     _check_videos(content, present, videos)
@@ -108,10 +118,21 @@ def _shown_folder(content: Content, target: Path) -> str:
     folder = target.parent
     hint = ""
     if folder.is_dir():
-        near = [p.name for p in folder.iterdir() if p.name.lower() == target.name.lower()]
+        names = [p.name for p in folder.iterdir() if not p.name.startswith(".")]
+        near = [name for name in names if name.lower() == target.name.lower()]
         if near:
             hint = f" (did you mean '{near[0]}'? names are case-sensitive)"
+        elif meant := _nearest_name(target.name, names):
+            hint = f" (did you mean '{meant}'?)"
     return f"{content.findings.shown(folder)}/{hint}"
+
+
+def _nearest_name(name: str, names: list[str]) -> str | None:
+    """The file an editor most likely meant: 'rose.jpeg' -> 'rose.jpg', 'rosa1.jpg' ->
+    'rosa-1.jpg' (names compared in lower case, as people read them)."""
+    by_lower = {n.lower(): n for n in sorted(names)}
+    meant = models.closest(name.lower(), by_lower)
+    return by_lower[meant] if meant else None
 
 
 def _add(content: Content, ref: FileRef, message: str) -> None:
@@ -133,18 +154,56 @@ def _check_slugs(content: Content) -> None:
             )
 
 
+def _check_previous_slugs(content: Content) -> None:
+    """Former names (previous_slugs) each lead to one artist, and never hide a current one."""
+    current = {source.slug for source in content.artist_sources}
+    claimed: dict[str, str] = {}
+    for source in content.artist_sources:
+        line = source.line("previous_slugs")
+        for old in source.values.get("previous_slugs", []):
+            if old == source.slug:
+                message = f"'{old}' is this artist's file name now; list only former names"
+            elif old in current:
+                message = (
+                    f"'{old}' is the file name of another artist (artists/{old}.yaml); "
+                    "a former name can lead to one page only"
+                )
+            elif old in models.RESERVED_SLUGS:
+                message = f"'{old}' cannot be a former name: {models.RESERVED_SLUGS[old]}"
+            elif old in claimed:
+                message = (
+                    f"'{old}' is also a former name of {claimed[old]}; a former name can "
+                    "lead to one artist only"
+                )
+            else:
+                claimed[old] = f"artists/{source.path.name}"
+                continue
+            content.findings.add(source.path, line, "previous_slugs", message)
+
+
 def _check_portfolios(content: Content) -> None:
     artist_slugs = {p.stem for p in content.artist_files}
-    known = ", ".join(sorted(s for s in artist_slugs if models.SLUG_RE.match(s))) or "none"
+    renamed: dict[str, str] = {}  # former name -> the first artist listing it
+    for source in content.artist_sources:
+        for old in source.values.get("previous_slugs", []):
+            renamed.setdefault(old, source.slug)
+    known = sorted(s for s in artist_slugs if models.SLUG_RE.match(s))
     for slug, path in content.portfolio_files.items():
-        if slug not in artist_slugs:
-            content.findings.add(
-                path,
-                None,
-                None,
-                f"names artist '{slug}', but there is no artists/{slug}.yaml "
-                f"(known artists: {known})",
+        if slug in artist_slugs:
+            continue
+        if slug in renamed:
+            message = (
+                f"names artist '{slug}', which is now '{renamed[slug]}' (previous_slugs in "
+                f"artists/{renamed[slug]}.yaml): rename this file to {renamed[slug]}.yaml"
             )
+        else:
+            meant = models.closest(slug, known)
+            hint = f"did you mean {meant}? " if meant else ""
+            message = (
+                f"names artist '{slug}', but there is no artists/{slug}.yaml "
+                f"({hint}known artists: {', '.join(known) or 'none'})"
+            )
+        content.findings.add(path, None, None, message)
     first_use: dict[str, FileRef] = {}  # lower-cased file name -> where it was first used
     for ref in content.refs:
         if ref.folder != "work":
@@ -155,6 +214,45 @@ def _check_portfolios(content: Content) -> None:
             _add(content, ref, f"'{ref.name}' is already used ({first.source.name}:{first.line})")
         else:
             first_use[key] = ref
+
+
+# What two artists must not share, and what to say to the second one (where: the first).
+_SHARED = {
+    "order": lambda value, where: (
+        f"{value} is also the order of {where}, so the carousel sorts the two by name: give "
+        "each artist a number of their own"
+    ),
+    "photo": lambda value, where: (
+        f"'{value}' is also the photo of {where}: give each artist their own photo"
+    ),
+}
+
+
+def _check_artists_apart(content: Content) -> None:
+    """Warnings: two artists sharing an order or a profile photo, an artist without pieces."""
+    for key, say in _SHARED.items():
+        groups: dict[str, list] = defaultdict(list)
+        for source in content.artist_sources:
+            if key in source.values:
+                groups[str(source.values[key]).lower()].append(source)
+        for first, *others in groups.values():
+            where = f"{_who(first)} ({first.path.name}:{first.line(key)})"
+            for source in others:
+                message = say(source.values[key], where)
+                content.findings.warn(source.path, source.line(key), key, message)
+    for source in content.artist_sources:
+        if source.slug not in content.portfolio_files:
+            content.findings.warn(
+                source.path,
+                None,
+                None,
+                f"has no portfolio file, so {_who(source)}'s portfolio page shows no work: add "
+                f"portfolio/{source.slug}.yaml (lines of '- file: photo.jpg' and '  title: ...')",
+            )
+
+
+def _who(source) -> str:  # noqa: ANN001 - an ArtistSource
+    return source.values.get("name") or source.slug
 
 
 def _check_site_numbers(content: Content) -> None:
@@ -179,6 +277,44 @@ def _check_site_numbers(content: Content) -> None:
             "memorial.died",
             f"must not be before born ({site.memorial.born})",
         )
+
+
+# A GitHub-flavoured Markdown table needs a line of dashes under its first row; without it,
+# remark-gfm (the site's renderer) shows the rows as plain text with the | characters.
+_TABLE_ROW = re.compile(r"^ {0,3}\|")
+_DELIMITER_CELL = re.compile(r":?-+:?")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def _is_delimiter_row(line: str) -> bool:
+    """|---|:--:| and the like (cell by cell: a single pattern with blanks on both sides of
+    each | is quadratic on a long run of blanks, and the guides may hold any text)."""
+    cells = line.strip().removeprefix("|").removesuffix("|").split("|")
+    return all(_DELIMITER_CELL.fullmatch(cell.strip()) for cell in cells)
+
+
+def _check_markdown(content: Content) -> None:
+    for name, text in content.aftercare.items():
+        path = content.root / "aftercare" / f"{name}.md"
+        lines = text.splitlines()
+        fenced, previous_is_row = False, False
+        for number, line in enumerate(lines, start=1):
+            if _FENCE.match(line):
+                fenced = not fenced
+            is_row = not fenced and bool(_TABLE_ROW.match(line))
+            if is_row and not previous_is_row and number < len(lines):
+                below = lines[number]
+                if _TABLE_ROW.match(below) and not _is_delimiter_row(below):
+                    columns = max(1, line.strip().strip("|").count("|") + 1)
+                    dashes = "|" + "---|" * columns
+                    content.findings.warn(
+                        path,
+                        number,
+                        None,
+                        "this table has no line of dashes under its first row, so the page "
+                        f"shows it as plain text: add the line {dashes} below this one",
+                    )
+            previous_is_row = is_row
 
 
 def _check_unused(content: Content) -> None:
@@ -206,17 +342,32 @@ def _visible_files(folder: Path, files_only: bool = True) -> list[Path]:
 
 
 def _check_images(content: Content, present: list[FileRef], max_pixels: int) -> None:
-    """Each photo opens, is whole, and is not a decompression bomb (cheap: no full decode)."""
-    seen: set[Path] = set()
+    """Each photo opens, is whole, and is not a decompression bomb (cheap: no full decode);
+    one too small for where the site shows it gets a warning."""
+    sizes: dict[Path, tuple[int, int] | None] = {}
     for ref in present:
         path = content.path_of(ref)
-        if ref.is_video or path in seen:
+        if ref.is_video:
             continue
-        seen.add(path)
-        try:
-            verify(path, max_pixels)
-        except BadImage as exc:
-            content.findings.add(path, None, None, str(exc))
+        if path not in sizes:
+            try:
+                info = verify(path, max_pixels)
+                sizes[path] = (info.width, info.height)
+            except BadImage as exc:
+                content.findings.add(path, None, None, str(exc))
+                sizes[path] = None
+        kind = image_settings.DEFAULT_SETTINGS.kinds.get(ref.folder)
+        size = sizes[path]
+        if size and kind and kind.min_side and max(size) < kind.min_side:
+            where = "full screen" if ref.folder == "work" else "on the artist's card"
+            content.findings.warn(
+                ref.source,
+                ref.line,
+                ref.field,
+                f"'{ref.name}' is only {size[0]}x{size[1]} pixels, so it looks soft {where}: "
+                f"use a photo at least {kind.min_side} pixels on its long side (the original "
+                "from the camera or phone)",
+            )
 
 
 def _check_videos(content: Content, present: list[FileRef], videos: VideoSources) -> None:

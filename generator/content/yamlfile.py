@@ -14,14 +14,22 @@ Plain values are read as YAML 1.2 reads them (its core schema), as the browser a
 them (Decap CMS uses the `yaml` npm package, docs/editing.md): only true/false are yes/no
 values, and yes, no, on, off, 10:30, 1_000 and 2022-01-01 stay text. PyYAML alone follows
 YAML 1.1, which would turn a title "No" into false and "10:30" into the number 630.
+
+A syntax error is explained in an editor's words (`yamlhelp.explain`), and when the fix is
+one corrected line, that line is put in place and the file read again: one run then lists
+every syntax mistake of the file, and the fields and photos after them (`parse_yaml`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+
+from .yamlhelp import Diagnosis, DuplicateKey, Line, clip, explain, quoted
 
 Path_ = tuple[str | int, ...]
 LineMap = dict[Path_, int]  # where each key and list item was written (1-based lines)
@@ -33,6 +41,12 @@ MAX_ALIASES = 100  # uses of *name in one file
 MAX_ALIAS_EXPANSION = 10_000  # values reached through aliases, repeats counted
 MAX_DEPTH = 64  # nested lists and mappings
 MAX_NUMBER_DIGITS = 100  # int() is quadratic in the digits, and refuses over 4300
+# Syntax mistakes corrected in one file before giving up on reading it: far more than a
+# file holds by accident. Each costs one more parse, so a big file gets fewer: at most
+# MAX_REPAIR_BYTES are parsed in all (four reads of a file at the 1 MB cap).
+MAX_REPAIRS = 20
+MAX_REPAIR_BYTES = 4 * 1024 * 1024
+MORE_MISTAKES = "may hold more YAML mistakes after these: correct the ones listed and check again"
 
 TOO_MANY_ALIASES = (
     f"uses YAML aliases (*name) more than {MAX_ALIASES} times; write the values out instead"
@@ -50,8 +64,9 @@ NUMBER_TOO_LONG = f"has a number longer than {MAX_NUMBER_DIGITS} digits; put it 
 
 
 class YamlSyntaxError(ValueError):
-    def __init__(self, line: int | None, message: str):
+    def __init__(self, line: int | None, message: str, column: int | None = None):
         self.line = line
+        self.column = column
         super().__init__(message)
 
 
@@ -118,12 +133,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
             if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None,
-                    None,
-                    f"duplicate key '{key}' (first given on line {seen[key]})",
-                    key_node.start_mark,
-                )
+                raise DuplicateKey(str(key), seen[key], key_node.start_mark, node.start_mark)
             seen[key] = key_node.start_mark.line + 1
         return super().construct_mapping(node, deep=deep)
 
@@ -161,28 +171,125 @@ def _core_int(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> int:
 _UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _core_int)
 
 
+@dataclass
+class YamlDocument:
+    """One file as read: its data (None when unreadable), where each value was written, the
+    syntax problems met on the way, and notes about text YAML read differently than meant."""
+
+    data: Any
+    lines: LineMap
+    text_lines: list[str]  # the file's lines, as corrected
+    problems: list[Diagnosis] = field(default_factory=list)
+    notes: list[Diagnosis] = field(default_factory=list)
+    readable: bool = True
+
+
+def parse_yaml(text: str, keys: Collection[str] = ()) -> YamlDocument:
+    """Read one YAML document, correcting each syntax mistake whose fix is one line, so the
+    rest of the file is read too; keys (the keys the file may hold) sharpen the advice."""
+    problems: list[Diagnosis] = []
+    applied: set[tuple[int, str]] = set()
+    reads = max(1, min(MAX_REPAIRS + 1, MAX_REPAIR_BYTES // max(1, len(text))))
+    for attempt in range(reads):
+        try:
+            data, lines, node = _compose(text)
+        except YamlLimitError as exc:
+            problems.append(Diagnosis(exc.line, str(exc)))
+            break
+        except yaml.YAMLError as exc:
+            found = explain(text, exc, keys)
+            problems.append(found)
+            # Never after a limit or an unreadable character: what follows is not an
+            # editor's slip (README, content format).
+            if found.fixed is None or found.line is None or (found.line, found.fixed) in applied:
+                break
+            if isinstance(exc, yaml.reader.ReaderError):
+                break
+            if attempt + 1 == reads:
+                problems.append(Diagnosis(None, MORE_MISTAKES))
+                break
+            applied.add((found.line, found.fixed))
+            text = _replace_line(text, found.line, found.fixed)
+            continue
+        text_lines = text.split("\n")
+        return YamlDocument(data, lines, text_lines, problems, _notes(node, text_lines))
+    return YamlDocument(None, {}, text.split("\n"), problems, [], readable=False)
+
+
 def load_yaml(text: str) -> tuple[Any, LineMap]:
-    """Parse one YAML document; return the data and a map from path to 1-based line."""
-    try:
-        loader = _UniqueKeyLoader(text)  # the reader checks every character here
-    except yaml.reader.ReaderError as exc:
-        line = text[: exc.position].count("\n") + 1
-        raise YamlSyntaxError(line, f"not valid YAML: {exc.reason}") from None
+    """Parse one YAML document; return the data and a map from path to 1-based line.
+    Raise YamlSyntaxError (YamlLimitError past a limit) with the first problem."""
+    document = parse_yaml(text)
+    if document.problems:
+        first = document.problems[0]
+        raise YamlSyntaxError(first.line, first.message, first.column)
+    return document.data, document.lines
+
+
+def _compose(text: str) -> tuple[Any, LineMap, yaml.Node | None]:
+    loader = _UniqueKeyLoader(text)  # the reader checks every character here
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        raise YamlSyntaxError(line, f"not valid YAML: {exc.problem or exc}") from None
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(None, f"not valid YAML: {exc}") from None
     finally:
         loader.dispose()
     lines: LineMap = {}
     if node is not None:
         _record_lines(node, (), lines)
-    return data, lines
+    return data, lines, node
+
+
+def _replace_line(text: str, line: int, new: str) -> str:
+    lines = text.split("\n")
+    lines[line - 1] = new
+    return "\n".join(lines)
+
+
+def _notes(root: yaml.Node | None, text_lines: list[str]) -> list[Diagnosis]:
+    """Text that YAML read, but not as the editor meant: a # glued to a word starts a comment
+    (`title: Piece #2` is 'Piece'), and a '- ' line indented too far joins the text above."""
+    notes: list[Diagnosis] = []
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(value for _, value in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.ScalarNode) and node.style is None and node.value:
+            notes.extend(_scalar_notes(node, text_lines))
+    return sorted(notes, key=lambda n: n.line or 0)
+
+
+_GLUED_COMMENT = re.compile(r"[ \t]+#\S")
+
+
+def _scalar_notes(node: yaml.ScalarNode, text_lines: list[str]) -> list[Diagnosis]:
+    notes = []
+    start, end = node.start_mark, node.end_mark
+    # Matched in place: a slice per value would copy a long line once per value on it.
+    if end.line < len(text_lines) and _GLUED_COMMENT.match(text_lines[end.line], end.column):
+        line = Line.parse(text_lines[end.line])
+        if start.line == end.line and line.value.startswith(node.value):
+            fixed = clip(line.prefix + quoted(line.value))
+            notes.append(
+                Diagnosis(
+                    end.line + 1,
+                    f"the # and what follows are read as a comment, so the text is "
+                    f"'{clip(node.value)}': to keep them, write {fixed}",
+                )
+            )
+    for index in range(start.line + 1, min(end.line, len(text_lines) - 1) + 1):
+        text = text_lines[index].lstrip()
+        if text.startswith("- "):
+            notes.append(
+                Diagnosis(
+                    index + 1,
+                    f"'{clip(text)}' is indented further than the line above, so it is read as "
+                    f"part of the text '{clip(node.value)}': line the - up with the one above",
+                )
+            )
+    return notes
 
 
 def _record_lines(node: yaml.Node, path: Path_, lines: LineMap) -> None:

@@ -62,6 +62,9 @@ class KindSettings:
     png: Encoding = PNG
     # Originals with a longer side than this get a warning: they only slow the build.
     oversize_side: int = 6000
+    # Originals with a shorter long side get a warning: the largest place the layout shows
+    # them (below) would stretch them, and they look soft. 0: no such warning.
+    min_side: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,8 +91,10 @@ class ImageSettings:
 #   -> 240 and 480 cover 1x and 2x.
 DEFAULT_SETTINGS = ImageSettings(
     kinds={
-        "work": KindSettings(widths=(480, 960, 1440, 1920)),
-        "artists": KindSettings(widths=(320, 640, 960)),
+        # full screen in the lightbox: under 1200 px a photo is enlarged on most screens
+        "work": KindSettings(widths=(480, 960, 1440, 1920), min_side=1200),
+        # a carousel card is up to 460 CSS px wide, ~640 device px on a phone
+        "artists": KindSettings(widths=(320, 640, 960), min_side=640),
         # logos: 4:4:4 keeps thin coloured lettering crisp; the files are tiny anyway
         "brands": KindSettings(
             widths=(240, 480), avif=Encoding("avif", 60, 7, "4:4:4"), oversize_side=2000

@@ -73,6 +73,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "ArtistFile.bio": ("Bio", "A few sentences. Past 150 characters the card shows Read More."),
     "ArtistFile.order": ("Position in the carousel", "Lowest first."),
+    "ArtistFile.previous_slugs": (
+        "Former web addresses",
+        "Set by the web team when an artist's file is renamed: each old /portfolio/ address "
+        "listed here leads to this artist.",
+    ),
     "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
     "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
     "SiteFile.name": ("Studio name", ""),
@@ -108,6 +113,7 @@ WORDS: dict[str, tuple[str, str]] = {
 # What one item of a list is called ("Add specialty"); a list not listed says "item".
 SINGULAR = {
     "ArtistFile.specialties": "specialty",
+    "ArtistFile.previous_slugs": "former address",
     "SiteFile.hours": "line of hours",
     "SiteFile.hours_notes": "note",
     "Stats.work": "figure",

@@ -224,19 +224,29 @@ def require_rules(config: NetlifyConfig, dist: Path) -> None:
 CONTACT_UNAVAILABLE = "/.netlify/functions/contact-unavailable"
 
 
-def write_redirects_file(out: Output, artist_slugs: list[str], function_url: str = "") -> None:
+def write_redirects_file(
+    out: Output,
+    artist_slugs: list[str],
+    function_url: str = "",
+    renamed: dict[str, str] | None = None,
+) -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
 
     - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`); without
       its URL (deploy previews) a function answering the contract's JSON 503.
+    - A renamed artist (renamed: {former slug: slug}): their old page answers a permanent
+      redirect to the new one, and the old ?artist= value still gives their pieces.
     - /api/portfolio?artist=<slug>: one rule per artist, then a JSON 404 for any other
       value. A placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a
       file that does not exist answers the site's HTML 404 page, never a later rule.
     """
+    renamed = dict(sorted((renamed or {}).items()))
     contact = f"{function_url.rstrip('/')}/" if function_url else CONTACT_UNAVAILABLE
     lines = [f"/api/contact  {contact}  200!"]
-    for slug in ("all", *artist_slugs):
-        lines.append(f"/api/portfolio  artist={slug}  /api/portfolio/{slug}.json  200")
+    for old, new in renamed.items():
+        lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
+    for slug, target in [("all", "all"), *((s, s) for s in artist_slugs), *renamed.items()]:
+        lines.append(f"/api/portfolio  artist={slug}  /api/portfolio/{target}.json  200")
     lines.append("/api/portfolio  artist=:artist  /api/404.json  404")
     out.write_text("_redirects", "\n".join(lines) + "\n")
