@@ -20,10 +20,14 @@ function introVideo(): string {
   return window.matchMedia?.(DESKTOP_QUERY).matches ? intro.horizontal : intro.vertical;
 }
 
-function Shell() {
+/** Everything inside the router: the server renders it at a fixed location (src/prerender.tsx). */
+export function Shell() {
   const { pathname } = useLocation();
   const [ready, setReady] = useState(false);
-  const [introSrc] = useState(introVideo);
+  // Chosen by the viewport once in the browser; the prerendered preloader has no video yet.
+  const [introSrc, setIntroSrc] = useState<string>();
+
+  useEffect(() => setIntroSrc(introVideo()), []);
 
   useEffect(() => {
     if (ready) startAnimateOnScroll();
@@ -54,6 +58,7 @@ function Shell() {
   );
 }
 
+/** The app in the browser, at the address bar's location. */
 export function App() {
   return (
     <BrowserRouter>
