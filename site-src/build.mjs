@@ -19,6 +19,7 @@
 // same components, rendered to HTML at build time (generator/site/prerender.py runs it). Every
 // file's size is reported as written and gzipped (what a visitor downloads).
 import * as esbuild from "esbuild";
+import routeTable from "./src/config/routes.json" with { type: "json" };
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,10 +42,28 @@ const entry = "src/main.tsx";
 // For visitors without JavaScript: pages link it inside <noscript> (it shows what waits for the app).
 const noscriptEntry = "src/styles/no-script.css";
 const prerenderEntry = "src/prerender.tsx";
-const define = { "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production") };
+const define = {
+  "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production"),
+  // The footer's copyright year: the year the site is published, the same in HTML and app.
+  __BUILD_YEAR__: String(new Date().getFullYear()),
+};
+
+// The browser's router needs each route's path and screen; titles and descriptions reach it per
+// page in the app manifest (generator/site/pages.py), so its bundle leaves them out.
+const slimRouteTable = {
+  name: "slim-route-table",
+  setup(build) {
+    build.onLoad({ filter: /config[\\/]routes\.json$/ }, (file) => {
+      const { routes } = JSON.parse(readFileSync(file.path, "utf-8"));
+      const slim = routes.map(({ title: _title, description: _description, ...route }) => route);
+      return { contents: JSON.stringify({ routes: slim }), loader: "json" };
+    });
+  },
+};
 
 const result = await esbuild.build({
   absWorkingDir: here,
+  plugins: [slimRouteTable],
   entryPoints: [entry, noscriptEntry],
   outdir: args.outdir,
   outbase: ".",
@@ -102,6 +121,7 @@ function staticImports(file, seen = new Set()) {
   return seen;
 }
 
+const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r.screen));
 let main = null;
 let noscript = null;
 let mainCss = new Set();
@@ -116,8 +136,9 @@ for (const [file, info] of Object.entries(outputs)) {
     main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [] };
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
   } else {
+    // A lazy screen of the route table, or code a screen loads when needed (the carousel).
     const name = path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "");
-    screens[name] = { ...record, source: info.entryPoint };
+    if (lazyScreens.has(name)) screens[name] = { ...record, source: info.entryPoint };
     screenCss[name] = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
     if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { matchRoutes, useRoutes, type RouteObject } from "react-router";
-import routeTable from "../config/routes.json";
+import { routes as routeTable } from "../config/routes.json";
 import { ContactSection } from "../features/contact/contact-section";
 import { HomeScreen } from "./home-screen";
 import NotFoundScreen from "./not-found-screen";
@@ -67,7 +67,7 @@ export const SCREENS: Record<string, Screen> = {
   "not-found-screen": { component: NotFoundScreen },
 };
 
-type RouteEntry = (typeof routeTable.routes)[number];
+type RouteEntry = (typeof routeTable)[number];
 
 function toRoute({ path, screen, notFound }: RouteEntry): RouteObject & { screen: string } {
   const mapped = SCREENS[screen];
@@ -78,7 +78,7 @@ function toRoute({ path, screen, notFound }: RouteEntry): RouteObject & { screen
   return { path: notFound ? "*" : path, screen, element: <Component>{children}</Component> };
 }
 
-const ROUTES = routeTable.routes.map(toRoute);
+const ROUTES = routeTable.map(toRoute);
 
 /** The screen the app shows at `pathname` (the not-found screen for unknown paths). */
 export function screenAt(pathname: string): string {
