@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../hooks/use-hydrated";
+import { useNearViewport } from "../hooks/use-near-viewport";
 import { DESKTOP_QUERY, useIsDesktop, useReducedMotion } from "../hooks/use-media-query";
 import type { VideoPoster, VideoUrls } from "../lib/site-data";
 import "./background-video.css";
@@ -96,25 +97,6 @@ export function PlaybackToggle({ playback, className = "" }: { playback: Playbac
   );
 }
 
-/** True once `ref` is within a screen's height of the viewport (at once where that cannot be told). */
-function useNearViewport(ref: React.RefObject<HTMLElement | null>, enabled: boolean): boolean {
-  const [near, setNear] = useState(!enabled);
-  useEffect(() => {
-    const element = ref.current;
-    if (!enabled || near || !element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: "100% 0px" });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, enabled, near]);
-  return near;
-}
-
 type Props = {
   video: VideoUrls;
   /** Whether it plays (usePlayback). */
@@ -140,7 +122,7 @@ export function BackgroundVideo({ video, playback, className = "", startAt = 0, 
   const desktop = useIsDesktop();
   const layout = desktop ? "horizontal" : "vertical";
   const ref = useRef<HTMLVideoElement>(null);
-  const near = useNearViewport(ref, !priority);
+  const near = useNearViewport(ref, { enabled: !priority });
   const src = hydrated && near ? video[layout] || video.horizontal : undefined;
   const [shown, setShown] = useState(false);
   const shownRef = useRef(onShown);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useNearViewport } from "../../hooks/use-near-viewport";
 import type { Carousel } from "./carousel";
 import "swiper/css";
 import "swiper/css/a11y";
@@ -45,23 +46,10 @@ function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
   const container = useRef<HTMLDivElement>(null);
   const pagination = useRef<HTMLDivElement>(null);
   const [carousel, setCarousel] = useState<Carousel | null>(null);
-  const [wanted, setWanted] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const wanted = useNearViewport(container) || asked;
   const changed = useRef(onChange);
   changed.current = onChange;
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element || count === 0 || wanted) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setWanted(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-    }, { rootMargin: "100% 0px" });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [count, wanted]);
 
   useEffect(() => {
     if (!wanted || count === 0) return;
@@ -79,7 +67,7 @@ function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
     };
   }, [wanted, count]);
 
-  return { container, pagination, carousel, want: () => setWanted(true) };
+  return { container, pagination, carousel, want: () => setAsked(true) };
 }
 
 export function ArtistsSection() {
