@@ -4,13 +4,13 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 
 // Editors write aftercare/*.md. GitHub-flavoured markdown (tables, lists, strikethrough),
-// every line break kept (remark-breaks), and every heading shown at level 4 so a card's own
-// title stays the outline above it (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
+// every line break kept (remark-breaks), and every heading shown at level 3, right under the
+// card's own title (h2), whatever level the editor typed (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
 // react-markdown shows it as text and never builds elements from it, and its default URL
 // filter drops javascript: links.
 
-function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h4"> & { node?: unknown }) {
-  return <h4 {...props} />;
+function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h3"> & { node?: unknown }) {
+  return <h3 {...props} />;
 }
 
 const components: Components = {
@@ -20,9 +20,10 @@ const components: Components = {
   h4: Heading,
   h5: Heading,
   h6: Heading,
-  // A table scrolls sideways inside the card on a phone instead of widening the page.
+  // A table scrolls sideways inside the card on a phone instead of widening the page; the
+  // keyboard can scroll it too, so it takes focus (WCAG 2.1.1).
   table: ({ node: _node, ...props }) => (
-    <div className="aftercare-md__table">
+    <div className="aftercare-md__table" tabIndex={0}>
       <table {...props} />
     </div>
   ),
