@@ -19,7 +19,6 @@
 // same components, rendered to HTML at build time (generator/site/prerender.py runs it). Every
 // file's size is reported as written and gzipped (what a visitor downloads).
 import * as esbuild from "esbuild";
-import routeTable from "./src/config/routes.json" with { type: "json" };
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -121,6 +120,7 @@ function staticImports(file, seen = new Set()) {
   return seen;
 }
 
+const routeTable = JSON.parse(readFileSync(path.join(here, "src/config/routes.json"), "utf-8"));
 const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r.screen));
 let main = null;
 let noscript = null;
