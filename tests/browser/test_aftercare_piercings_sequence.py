@@ -56,7 +56,7 @@ def markdown_tables(path: Path) -> int:
 @pytest.mark.parametrize(
     ("card", "source"), [("Tattoo Aftercare", "tattoo.md"), ("Piercing Aftercare", "piercing.md")]
 )
-def test_aftercare_renders_the_editors_markdown_with_level_4_headings(
+def test_aftercare_renders_the_editors_markdown_with_level_3_headings(
     page: Page, card: str, source: str
 ) -> None:
     open_screen(page, "/aftercare")
@@ -67,8 +67,8 @@ def test_aftercare_renders_the_editors_markdown_with_level_4_headings(
     markdown = article.locator(".aftercare-md")
     expected = markdown_headings(CONTENT / "aftercare" / source)
     assert expected, f"the demo {source} should have headings to show"
-    expect(markdown.locator("h4")).to_have_text(expected)
-    expect(markdown.locator("h1, h2, h3, h5, h6")).to_have_count(0)
+    expect(markdown.locator("h3")).to_have_text(expected)
+    expect(markdown.locator("h1, h2, h4, h5, h6")).to_have_count(0)
     expect(markdown.locator("table")).to_have_count(markdown_tables(CONTENT / "aftercare" / source))
     assert page.js_errors == []
 
