@@ -29,6 +29,14 @@ def open_screen(page: Page, path: str, **goto: object) -> None:
     page.wait_for_selector("[data-testid=preloader]", state="detached", timeout=20_000)
 
 
+def navigate_in_app(page: Page, start: str, entry: str) -> None:
+    """Open `start`, then go to a menu entry the way a visitor does: the app fetches what the
+    next screen needs (a prerendered page holds its own data and asks for nothing)."""
+    open_screen(page, start)
+    page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("dialog", name="Site menu").get_by_role("link", name=entry).click()
+
+
 def site_data(page: Page) -> dict:
     return json.loads(page.locator("#site-data").text_content() or "{}")
 
@@ -94,7 +102,7 @@ def test_aftercare_shows_tables_and_breaks_and_keeps_raw_html_inert(page: Page) 
         "**/api/aftercare",
         lambda route: route.fulfill(status=200, content_type="application/json", body=body),
     )
-    open_screen(page, "/aftercare")
+    navigate_in_app(page, "/piercings", "Aftercare")
 
     tattoo = page.get_by_role("article", name="Tattoo Aftercare")
     expect(tattoo.get_by_role("table")).to_be_visible()
@@ -113,7 +121,7 @@ def test_aftercare_shows_tables_and_breaks_and_keeps_raw_html_inert(page: Page) 
 def test_aftercare_fetch_failure_is_only_logged(page: Page) -> None:
     page.route("**/api/aftercare", lambda route: route.fulfill(status=500, body="{}"))
     with page.expect_console_message(lambda m: m.type == "error" and "aftercare" in m.text.lower()):
-        open_screen(page, "/aftercare")
+        navigate_in_app(page, "/piercings", "Aftercare")
     expect(page.get_by_text("Loading content...")).to_have_count(2)
     expect(page.get_by_role("alert")).to_have_count(0)
 

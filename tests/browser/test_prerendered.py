@@ -39,13 +39,21 @@ def dev_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def pages(demo_dist: Path) -> list[str]:
     """Every page of the site: the sitemap's, plus the unlisted scroll animation."""
     sitemap = (demo_dist / "sitemap.xml").read_text("utf-8")
-    paths = [re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>(.*?)</loc>", sitemap)]
+    paths = [
+        re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>(.*?)</loc>", sitemap)
+    ]
     assert "/portfolio" in paths and len([p for p in paths if p.startswith("/portfolio/")]) >= 2
     return [*paths, "/test"]
 
 
 def axe_violations(page: Page) -> list[str]:
-    """What axe-core finds on the page as it is now (WCAG 2.2 AA target sizes included)."""
+    """What axe-core finds on the page once what fades in has settled (WCAG 2.2 AA target
+    sizes included): a heading caught half-faded would read as low contrast."""
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)))"""
+    )
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE.read_text("utf-8"))
     found = page.evaluate(
@@ -61,7 +69,9 @@ def console_problems(page: Page) -> list[str]:
     problems: list[str] = []
     page.on(
         "console",
-        lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None,
+        lambda m: (
+            problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None
+        ),
     )
     page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
     return problems
@@ -176,7 +186,7 @@ def test_before_the_app_runs_the_prerendered_preloader_covers_the_page_and_locks
 ) -> None:
     held = []
     page.route(re.compile(r"/assets/main-\w+\.js$"), lambda route: held.append(route))
-    page.goto("/", wait_until="domcontentloaded")
+    page.goto("/", wait_until="commit")  # a held module script holds DOMContentLoaded too
     preloader = page.get_by_test_id("preloader")
     expect(preloader).to_be_visible()
     expect(page.locator(".preloader__letter")).to_have_text(list("LOADING"))
@@ -186,8 +196,12 @@ def test_before_the_app_runs_the_prerendered_preloader_covers_the_page_and_locks
     )
     expect(page.locator("#artists")).to_be_attached()
     assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") == "hidden"
+    # the visitor cannot scroll it (a script still could: overflow hidden only stops people)
+    page.mouse.move(200, 300)
     page.mouse.wheel(0, 800)
-    page.evaluate("() => window.scrollBy(0, 800)")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("End")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("() => window.scrollY") == 0
     assert held, "the app's script was requested"
     for route in held:
@@ -237,7 +251,9 @@ def test_background_videos_longer_than_5_s_have_a_pause_control(page: Page) -> N
     hero.get_by_role("button", name="Play background video").click()
     page.wait_for_function("v => !v.paused", arg=video.element_handle())
     for section in ("#studio", "#piercings"):
-        expect(page.locator(section).get_by_role("button", name="Pause background video")).to_be_attached()
+        expect(
+            page.locator(section).get_by_role("button", name="Pause background video")
+        ).to_be_attached()
 
 
 def test_with_reduced_motion_background_videos_wait_for_the_visitor(browser, base_url: str) -> None:  # noqa: ANN001
