@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { BrowserRouter, useLocation } from "react-router";
 import { DotNav } from "../components/dot-nav";
 import { Header } from "../components/header";
@@ -20,9 +20,38 @@ function introVideo(): string {
   return window.matchMedia?.(DESKTOP_QUERY).matches ? intro.horizontal : intro.vertical;
 }
 
+/**
+ * The page under the preloader. Memoised: the shell's own state (the preloader's video, the
+ * page becoming ready) re-renders only what reads it (usePageReady), not the whole page.
+ */
+const Page = memo(function Page() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a
+        className="skip-link"
+        href="#content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("content")?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header />
+      {pathname === "/" && <DotNav />}
+      <div id="content" className="app-content" tabIndex={-1}>
+        <AppRoutes />
+      </div>
+      <SiteFooter />
+      <ScrollManager />
+      <DocumentMeta />
+    </>
+  );
+});
+
 /** Everything inside the router: the server renders it at a fixed location (src/prerender.tsx). */
 export function Shell() {
-  const { pathname } = useLocation();
   const [ready, setReady] = useState(false);
   // Chosen by the viewport once in the browser; the prerendered preloader has no video yet.
   const [introSrc, setIntroSrc] = useState<string>();
@@ -35,25 +64,8 @@ export function Shell() {
 
   return (
     <PageReadyContext.Provider value={ready}>
-      <a
-        className="skip-link"
-        href="#content"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById("content")?.focus();
-        }}
-      >
-        Skip to content
-      </a>
       {!ready && <Preloader src={introSrc} onDone={() => setReady(true)} />}
-      <Header />
-      {pathname === "/" && <DotNav />}
-      <div id="content" className="app-content" tabIndex={-1}>
-        <AppRoutes />
-      </div>
-      <SiteFooter />
-      <ScrollManager />
-      <DocumentMeta />
+      <Page />
     </PageReadyContext.Provider>
   );
 }

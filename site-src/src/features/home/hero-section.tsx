@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
 import { PlayButton } from "../../components/play-button";
 import { VideoModal } from "../../components/video-modal";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { usePageReady } from "../../hooks/use-page-ready";
 import { getSiteData } from "../../lib/site-data";
 import "./hero-section.css";
@@ -26,7 +27,11 @@ export function HeroSection() {
     return () => window.clearTimeout(timer);
   }, [ready]);
 
-  const headingShown = ready && (videoShown || fallback);
+  // The prerendered page paints the heading beneath the preloader (it is the page's largest
+  // text: docs/architecture.md#performance-budget); once the app runs it hides at once and
+  // appears, as ever, when the page is ready and the video shows.
+  const hydrated = useHydrated();
+  const headingShown = !hydrated || (ready && (videoShown || fallback));
 
   return (
     <section id="home" className="hero" aria-labelledby="hero-heading">
