@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { testVideo } from "../testing/site-data";
 import { BackgroundVideo, PlaybackToggle, usePlayback } from "./background-video";
 
@@ -15,18 +15,17 @@ function Section({ duration }: { duration: number }) {
   );
 }
 
-let play: ReturnType<typeof vi.spyOn>;
-let pause: ReturnType<typeof vi.spyOn>;
-
-beforeEach(() => {
-  play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-  pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
-});
-
 afterEach(() => vi.restoreAllMocks());
+
+// jsdom plays nothing: the video's play() and pause() are watched instead.
+const media = () => ({
+  play: vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined),
+  pause: vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {}),
+});
 
 describe("a background video's pause control (WCAG 2.2.2)", () => {
   it("pauses and plays again, saying what it will do", async () => {
+    const { play, pause } = media();
     render(<Section duration={12} />);
     const toggle = screen.getByRole("button", { name: "Pause background video" });
     expect(play).toHaveBeenCalled();
@@ -37,11 +36,13 @@ describe("a background video's pause control (WCAG 2.2.2)", () => {
   });
 
   it("is not offered for a clip of 5 s or less", () => {
+    media();
     render(<Section duration={5} />);
     expect(screen.queryByRole("button", { name: /background video/ })).not.toBeInTheDocument();
   });
 
   it("shows the layout's poster as a picture, before any video file is chosen", () => {
+    media();
     const { container } = render(<Section duration={12} />);
     const poster = container.querySelector("img.background-video__poster");
     expect(poster).toHaveAttribute("src", "/assets/video/hero-vertical-poster.3333333333.jpg");

@@ -30,7 +30,7 @@ export const CAROUSEL = {
  */
 export function carouselLayoutCss(scope: string): string {
   const rule = ({ slidesPerView: n, spaceBetween: gap }: { slidesPerView: number; spaceBetween: number }) =>
-    `${scope} .swiper-slide{width:calc((100% - ${(n - 1) * gap}px) / ${n});margin-right:${gap}px}`;
+    `${scope} .swiper-slide{width:calc((100% - ${Math.round((n - 1) * gap * 1000) / 1000}px) / ${n});margin-right:${gap}px}`;
   const steps = Object.entries(CAROUSEL.breakpoints).map(
     ([width, step]) => `@media (min-width:${width}px){${rule(step)}}`,
   );
