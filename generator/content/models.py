@@ -157,6 +157,9 @@ Instagram = Annotated[Text, AfterValidator(_instagram)]
 OptionalFileName = Annotated[FileName | None, BeforeValidator(_blank_as_none)]
 OptionalWebUrl = Annotated[WebUrl | None, BeforeValidator(_blank_as_none)]
 OptionalInstagram = Annotated[Instagram | None, BeforeValidator(_blank_as_none)]
+OptionalYear = Annotated[
+    Annotated[Text, AfterValidator(_year)] | None, BeforeValidator(_blank_as_none)
+]
 
 
 class Model(BaseModel):
@@ -271,7 +274,7 @@ SITE_VIDEOS = tuple(Videos.model_fields)
 class SiteFile(Model):
     name: Text
     base_url: WebUrl
-    founded: Annotated[Text, AfterValidator(_year)] | None = None
+    founded: OptionalYear = None
     phone: Annotated[Text, AfterValidator(_phone)]
     email: Annotated[Text, AfterValidator(_email)]
     address: Address
