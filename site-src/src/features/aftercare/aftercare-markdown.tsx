@@ -1,7 +1,8 @@
-import type { ComponentPropsWithoutRef } from "react";
+import { useState, type ComponentPropsWithoutRef } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
+import { useHydrated } from "../../hooks/use-hydrated";
 
 // Editors write aftercare/*.md. GitHub-flavoured markdown (tables, lists, strikethrough),
 // every line break kept (remark-breaks), and every heading shown at level 3, right under the
@@ -35,7 +36,19 @@ const components: Components = {
     ),
 };
 
+// The prerendered page already holds the guide rendered from this very Markdown: a card that
+// mounts while the page hydrates keeps that HTML rather than parsing the Markdown again in the
+// browser (the costliest work of the page's start on a phone). React leaves the inside of an
+// element with dangerouslySetInnerHTML alone while hydrating; an empty string that never
+// changes means it never writes it afterwards either.
+const KEEP_PRERENDERED = { __html: "" };
+
 export function AftercareMarkdown({ children }: { children: string }) {
+  const hydrated = useHydrated();
+  const [prerendered] = useState(() => !hydrated && typeof document !== "undefined");
+  if (prerendered) {
+    return <div className="aftercare-md" dangerouslySetInnerHTML={KEEP_PRERENDERED} suppressHydrationWarning />;
+  }
   return (
     <div className="aftercare-md">
       <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={components}>
