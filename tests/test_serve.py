@@ -84,7 +84,7 @@ def test_routes_serve_their_own_page(client: httpx.Client, dist: Path, url: str)
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
     # the app's root, holding that page prerendered (not the not-found page)
-    assert '<div id="root"><a class="skip-link"' in response.text
+    assert '<div id="root"><div class="preloader"' in response.text
     assert "This page has <em>faded</em>" not in response.text
 
 
