@@ -21,10 +21,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,54 +33,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(content: Path, work: Path, port: int) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTACT_")}
-    env.update(CONTACT_OUTBOX=str(work / "outbox.sqlite3"), CONTACT_RATE_LIMIT="off")
-    command = [
-        sys.executable,
-        str(ROOT / "build.py"),
-        "serve",
-        "--no-watch",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--content",
-        str(content),
-        "--out",
-        str(work / "dist"),
-    ]
-    return subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-
-
-def wait_until_up(url: str, server: subprocess.Popen, timeout_s: float = 600) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"build.py serve exited:\n{server.stderr.read().decode()[-3000:]}")
-        try:
-            if httpx.get(f"{url}/api/artists", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    raise SystemExit("build.py serve did not come up")
+from served import served_site  # noqa: E402
 
 
 async def fire(
@@ -140,15 +91,10 @@ def main() -> int:
             from sitefactory import minimal_site, write_site
 
             content = write_site(work / "content", minimal_site())
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        print(
-            f"building {content} and starting build.py serve on {url}"
-            " (rate limit off, see docstring)"
-        )
-        server = start_server(content.resolve(), work, port)
-        try:
-            wait_until_up(url, server)
+        print(f"building {content} and starting build.py serve (rate limit off, see docstring)")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CONTACT_")}
+        env.update(CONTACT_OUTBOX=str(work / "outbox.sqlite3"), CONTACT_RATE_LIMIT="off")
+        with served_site(content.resolve(), work / "dist", env=env) as url:
             slugs = [a["slug"] for a in httpx.get(f"{url}/api/artists").json()] + ["na"]
             services = ["Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other"]
             posts = [
@@ -175,13 +121,6 @@ def main() -> int:
             base_rate = summary("GET /api/artists (static)", base_lat, base_time)
             lat, statuses, elapsed = asyncio.run(fire(url, posts, args.concurrency))
             rate = summary("POST /api/contact", lat, elapsed)
-        finally:
-            os.killpg(server.pid, signal.SIGINT)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
 
         with sqlite3.connect(work / "outbox.sqlite3") as db:
             stored = db.execute("SELECT count(*) FROM messages").fetchone()[0]

@@ -17,10 +17,11 @@ from .content import renames
 from .content.launch import Launch
 from .content.loader import Content
 from .content.validate import checked_content
+from .images import social
 from .images.process import image_jobs, process_images
 from .release import Release
 from .reporter import BufferReporter, Reporter
-from .site import admin, bundle, endpoints, icons, pages, redirects
+from .site import admin, bundle, endpoints, icons, pages, prerender, redirects
 from .site.output import Output, discard, staging_dir, swap_into_place
 from .videos.probe import VideoSources
 from .videos.process import process_videos
@@ -95,12 +96,14 @@ def build(
     reporter: Reporter | None = None,
     admin_settings: admin.AdminSettings | None = None,
     release: Release | None = None,
+    dev_app: bool = False,
 ) -> BuildResult:
     """Build the whole site into paths.out; on any error the previous output stays as it was.
 
     admin_settings: where the editors' admin saves (default: from the environment).
     release: where the build goes (default: a local build); a production release also needs
     the contact function's URL and passes the launch check.
+    dev_app: bundle React's development build (bundle.bundle_app), for tests.
     """
     reporter = reporter or BufferReporter()
     admin_settings = admin_settings or admin.AdminSettings.from_environ(os.environ)
@@ -122,12 +125,27 @@ def build(
         with reporter.stage("videos"):
             media = process_videos(content, out, paths.cache / "videos", reporter, sources=videos)
         with reporter.stage("app"):
-            app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter)
+            app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter, dev_app)
+        data = endpoints.site_data(content, images, media.to_site_data())
+        with reporter.stage("previews"):
+            previews = pages.Previews(
+                *social.make_cards(
+                    {a.slug: content.image_path("artists", a.photo) for a in content.artists},
+                    social.poster_file(out, data["media"]["hero"]),
+                    out,
+                    paths.cache / "images",
+                )
+            )
         with reporter.stage("pages"):
-            data = endpoints.site_data(content, images, media.to_site_data())
-            endpoints.write_endpoints(out, content, images)
+            api = endpoints.api_files(content, images)
+            endpoints.write_endpoints(out, api)
             out.write_json("api/site.json", data)
-            routes = pages.write_pages(out, content, app, data, route_table)
+            routes = pages.routes(content, route_table)
+            answers = {url: value for url, (_, value) in api.items()}
+            rendered = prerender.prerender(
+                app, data, answers, [r.path for r in routes], paths.cache / "bundle"
+            )
+            pages.write_pages(out, content, app, data, routes, rendered, previews)
             icons.write_icons(out, paths.site_src, content.site.name)
             slugs = [a.slug for a in content.artists]
             redirects.write_redirects_file(

@@ -24,9 +24,9 @@ export default {
     },
     {
       name: "app-is-the-top",
-      comment: "app/ composes everything; nothing but main.tsx imports it.",
+      comment: "app/ composes everything; nothing but the entries (main.tsx, prerender.tsx) imports it.",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(app/|main\\.tsx$)" },
+      from: { path: "^src/", pathNot: "^src/(app/|main\\.tsx$|prerender\\.tsx$)" },
       to: { path: "^src/app/" },
     },
     {

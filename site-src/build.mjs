@@ -14,10 +14,15 @@
 // screen, and navigating never flashes an unstyled page. Loading the per-screen CSS files
 // esbuild also writes would apply shared rules twice in a different order, so they are not
 // used; the check below fails the build if a screen's CSS ever misses from the main file.
+//
+// A second build bundles src/prerender.tsx for node into <dir>/prerender/prerender.mjs: the
+// same components, rendered to HTML at build time (generator/site/prerender.py runs it). Every
+// file's size is reported as written and gzipped (what a visitor downloads).
 import * as esbuild from "esbuild";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,10 +38,32 @@ function parseArgs(argv) {
 
 const args = parseArgs(process.argv.slice(2));
 const entry = "src/main.tsx";
+// For visitors without JavaScript: pages link it inside <noscript> (it shows what waits for the app).
+const noscriptEntry = "src/styles/no-script.css";
+const prerenderEntry = "src/prerender.tsx";
+const define = {
+  "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production"),
+  // The footer's copyright year: the year the site is published, the same in HTML and app.
+  __BUILD_YEAR__: String(new Date().getFullYear()),
+};
+
+// The browser's router needs each route's path and screen; titles and descriptions reach it per
+// page in the app manifest (generator/site/pages.py), so its bundle leaves them out.
+const slimRouteTable = {
+  name: "slim-route-table",
+  setup(build) {
+    build.onLoad({ filter: /config[\\/]routes\.json$/ }, (file) => {
+      const { routes } = JSON.parse(readFileSync(file.path, "utf-8"));
+      const slim = routes.map(({ title: _title, description: _description, ...route }) => route);
+      return { contents: JSON.stringify({ routes: slim }), loader: "json" };
+    });
+  },
+};
 
 const result = await esbuild.build({
   absWorkingDir: here,
-  entryPoints: [entry],
+  plugins: [slimRouteTable],
+  entryPoints: [entry, noscriptEntry],
   outdir: args.outdir,
   outbase: ".",
   bundle: true,
@@ -55,7 +82,26 @@ const result = await esbuild.build({
   chunkNames: "assets/[name]-[hash]",
   assetNames: "assets/[name]-[hash]",
   loader: { ".woff2": "file", ".woff": "file", ".svg": "file", ".png": "file", ".jpg": "file" },
-  define: { "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production") },
+  define,
+  logLevel: "warning",
+});
+
+// The prerenderer: node needs no CSS (the page links the browser build's), so styles are empty.
+const prerenderFile = path.join(args.outdir, "prerender", "prerender.mjs");
+await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: [prerenderEntry],
+  outfile: prerenderFile,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: ["node20"],
+  minify: false,
+  jsx: "automatic",
+  loader: { ".css": "empty" },
+  // React's server renderer is CommonJS that requires node's own modules.
+  banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+  define,
   logLevel: "warning",
 });
 
@@ -74,25 +120,31 @@ function staticImports(file, seen = new Set()) {
   return seen;
 }
 
+const routeTable = JSON.parse(readFileSync(path.join(here, "src/config/routes.json"), "utf-8"));
+const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r.screen));
 let main = null;
+let noscript = null;
 let mainCss = new Set();
 const screens = {};
 const screenCss = {};
 const unused = []; // the per-screen CSS files: never loaded (see above), so never shipped
 for (const [file, info] of Object.entries(outputs)) {
+  if (info.entryPoint === noscriptEntry && file.endsWith(".css")) noscript = url(file);
   if (!file.endsWith(".js") || !info.entryPoint) continue;
   const record = { script: url(file), preloads: [...staticImports(file)].map(url) };
   if (info.entryPoint === entry) {
-    main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [] };
+    main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [] };
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
   } else {
+    // A lazy screen of the route table, or code a screen loads when needed (the carousel).
     const name = path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "");
-    screens[name] = { ...record, source: info.entryPoint };
+    if (lazyScreens.has(name)) screens[name] = { ...record, source: info.entryPoint };
     screenCss[name] = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
     if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
   }
 }
 if (!main) throw new Error(`esbuild produced no output for ${entry}`);
+if (noscript) main.noscriptStyles.push(noscript);
 for (const [name, inputs] of Object.entries(screenCss)) {
   const missing = inputs.filter((input) => !mainCss.has(input));
   if (missing.length) throw new Error(`CSS of the lazily loaded ${name} is missing from the main CSS: ${missing.join(", ")}`);
@@ -103,8 +155,13 @@ for (const file of unused) {
   delete outputs[file];
 }
 
-const files = Object.entries(outputs).map(([file, info]) => ({ file: rel(file), bytes: info.bytes }));
-const summary = { main, screens, files };
+const gzipped = (file) => gzipSync(readFileSync(path.resolve(here, file)), { level: 9 }).length;
+const files = Object.entries(outputs).map(([file, info]) => ({
+  file: rel(file),
+  bytes: info.bytes,
+  gzip: /\.(js|css|map)$/.test(file) ? gzipped(file) : info.bytes,
+}));
+const summary = { main, screens, files, prerender: prerenderFile };
 mkdirSync(args.outdir, { recursive: true });
 writeFileSync(path.join(args.outdir, "bundle-meta.json"), JSON.stringify(result.metafile));
 process.stdout.write(JSON.stringify(summary));

@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   esbuild: { jsx: "automatic" },
+  define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
   test: {
     environment: "jsdom",
     globals: true,

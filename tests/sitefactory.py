@@ -59,6 +59,7 @@ credit:
   name: Agency
   url: https://agency.example
 in_memory: In loving memory of the founder.
+founded: "1996"
 """
 
 ARTIST_YAML = """\

@@ -94,14 +94,20 @@ def test_text_that_yaml_1_1_would_misread_survives_the_admin_writer(tmp_path: Pa
     # reads them as YAML 1.2 does, as the text the editor typed (generator/content/yamlfile.py).
     tricky = {"No": "On", "10:30": "2022-01-01", "Off": "1_000"}
     files = minimal_site()
-    hours = "".join(f'  - days: "{days}"\n    time: "{time}"\n' for days, time in tricky.items())
-    files["site.yaml"] = re.sub(r"hours:\n(?:  .*\n)+", "hours:\n" + hours, files["site.yaml"])
+    # (free text: the timeline; opening hours must read as days and times, content/hours.py)
+    entries = "".join(
+        f'  - period: "{period}"\n    title: "{title}"\n    text: Founded.\n'
+        for period, title in tricky.items()
+    )
+    files["site.yaml"] = re.sub(
+        r"timeline:\n(?:  .*\n)+", "timeline:\n" + entries, files["site.yaml"]
+    )
     content = write_site(tmp_path / "content", files)
     config = tmp_path / "config.json"
     config.write_text(json.dumps(cms.admin_config("content", AdminSettings().backend())))
     resave(tmp_path, config)
     written = (content / "site.yaml").read_text("utf-8")
-    assert "  - days: No\n    time: On\n" in written  # as Decap writes them: plain
-    assert "time: 2022-01-01\n" in written and "days: 10:30\n" in written
+    assert "  - period: No\n    title: On\n" in written  # as Decap writes them: plain
+    assert "title: 2022-01-01\n" in written and "period: 10:30\n" in written
     site = checked_content(content).site
-    assert [(h.days, h.time) for h in site.hours] == list(tricky.items())
+    assert [(t.period, t.title) for t in site.timeline] == list(tricky.items())

@@ -10,7 +10,14 @@ from click.testing import CliRunner
 from build import cli
 from generator.content.validate import checked_content
 from generator.errors import ContentError
-from sitefactory import ARTIST_YAML, jpeg, minimal_site, without_small_photos, write_site
+from sitefactory import (
+    ARTIST_YAML,
+    SITE_YAML,
+    jpeg,
+    minimal_site,
+    without_small_photos,
+    write_site,
+)
 
 JANE = ARTIST_YAML.format(name="Jane Doe", photo="jane.jpg", slug="jane", order=2)
 
@@ -209,6 +216,20 @@ CASES = {
         "content/artists/all.yaml:1: 'all' cannot be an artist's file name: "
         "/api/portfolio?artist=all already means every artist; "
         "rename the file after the artist, e.g. 'alma-lind.yaml'",
+    ),
+    "opening days": (
+        {"site_yaml": SITE_YAML.replace("days: Sunday", "days: Sundays")},
+        "content/site.yaml:13: hours, line 2, days: must be days like 'Monday - Thursday', 'Sunday' or "
+        "'Monday, Wednesday & Friday'; 'Sundays' is not a day of the week",
+    ),
+    "opening time": (
+        {"site_yaml": SITE_YAML.replace("time: 12pm - 8pm", "time: 12 - 8")},
+        "content/site.yaml:14: hours, line 2, time: must be a time like '12pm - 10pm', '10:30am - 7pm' "
+        "or 'Closed'; '12' needs am or pm (or a 24-hour time like 17:30)",
+    ),
+    "founding year": (
+        {"site_yaml": SITE_YAML.replace('founded: "1996"', "founded: nineteen")},
+        "content/site.yaml:52: founded: must be a year like 1996, got 'nineteen'",
     ),
     "reserved slug na": (
         {"artists__na_yaml": "name: [broken\n"},

@@ -1,9 +1,9 @@
 """Golden output: a small fixture site is built and dist/ compared with a committed tree.
 
-The expected tree (tests/golden/expected/) holds the API JSON, every page's HTML,
-_redirects, robots.txt and the list of published files, with content hashes, placeholders
-and the app's shared chunks written as stable tokens, so it only changes when what the build
-writes changes. After a deliberate change, regenerate it and review the diff:
+The expected tree (tests/golden/expected/) holds the API JSON, every page's HTML (with its
+prerendered app), _redirects, robots.txt, sitemap.xml and the list of published files, with
+content hashes, placeholders, the app's shared chunks and the copyright year written as
+stable tokens, so it only changes when what the build writes changes. After a deliberate change, regenerate it and review the diff:
 
     make golden        # GOLDEN_UPDATE=1 pytest tests/test_golden.py
 
@@ -32,12 +32,14 @@ ESBUILD_HASH = re.compile(r"-[A-Z0-9]{8}(?=\.(?:js|css|woff2)\b)")
 MEDIA_HASH = re.compile(r"\.[0-9a-f]{10}(?=\.(?:avif|webp|jpg|png|mp4)\b)")
 PLACEHOLDER = re.compile(r"data:image/(\w+);base64,[A-Za-z0-9+/=]+")
 SHARED_CHUNK = re.compile(r'\s*<link rel="modulepreload" href="/assets/chunk-HASH\.js">')
+COPYRIGHT_YEAR = re.compile(r"© (<!-- -->)?\d{4}")  # the prerendered footer's: the build's year
 
 
 def normalise(text: str) -> str:
     text = ESBUILD_HASH.sub("-HASH", text)
     text = MEDIA_HASH.sub(".HASH", text)
     text = PLACEHOLDER.sub(r"data:image/\1;base64,PLACEHOLDER", text)
+    text = COPYRIGHT_YEAR.sub(r"© \1YEAR", text)
     # Which shared chunks esbuild splits out changes with any front-end edit; the entry
     # script, the stylesheet and each screen's own chunk are what pages must name.
     return SHARED_CHUNK.sub("", text)
@@ -55,7 +57,7 @@ def snapshot(dist: Path) -> dict[str, str]:
         if path.suffix == ".json":
             value = json.loads(path.read_text("utf-8"))
             files[rel] = normalise(json.dumps(value, indent=1, ensure_ascii=False)) + "\n"
-        elif path.suffix == ".html" or path.name in ("_redirects", "robots.txt"):
+        elif path.suffix == ".html" or path.name in ("_redirects", "robots.txt", "sitemap.xml"):
             files[rel] = normalise(path.read_text("utf-8"))
     files["files.txt"] = "\n".join(sorted(listing)) + "\n"
     return files

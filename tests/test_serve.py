@@ -83,7 +83,9 @@ def test_routes_serve_their_own_page(client: httpx.Client, dist: Path, url: str)
     response = client.get(url)
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
-    assert '<div id="root"></div>' in response.text
+    # the app's root, holding that page prerendered (not the not-found page)
+    assert '<div id="root"><div class="preloader"' in response.text
+    assert "This page has <em>faded</em>" not in response.text
 
 
 def test_deep_link_gets_the_artist_page_title(client: httpx.Client) -> None:

@@ -19,6 +19,8 @@ from pydantic import (
     ValidationError,
 )
 
+from . import hours
+
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Artist slugs the site already gives a meaning: api/portfolio/all.json lists every artist's
 # pieces, and the contact form sends "na" for "No preference" (functions/contact/choices.json).
@@ -118,6 +120,25 @@ def _blank_as_none(value: Any) -> Any:
     return None if isinstance(value, str) and not value.strip() else value
 
 
+def _understood(parse: Any, hint: str) -> Any:
+    """A validator: the value must be one `parse` understands (hours.py), else `hint`."""
+
+    def check(value: str) -> str:
+        try:
+            parse(value)
+        except ValueError as exc:
+            raise ValueError(f"must be {hint}; {exc}") from None
+        return value
+
+    return check
+
+
+def _year(value: str) -> str:
+    if not re.fullmatch(r"\d{4}", value):
+        raise ValueError(f"must be a year like 1996, got '{value}'")
+    return value
+
+
 def describe(value: Any) -> str:
     """How an editor would describe a YAML value they wrote."""
     if value is None:
@@ -151,6 +172,9 @@ OptionalFileName = Annotated[FileName | None, BeforeValidator(_blank_as_none)]
 OptionalWebUrl = Annotated[WebUrl | None, BeforeValidator(_blank_as_none)]
 OptionalInstagram = Annotated[Instagram | None, BeforeValidator(_blank_as_none)]
 Slug = Annotated[Text, AfterValidator(_slug)]
+OptionalYear = Annotated[
+    Annotated[Text, AfterValidator(_year)] | None, BeforeValidator(_blank_as_none)
+]
 
 
 class Model(BaseModel):
@@ -184,8 +208,10 @@ class Address(Model):
 
 
 class OpeningHours(Model):
-    days: Text
-    time: Text
+    """One row of `hours:`, shown as written and read as data for search engines (hours.py)."""
+
+    days: Annotated[Text, AfterValidator(_understood(hours.parse_days, hours.DAYS_HINT))]
+    time: Annotated[Text, AfterValidator(_understood(hours.parse_time, hours.TIME_HINT))]
 
 
 class Stat(Model):
@@ -266,6 +292,7 @@ SITE_VIDEOS = tuple(Videos.model_fields)
 class SiteFile(Model):
     name: Text
     base_url: WebUrl
+    founded: OptionalYear = None
     phone: Annotated[Text, AfterValidator(_phone)]
     email: Annotated[Text, AfterValidator(_email)]
     address: Address

@@ -3,8 +3,10 @@
 esbuild runs through its own JS API (site-src/build.mjs): the Python side only starts node,
 reads the JSON summary the script prints and copies the outputs into the staging folder.
 The summary tells which script, stylesheet and chunks each page needs; pages.py writes them
-into every route's HTML. The one stylesheet holds the CSS of the lazily loaded screens too
-(esbuild's design; build.mjs checks it), so no screen ever shows unstyled.
+into every route's HTML. build.mjs also bundles the prerenderer (src/prerender.tsx) for node;
+its code is kept in the Bundle for prerender.py. The one stylesheet holds the CSS of the
+lazily loaded screens too (esbuild's design; build.mjs checks it), so no screen ever shows
+unstyled.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import logging
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import BuildError
@@ -24,6 +26,8 @@ from .output import Output
 log = logging.getLogger(__name__)
 
 BUILD_SCRIPT = "build.mjs"
+# The home page's JavaScript before it runs, gzipped (docs/architecture.md#performance-budget).
+FIRST_LOAD_JS_BUDGET_KIB = 100
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,16 @@ class ScreenAssets:
 class Bundle:
     scripts: tuple[str, ...] = ()  # module entry URLs, in order
     styles: tuple[str, ...] = ()
+    noscript_styles: tuple[str, ...] = ()  # linked inside <noscript>
     preloads: tuple[str, ...] = field(default_factory=tuple)  # modulepreload URLs
     screens: dict[str, ScreenAssets] = field(default_factory=dict)  # by module name
     sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
+    gzip_sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes gzipped
+    prerender_script: str = ""  # the prerenderer's code (an ES module for node)
+
+    def first_load_js_gzip(self) -> int:
+        """Bytes of JavaScript (gzipped, as the CDN sends it) the home page loads up front."""
+        return sum(self.gzip_sizes.get(url, 0) for url in (*self.scripts, *self.preloads))
 
     def for_screen(self, screen: str, lazy: bool) -> Bundle:
         """The tags of a page whose route shows `screen` first: its chunks preloaded up front."""
@@ -55,7 +66,7 @@ class Bundle:
             )
         wanted = (assets.script, *assets.preloads)
         preloads = self.preloads + tuple(p for p in wanted if p not in self.preloads)
-        return Bundle(self.scripts, self.styles, preloads, self.screens, self.sizes)
+        return replace(self, preloads=preloads)
 
 
 def copy_public(site_src: Path, out: Output) -> None:
@@ -68,8 +79,8 @@ def copy_public(site_src: Path, out: Output) -> None:
             out.copy_file(path.relative_to(public).as_posix(), path)
 
 
-def run_esbuild(site_src: Path, build_dir: Path) -> dict:
-    """Run site-src/build.mjs into build_dir and return its summary."""
+def run_esbuild(site_src: Path, build_dir: Path, dev: bool = False) -> dict:
+    """Run site-src/build.mjs into build_dir and return its summary (dev: React's checks on)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not installed: the app bundle needs Node.js 20 or newer")
@@ -77,7 +88,7 @@ def run_esbuild(site_src: Path, build_dir: Path) -> dict:
         raise BuildError(f"{site_src}/node_modules is missing: run `make install` first")
     # node runs in site_src, so a relative build_dir would land inside site-src/.
     proc = subprocess.run(
-        [node, BUILD_SCRIPT, "--outdir", str(build_dir.resolve())],
+        [node, BUILD_SCRIPT, "--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])],
         cwd=site_src,
         capture_output=True,
         text=True,
@@ -96,27 +107,40 @@ def _screen(record: dict) -> ScreenAssets:
     return ScreenAssets(record["script"], tuple(record["preloads"]))
 
 
-def bundle_app(site_src: Path, out: Output, cache_dir: Path, reporter: Reporter) -> Bundle:
-    """Bundle the app and copy its assets (and site-src/public/) into the staging folder."""
+def bundle_app(
+    site_src: Path, out: Output, cache_dir: Path, reporter: Reporter, dev: bool = False
+) -> Bundle:
+    """Bundle the app and copy its assets (and site-src/public/) into the staging folder.
+
+    dev: React's development build, which reports what production skips (a hydration
+    mismatch in an attribute, for one); the browser tests build with it once.
+    """
     copy_public(site_src, out)
     cache_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="bundle-", dir=cache_dir) as tmp:
         build_dir = Path(tmp)
-        summary = run_esbuild(site_src, build_dir)
+        summary = run_esbuild(site_src, build_dir, dev)
         for path in sorted((build_dir / "assets").rglob("*")):
             if path.is_file():
                 out.copy_file(path.relative_to(build_dir).as_posix(), path)
         # Kept for anyone who wants to look inside (esbuild's bundle analyzer reads it).
         shutil.copyfile(build_dir / "bundle-meta.json", cache_dir / "metafile.json")
+        prerender_script = Path(summary["prerender"]).read_text("utf-8")
     main = summary["main"]
     bundle = Bundle(
         scripts=(main["script"],),
         styles=tuple(main["styles"]),
+        noscript_styles=tuple(main["noscriptStyles"]),
         preloads=tuple(main["preloads"]),
         screens={name: _screen(rec) for name, rec in summary["screens"].items()},
         sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
+        gzip_sizes={"/" + f["file"]: f["gzip"] for f in summary["files"]},
+        prerender_script=prerender_script,
     )
-    first_load = (*bundle.scripts, *bundle.preloads, *bundle.styles)
-    kib = sum(bundle.sizes.get(url, 0) for url in first_load) // 1024
-    reporter.info(f"app: {len(summary['files'])} files, home page first load {kib} KiB")
+    js = bundle.first_load_js_gzip() / 1024
+    css = sum(bundle.gzip_sizes.get(url, 0) for url in bundle.styles) / 1024
+    reporter.info(
+        f"app: {len(summary['files'])} files, home page first load {js:.1f} KiB JavaScript"
+        f" + {css:.1f} KiB CSS (gzip; budget {FIRST_LOAD_JS_BUDGET_KIB} KiB JavaScript)"
+    )
     return bundle

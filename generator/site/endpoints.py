@@ -48,18 +48,31 @@ def work_json(item: WorkItem, images: ImageIndex) -> dict:
     }
 
 
-def write_endpoints(out: Output, content: Content, images: ImageIndex) -> None:
-    """Write every file of the static API (docs/product.md#static-api)."""
-    out.write_json("api/artists.json", [artist_json(a, images) for a in content.artists])
+def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, object]]:
+    """Every answer of the static API: the URL the app asks -> (its file in dist/, the value).
+
+    The URLs are the app's (lib/artists-store.tsx, features/*/api/); netlify.toml maps them to
+    the files. The prerenderer renders the pages from these same answers (prerender.py).
+    """
     work = [work_json(w, images) for w in content.work]
-    out.write_json("api/portfolio/all.json", work)
+    files = {
+        "/api/artists": ("api/artists.json", [artist_json(a, images) for a in content.artists]),
+        "/api/portfolio?artist=all": ("api/portfolio/all.json", work),
+    }
     for artist in content.artists:
         mine = [w for w in work if w["artist_id"] == artist.slug]
-        out.write_json(f"api/portfolio/{artist.slug}.json", mine)
-    out.write_json(
-        "api/aftercare.json",
-        [{"section_type": name, "content": text} for name, text in content.aftercare.items()],
-    )
+        files[f"/api/portfolio?artist={artist.slug}"] = (f"api/portfolio/{artist.slug}.json", mine)
+    aftercare = [
+        {"section_type": name, "content": text} for name, text in content.aftercare.items()
+    ]
+    files["/api/aftercare"] = ("api/aftercare.json", aftercare)
+    return files
+
+
+def write_endpoints(out: Output, files: dict[str, tuple[str, object]]) -> None:
+    """Write every file of the static API (docs/product.md#static-api)."""
+    for file, value in files.values():
+        out.write_json(file, value)
     out.write_json("api/404.json", {"error": "Not found"})
 
 

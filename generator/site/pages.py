@@ -1,4 +1,5 @@
-"""Stage: one HTML file per route of the route table, with that route's title and meta."""
+"""Stage: one HTML file per route of the route table: its title and meta, its prerendered app
+(prerender.py), the API answers it was rendered from, its structured data and preview image."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..content.loader import Content
+from ..content.loader import Artist, Content
 from ..errors import BuildError
+from ..images.social import Card
+from . import seo
 from .bundle import Bundle
 from .output import Output
+from .prerender import RenderedPage
 
 ROUTE_TABLE = Path("src") / "config" / "routes.json"  # inside site-src/, shared with the app
 
@@ -28,6 +32,7 @@ class RouteSpec:
     description: str
     each: str | None = None  # "artist": one page per artist
     not_found: bool = False
+    index: bool = True  # listed in sitemap.xml and open to search engines
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,9 @@ class Route:
     description: str
     screen: str
     lazy: bool
+    index: bool = True  # in sitemap.xml (not /test, not the not-found page)
+    artist: Artist | None = None  # the artist of a per-artist page
+    not_found: bool = False
 
 
 def load_route_table(site_src: Path) -> list[RouteSpec]:
@@ -56,6 +64,7 @@ def load_route_table(site_src: Path) -> list[RouteSpec]:
                 description=entry["description"],
                 each=entry.get("each"),
                 not_found=bool(entry.get("notFound", False)),
+                index=bool(entry.get("index", True)) and not entry.get("notFound", False),
             )
             for entry in table
         ]
@@ -70,7 +79,7 @@ def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
     pages = []
     for spec in table:
         if spec.each is None:
-            pages.append(_route(spec, words, spec.path, spec.file))
+            pages.append(_route(spec, words, spec.path, spec.file, None))
             continue
         if spec.each != "artist":
             raise BuildError(f"route {spec.path}: unknown 'each': {spec.each!r}")
@@ -82,14 +91,19 @@ def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
                 "years": str(artist.years_experience),
             }
             path = spec.path.replace(":artistSlug", artist.slug)
-            pages.append(_route(spec, artist_words, path, spec.file.format(slug=artist.slug)))
+            file = spec.file.format(slug=artist.slug)
+            pages.append(_route(spec, artist_words, path, file, artist))
     return pages
 
 
-def _route(spec: RouteSpec, words: dict[str, str], path: str, file: str) -> Route:
+def _route(
+    spec: RouteSpec, words: dict[str, str], path: str, file: str, artist: Artist | None
+) -> Route:
     title = spec.title.format_map(words)
     description = spec.description.format_map(words)
-    return Route(path, file, title, description, spec.screen, spec.lazy)
+    return Route(
+        path, file, title, description, spec.screen, spec.lazy, spec.index, artist, spec.not_found
+    )
 
 
 _env = Environment(
@@ -113,21 +127,54 @@ def app_manifest(all_routes: list[Route]) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class Previews:
+    """The link-preview cards (images/social.py): the studio's, and one per artist slug."""
+
+    default: Card | None
+    by_artist: dict[str, Card]
+
+    def of(self, route: Route) -> Card | None:
+        return self.by_artist.get(route.artist.slug) if route.artist else self.default
+
+
 def write_pages(
-    out: Output, content: Content, bundle: Bundle, data: dict, table: list[RouteSpec]
-) -> list[Route]:
+    out: Output,
+    content: Content,
+    bundle: Bundle,
+    data: dict,
+    all_routes: list[Route],
+    rendered: dict[str, RenderedPage],
+    previews: Previews,
+) -> None:
+    """Write every route's HTML, then sitemap.xml and robots.txt for the same routes."""
     template = _env.get_template("page.html.j2")
     embedded = site_json(data)
-    all_routes = routes(content, table)
     manifest = site_json(app_manifest(all_routes))
+    base = data["baseUrl"]
     for route in all_routes:
+        page = rendered[route.path]
+        canonical = seo.absolute(base, "/" if route.not_found else route.path)
+        card = previews.of(route)
+        artist_card = previews.by_artist.get(route.artist.slug) if route.artist else None
+        default_url = previews.default.url if previews.default else None
+        structured = seo.structured_data(
+            content, default_url, route.artist, canonical, artist_card and artist_card.url
+        )
         html = template.render(
             route=route,
             bundle=bundle.for_screen(route.screen, route.lazy),
             site=data,
             site_json=embedded,
             manifest_json=manifest,
-            canonical=data["baseUrl"] + (route.path if route.path != "/404" else "/"),
+            canonical=canonical,
+            app=page,
+            page_json=site_json({"route": route.path, "answers": page.answers}),
+            structured_json=site_json(structured),
+            card=card,
+            card_url=card and seo.absolute(base, card.url),
         )
         out.write_text(route.file, html)
-    return all_routes
+    listed = [route.path for route in all_routes if route.index]
+    unlisted = [route.path for route in all_routes if not route.index and not route.not_found]
+    seo.write_search_files(out, base, listed, unlisted)

@@ -220,7 +220,11 @@ def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSit
     wait_until(
         lambda: "Fresh Koi" in (admin_site.dist / "api" / "portfolio" / "jane-doe.json").read_text()
     )
-    visitor.goto(f"{admin_site.url}/portfolio/jane-doe")
+    # A fresh tab: the old one may still be reloading for the last rebuild, which would
+    # interrupt a navigation started in it. A reload of this tab only repeats the same page.
+    visitor.close()
+    visitor = page.context.new_page()
+    visitor.goto(f"{admin_site.url}/portfolio/jane-doe", wait_until="commit")
     visitor.get_by_role("img", name=re.compile("Fresh Koi")).first.wait_for()
     assert page.js_errors == []
 

@@ -252,20 +252,27 @@ def test_lightbox_broken_image(page: Page, demo: dict) -> None:
     ).to_be_visible()
 
 
-def test_empty_state(page: Page) -> None:
+def choose_another_artist(page: Page, demo: dict) -> None:
+    """The prerendered page holds its own selection's pieces: another selection is fetched."""
+    page.get_by_label("Artist").select_option(demo["artists"][1]["slug"])
+
+
+def test_empty_state(page: Page, demo: dict) -> None:
     page.route(re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(json=[]))
     open_portfolio(page)
+    choose_another_artist(page, demo)
     expect(page.get_by_text(EMPTY)).to_be_visible()
     expect(page.get_by_role("list", name="Portfolio pieces")).to_have_count(0)
 
 
-def test_failed_load_empties_the_list(page: Page) -> None:
+def test_failed_load_empties_the_list(page: Page, demo: dict) -> None:
     page.route(
         re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(status=500, body="oops")
     )
     messages: list[str] = []
     page.on("console", lambda message: messages.append(message.text))
     open_portfolio(page)
+    choose_another_artist(page, demo)
     expect(page.get_by_text(EMPTY)).to_be_visible()
     assert any("Failed to load portfolio" in m for m in messages)
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { BrowserRouter, useLocation } from "react-router";
 import { DotNav } from "../components/dot-nav";
 import { Header } from "../components/header";
@@ -20,17 +20,14 @@ function introVideo(): string {
   return window.matchMedia?.(DESKTOP_QUERY).matches ? intro.horizontal : intro.vertical;
 }
 
-function Shell() {
+/**
+ * The page under the preloader. Memoised: the shell's own state (the preloader's video, the
+ * page becoming ready) re-renders only what reads it (usePageReady), not the whole page.
+ */
+const Page = memo(function Page() {
   const { pathname } = useLocation();
-  const [ready, setReady] = useState(false);
-  const [introSrc] = useState(introVideo);
-
-  useEffect(() => {
-    if (ready) startAnimateOnScroll();
-  }, [ready]);
-
   return (
-    <PageReadyContext.Provider value={ready}>
+    <>
       <a
         className="skip-link"
         href="#content"
@@ -41,7 +38,6 @@ function Shell() {
       >
         Skip to content
       </a>
-      {!ready && <Preloader src={introSrc} onDone={() => setReady(true)} />}
       <Header />
       {pathname === "/" && <DotNav />}
       <div id="content" className="app-content" tabIndex={-1}>
@@ -50,10 +46,31 @@ function Shell() {
       <SiteFooter />
       <ScrollManager />
       <DocumentMeta />
+    </>
+  );
+});
+
+/** Everything inside the router: the server renders it at a fixed location (src/prerender.tsx). */
+export function Shell() {
+  const [ready, setReady] = useState(false);
+  // Chosen by the viewport once in the browser; the prerendered preloader has no video yet.
+  const [introSrc, setIntroSrc] = useState<string>();
+
+  useEffect(() => setIntroSrc(introVideo()), []);
+
+  useEffect(() => {
+    if (ready) startAnimateOnScroll();
+  }, [ready]);
+
+  return (
+    <PageReadyContext.Provider value={ready}>
+      {!ready && <Preloader src={introSrc} onDone={() => setReady(true)} />}
+      <Page />
     </PageReadyContext.Provider>
   );
 }
 
+/** The app in the browser, at the address bar's location. */
 export function App() {
   return (
     <BrowserRouter>

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import { useRoutes, type RouteObject } from "react-router";
-import routeTable from "../config/routes.json";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
+import { matchRoutes, useRoutes, type RouteObject } from "react-router";
+import { routes as routeTable } from "../config/routes.json";
 import { ContactSection } from "../features/contact/contact-section";
 import { HomeScreen } from "./home-screen";
 import NotFoundScreen from "./not-found-screen";
@@ -11,22 +11,16 @@ import NotFoundScreen from "./not-found-screen";
 // (see site-src/build.mjs) and each route's HTML modulepreloads its screen's chunk. esbuild
 // names that chunk after the imported file, so a lazy screen's file is named as its `screen`:
 // the build finds the chunk by that name.
+//
+// A prerendered page (docs/architecture.md#prerendering) is hydrated only once its screen's
+// chunk has arrived (main.tsx: preloadScreen). A screen whose code is there when it mounts is
+// rendered as it is, without a Suspense boundary, on the server and in the browser alike: the
+// first client render is the prerendered HTML, and the whole page hydrates in one pass (React
+// would hydrate a boundary's content later, and the scroll-in animations must not touch it
+// first). A screen still to load mounts inside a boundary with the thin loading line.
 
-type Screen = { component: ComponentType<{ children?: ReactNode }>; children?: ReactNode };
-
-/** Every screen routes.json names, by name (routes.test.tsx holds the two together). */
-export const SCREENS: Record<string, Screen> = {
-  "home-screen": { component: HomeScreen },
-  "portfolio-screen": { component: lazy(() => import("../features/portfolio/portfolio-screen")) },
-  // The piercings page ends with the contact section the home page has too.
-  "piercings-screen": {
-    component: lazy(() => import("../features/piercings/piercings-screen")),
-    children: <ContactSection />,
-  },
-  "aftercare-screen": { component: lazy(() => import("../features/aftercare/aftercare-screen")) },
-  "scroll-sequence-screen": { component: lazy(() => import("../features/scroll-sequence/scroll-sequence-screen")) },
-  "not-found-screen": { component: NotFoundScreen },
-};
+type ScreenProps = { children?: ReactNode };
+type Screen = { component: ComponentType<ScreenProps>; children?: ReactNode; load?: () => Promise<unknown> };
 
 function ScreenLoading() {
   return (
@@ -37,22 +31,65 @@ function ScreenLoading() {
   );
 }
 
-type RouteEntry = (typeof routeTable.routes)[number];
+/** A screen in its own chunk: lazy until `load` has brought it, then rendered directly. */
+function lazyScreen(importer: () => Promise<{ default: ComponentType<ScreenProps> }>): Screen {
+  let loaded: ComponentType<ScreenProps> | null = null;
+  const load = () =>
+    importer().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(load);
+  function LazyScreen(props: ScreenProps) {
+    // Decided once per mount: the tree keeps its shape (and the screen its state) after loading.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return { component: LazyScreen, load };
+}
 
-function toRoute({ path, screen, lazy: isLazy, notFound }: RouteEntry): RouteObject {
+/** Every screen routes.json names, by name (routes.test.tsx holds the two together). */
+export const SCREENS: Record<string, Screen> = {
+  "home-screen": { component: HomeScreen },
+  "portfolio-screen": lazyScreen(() => import("../features/portfolio/portfolio-screen")),
+  // The piercings page ends with the contact section the home page has too.
+  "piercings-screen": {
+    ...lazyScreen(() => import("../features/piercings/piercings-screen")),
+    children: <ContactSection />,
+  },
+  "aftercare-screen": lazyScreen(() => import("../features/aftercare/aftercare-screen")),
+  "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
+  "not-found-screen": { component: NotFoundScreen },
+};
+
+type RouteEntry = (typeof routeTable)[number];
+
+function toRoute({ path, screen, notFound }: RouteEntry): RouteObject & { screen: string } {
   const mapped = SCREENS[screen];
   if (!mapped) throw new Error(`config/routes.json: no component for the screen "${screen}"`);
   const { component: Component, children } = mapped;
-  const element = <Component>{children}</Component>;
   // /portfolio and /portfolio/:artistSlug stay two routes: they render the same component at
   // the same place, so React keeps the screen mounted when the visitor switches artists.
-  return {
-    path: notFound ? "*" : path,
-    element: isLazy ? <Suspense fallback={<ScreenLoading />}>{element}</Suspense> : element,
-  };
+  return { path: notFound ? "*" : path, screen, element: <Component>{children}</Component> };
 }
 
-const ROUTES = routeTable.routes.map(toRoute);
+const ROUTES = routeTable.map(toRoute);
+
+/** The screen the app shows at `pathname` (the not-found screen for unknown paths). */
+export function screenAt(pathname: string): string {
+  const matches = matchRoutes(ROUTES, pathname);
+  return (matches?.at(-1)?.route as { screen?: string } | undefined)?.screen ?? "not-found-screen";
+}
+
+/** Bring the code of the screen shown at `pathname`, so it renders without suspending. */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  return SCREENS[screenAt(pathname)]?.load?.() ?? Promise.resolve();
+}
 
 export function AppRoutes() {
   return useRoutes(ROUTES);

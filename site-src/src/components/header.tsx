@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { HEADER } from "../config/navigation";
 import { useHeadroom } from "../hooks/use-headroom";
+import { useHydrated } from "../hooks/use-hydrated";
 import { usePageReady } from "../hooks/use-page-ready";
 import { useScrollY } from "../hooks/use-scroll-y";
 import { getSiteData } from "../lib/site-data";
@@ -23,6 +24,8 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pinned = useHeadroom(y, { offset: HEADER.offset, tolerance: HEADER.tolerance });
   const [logoShown, setLogoShown] = useState(!home);
+  // Painted beneath the prerendered preloader, hidden at once when the app runs, faded in after.
+  const hydrated = useHydrated();
   const chromeRef = useRef<HTMLDivElement>(null);
   const name = getSiteData().name;
 
@@ -61,7 +64,7 @@ export function Header() {
       <header className={classes} data-solid={solid} data-pinned={pinned}>
         <Link
           to="/"
-          className={`site-header__logo${logoShown ? " is-shown" : ""}`}
+          className={`site-header__logo${logoShown || !hydrated ? " is-shown" : ""}`}
           style={{ width: size, height: size }}
           onClick={() => setMenuOpen(false)}
         >

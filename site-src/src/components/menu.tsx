@@ -2,6 +2,7 @@ import { useRef, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
 import { MENU_ENTRIES, menuHref } from "../config/navigation";
 import { useFocusTrap } from "../hooks/use-focus-trap";
+import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
 import { getSiteData } from "../lib/site-data";
 import "./menu.css";
@@ -15,7 +16,10 @@ type Props = {
 
 /** The full-screen overlay menu (docs/product.md#header-and-menu): eight entries, a tap on one closes it. */
 export function Menu({ open, onClose, trapRef }: Props) {
-  const { pathname, hash } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // The prerendered page never has a hash: the current entry follows it once hydrated.
+  const hash = useHydrated() ? location.hash : "";
   const site = getSiteData();
   const firstLink = useRef<HTMLAnchorElement>(null);
   useScrollLock(open);

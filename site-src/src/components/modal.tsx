@@ -1,6 +1,7 @@
-import { useRef, type ReactNode } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { useFocusTrap } from "../hooks/use-focus-trap";
+import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
 import "./modal.css";
 
@@ -11,6 +12,8 @@ type Props = {
   label: string;
   children: ReactNode;
   className?: string;
+  /** The button that opened it: focus goes back there on closing. */
+  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
@@ -18,12 +21,15 @@ type Props = {
  * backdrop close it, a click inside the content does not. It stays mounted while closed so
  * what it holds (a video's position) is kept or reset by its owner, not lost.
  */
-export function Modal({ open, onClose, label, children, className = "" }: Props) {
+export function Modal({ open, onClose, label, children, className = "", returnFocus }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   useScrollLock(open);
-  useFocusTrap(ref, { active: open, onEscape: onClose, initialFocus: closeRef });
+  useFocusTrap(ref, { active: open, onEscape: onClose, initialFocus: closeRef, returnFocus });
 
+  // A portal needs <body>: the prerendered page has the (closed) dialog only once hydrated.
+  if (!hydrated) return null;
   return createPortal(
     <div
       ref={ref}

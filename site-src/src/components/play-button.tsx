@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import "./play-button.css";
 
 type Props = {
@@ -6,12 +7,14 @@ type Props = {
   label?: string;
   describes?: string;
   className?: string;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /** A round play icon with a label, opening a video modal. */
-export function PlayButton({ onClick, label = "Play Video", describes, className = "" }: Props) {
+export function PlayButton({ onClick, label = "Play Video", describes, className = "", ref }: Props) {
   return (
     <button
+      ref={ref}
       type="button"
       className={`play-button ${className}`}
       onClick={onClick}

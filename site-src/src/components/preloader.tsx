@@ -19,8 +19,11 @@ export function bufferedPercent(video: Pick<HTMLVideoElement, "buffered" | "dura
 }
 
 type Props = {
-  /** The intro video to buffer (horizontal or vertical, chosen by the caller). */
-  src: string;
+  /**
+   * The intro video to buffer (horizontal or vertical, chosen by the caller once in the browser;
+   * the prerendered preloader has none yet, and its 4000 ms only start with the video).
+   */
+  src: string | undefined;
   /** Called when the preloader has gone and the page is revealed. */
   onDone: () => void;
 };
@@ -35,7 +38,7 @@ export function Preloader({ src, onDone }: Props) {
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !src) return;
     let finished = false;
     const finish = () => {
       finished = true;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Modal } from "./modal";
 
 /** The modal video starts from 0 this long after opening (docs/product.md#constants). */
@@ -11,13 +11,15 @@ type Props = {
   /** What the video shows, for screen readers ("Studio film", …). */
   title: string;
   poster?: string;
+  /** The button that opened it: focus goes back there on closing. */
+  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
  * A video with controls in a modal. Opening restarts it from 0 after 100 ms; closing (button,
  * backdrop, Escape) pauses it and rewinds it to the start.
  */
-export function VideoModal({ open, onClose, src, title, poster }: Props) {
+export function VideoModal({ open, onClose, src, title, poster, returnFocus }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function VideoModal({ open, onClose, src, title, poster }: Props) {
   }, [open]);
 
   return (
-    <Modal open={open} onClose={onClose} label={title} className="video-modal">
+    <Modal open={open} onClose={onClose} label={title} className="video-modal" returnFocus={returnFocus}>
       <video
         ref={videoRef}
         className="video-modal__video"

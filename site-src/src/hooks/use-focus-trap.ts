@@ -16,10 +16,18 @@ type Options = {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Give focus back to what had it before (the button that opened the overlay). */
   restoreFocus?: boolean;
+  /**
+   * Where focus goes back to when this closes, when the opener is known: more reliable than
+   * "what had focus before", since Safari does not focus a button that is clicked.
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 /** Keep Tab and Shift+Tab inside `ref` while active; Escape calls onEscape. */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>, { active, onEscape, initialFocus, restoreFocus = true }: Options): void {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  { active, onEscape, initialFocus, restoreFocus = true, returnFocus }: Options,
+): void {
   const escape = useRef(onEscape);
   escape.current = onEscape;
   useEffect(() => {
@@ -54,7 +62,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, { active, onEsc
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      if (restoreFocus && previous && document.contains(previous)) previous.focus({ preventScroll: true });
+      const back = returnFocus?.current ?? previous;
+      if (restoreFocus && back && document.contains(back)) back.focus({ preventScroll: true });
     };
-  }, [active, ref, initialFocus, restoreFocus]);
+  }, [active, ref, initialFocus, restoreFocus, returnFocus]);
 }

@@ -9,9 +9,11 @@ export function lockScroll(): () => void {
   const root = document.documentElement;
   if (locks === 0) {
     saved = { overflow: root.style.overflow, paddingRight: root.style.paddingRight };
-    // Keep the layout from jumping when the scroll bar disappears (desktop browsers).
+    // Keep the layout from jumping when the scroll bar disappears (desktop browsers); a page a
+    // stylesheet already locks (the prerendered preloader's) keeps the bar's room itself.
     const scrollbar = window.innerWidth - root.clientWidth;
-    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+    const lockedByCss = getComputedStyle(root).overflowY === "hidden";
+    if (scrollbar > 0 && !lockedByCss) root.style.paddingRight = `${scrollbar}px`;
     root.style.overflow = "hidden";
     document.body.dataset.scrollLocked = "true";
   }

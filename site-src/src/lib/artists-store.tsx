@@ -7,7 +7,8 @@
 //
 // The request starts when the first consumer mounts, so a page without artists (/aftercare)
 // asks for nothing, and it runs once per page load however many consumers mount, remount or
-// appear after navigation (docs/product.md#calls).
+// appear after navigation (docs/product.md#calls). A prerendered page that shows artists holds
+// the answer it was rendered with (lib/page-data.ts) and asks for nothing.
 import {
   createContext,
   useCallback,
@@ -20,8 +21,9 @@ import {
 } from "react";
 import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
+import { initialAnswer } from "./page-data";
 import { getSiteData } from "./site-data";
-import { failed, LOADING, type QueryState } from "./use-query";
+import { failed, loaded, LOADING, type QueryState } from "./use-query";
 
 /** Kept, logged and shown when the artists cannot be had (docs/product.md#errors). */
 export const ARTISTS_LOAD_ERROR = "Failed to load artists";
@@ -32,10 +34,15 @@ type SelectedStore = [string, (slug: string) => void];
 const ArtistsContext = createContext<ArtistsStore | null>(null);
 const SelectedContext = createContext<SelectedStore | null>(null);
 
+const ARTISTS_URL = "/api/artists";
+
 /** GET /api/artists: the artists in carousel order. */
 export function getArtists(signal?: AbortSignal): Promise<Artist[]> {
-  return fetchJson("/api/artists", { signal, validate: isList<Artist>, failure: ARTISTS_LOAD_ERROR });
+  return fetchJson(ARTISTS_URL, { signal, validate: isList<Artist>, failure: ARTISTS_LOAD_ERROR });
 }
+
+/** The artists the page was prerendered with (lib/page-data.ts), if it holds them. */
+const prerenderedArtists = () => initialAnswer(ARTISTS_URL, isList<Artist>);
 
 export function ArtistsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<QueryState<Artist[]>>(LOADING);
@@ -46,8 +53,13 @@ export function ArtistsProvider({ children }: { children: ReactNode }) {
   const load = useCallback(() => {
     if (started.current) return;
     started.current = true;
+    const seeded = prerenderedArtists();
+    if (seeded) {
+      setState(loaded(seeded));
+      return;
+    }
     getArtists().then(
-      (data) => setState({ data, error: null, isLoading: false }),
+      (data) => setState(loaded(data)),
       (cause: unknown) => setState(failed(ARTISTS_LOAD_ERROR, cause)),
     );
   }, []);
@@ -69,11 +81,15 @@ function required<T>(value: T | null, hook: string): T {
   return value;
 }
 
-/** The page's artists; the first caller starts the one request. */
+/**
+ * The page's artists; the first caller starts the one request, unless the page was prerendered
+ * with them: then they are there from the first render and nothing is asked.
+ */
 export function useArtists(): QueryState<Artist[]> {
   const { data, error, isLoading, load } = required(useContext(ArtistsContext), "useArtists");
   useEffect(load, [load]);
-  return { data, error, isLoading };
+  const seeded = isLoading ? prerenderedArtists() : undefined;
+  return seeded ? loaded(seeded) : { data, error, isLoading };
 }
 
 /** The artist picked on a card or in the form: a slug, or the site data's `noArtist`. */

@@ -78,13 +78,19 @@ export type SiteData = {
 
 let cached: SiteData | null = null;
 
-/** The site data embedded in the page (read once). */
+/** The site data embedded in the page (read once), or given by the prerenderer. */
 export function getSiteData(): SiteData {
   if (cached) return cached;
+  if (typeof document === "undefined") throw new Error("site data not provided to the prerenderer");
   const element = document.getElementById("site-data");
   if (!element?.textContent) throw new Error("site data missing from the page");
   cached = JSON.parse(element.textContent) as SiteData;
   return cached;
+}
+
+/** The prerenderer (src/prerender.tsx) has no page to read it from: it hands the data over. */
+export function provideSiteData(data: SiteData): void {
+  cached = data;
 }
 
 /** Forget the cached copy (tests replace the embedded data between cases). */

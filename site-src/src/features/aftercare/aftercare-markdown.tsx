@@ -1,16 +1,17 @@
-import type { ComponentPropsWithoutRef } from "react";
+import { useState, type ComponentPropsWithoutRef } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
+import { useHydrated } from "../../hooks/use-hydrated";
 
 // Editors write aftercare/*.md. GitHub-flavoured markdown (tables, lists, strikethrough),
-// every line break kept (remark-breaks), and every heading shown at level 4 so a card's own
-// title stays the outline above it (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
+// every line break kept (remark-breaks), and every heading shown at level 3, right under the
+// card's own title (h2), whatever level the editor typed (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
 // react-markdown shows it as text and never builds elements from it, and its default URL
 // filter drops javascript: links.
 
-function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h4"> & { node?: unknown }) {
-  return <h4 {...props} />;
+function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h3"> & { node?: unknown }) {
+  return <h3 {...props} />;
 }
 
 const components: Components = {
@@ -20,9 +21,10 @@ const components: Components = {
   h4: Heading,
   h5: Heading,
   h6: Heading,
-  // A table scrolls sideways inside the card on a phone instead of widening the page.
+  // A table scrolls sideways inside the card on a phone instead of widening the page; the
+  // keyboard can scroll it too, so it takes focus (WCAG 2.1.1).
   table: ({ node: _node, ...props }) => (
-    <div className="aftercare-md__table">
+    <div className="aftercare-md__table" tabIndex={0}>
       <table {...props} />
     </div>
   ),
@@ -34,7 +36,19 @@ const components: Components = {
     ),
 };
 
+// The prerendered page already holds the guide rendered from this very Markdown: a card that
+// mounts while the page hydrates keeps that HTML rather than parsing the Markdown again in the
+// browser (the costliest work of the page's start on a phone). React leaves the inside of an
+// element with dangerouslySetInnerHTML alone while hydrating; an empty string that never
+// changes means it never writes it afterwards either.
+const KEEP_PRERENDERED = { __html: "" };
+
 export function AftercareMarkdown({ children }: { children: string }) {
+  const hydrated = useHydrated();
+  const [prerendered] = useState(() => !hydrated && typeof document !== "undefined");
+  if (prerendered) {
+    return <div className="aftercare-md" dangerouslySetInnerHTML={KEEP_PRERENDERED} suppressHydrationWarning />;
+  }
   return (
     <div className="aftercare-md">
       <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={components}>

@@ -47,7 +47,7 @@ describe("AftercareScreen", () => {
     expect(screen.queryByText("Loading content...")).not.toBeInTheDocument();
   });
 
-  it("renders every markdown heading at level 4, GitHub tables and kept line breaks", async () => {
+  it("renders every markdown heading at level 3 (under the card title), GitHub tables and kept line breaks", async () => {
     const markdown = [
       "# First Day",
       "## Washing",
@@ -70,12 +70,12 @@ describe("AftercareScreen", () => {
     await within(tattoo).findByRole("table");
     const headings = within(tattoo).getAllByRole("heading").filter((h) => h.tagName !== "H2");
     expect(headings.map((h) => [h.tagName, h.textContent])).toEqual([
-      ["H4", "First Day"],
-      ["H4", "Washing"],
-      ["H4", "Products"],
-      ["H4", "Tiny"],
+      ["H3", "First Day"],
+      ["H3", "Washing"],
+      ["H3", "Products"],
+      ["H3", "Tiny"],
     ]);
-    expect(within(tattoo).getAllByRole("heading", { level: 4 })).toHaveLength(4);
+    expect(within(tattoo).getAllByRole("heading", { level: 3 })).toHaveLength(4);
     expect(within(tattoo).getByRole("columnheader", { name: "What to do" })).toBeInTheDocument();
     expect(within(tattoo).getByRole("cell", { name: "Wash gently" })).toBeInTheDocument();
     const paragraph = within(tattoo).getByText(/Line one/);

@@ -145,3 +145,14 @@ describe("ArtistsSection", () => {
   });
   // Sliding, pagination and the arrows need layout: tests/browser/test_artists_contact.py.
 });
+
+describe("carouselLayoutCss", () => {
+  it("lays slides out as Swiper does (width = (container - (n - 1) * gap) / n) at every breakpoint", async () => {
+    const { carouselLayoutCss } = await import("./artists-section");
+    const css = carouselLayoutCss(".c");
+    expect(css).toContain(".c .swiper-slide{width:calc((100% - 3.2px) / 1.2);margin-right:16px}");
+    expect(css).toContain(
+      "@media (min-width:1280px){.c .swiper-slide{width:calc((100% - 84px) / 4);margin-right:28px}}",
+    );
+  });
+});

@@ -1,7 +1,6 @@
-import { useState } from "react";
-import { A11y, Keyboard, Pagination } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import type { Swiper as SwiperInstance } from "swiper/types";
+import { useEffect, useRef, useState } from "react";
+import { useNearViewport } from "../../hooks/use-near-viewport";
+import type { Carousel } from "./carousel";
 import "swiper/css";
 import "swiper/css/a11y";
 import "swiper/css/pagination";
@@ -24,15 +23,60 @@ export const CAROUSEL = {
   threshold: 5,
 } as const;
 
+/**
+ * Slide widths and gaps as Swiper sets them (width = (container - (n - 1) * gap) / n, a gap's
+ * margin after each slide), as CSS for each breakpoint: the carousel is laid out exactly so
+ * before Swiper has loaded (and without JavaScript), and nothing moves when it takes over.
+ */
+export function carouselLayoutCss(scope: string): string {
+  const rule = ({ slidesPerView: n, spaceBetween: gap }: { slidesPerView: number; spaceBetween: number }) =>
+    `${scope} .swiper-slide{width:calc((100% - ${Math.round((n - 1) * gap * 1000) / 1000}px) / ${n});margin-right:${gap}px}`;
+  const steps = Object.entries(CAROUSEL.breakpoints).map(
+    ([width, step]) => `@media (min-width:${width}px){${rule(step)}}`,
+  );
+  return [rule(CAROUSEL), ...steps].join("");
+}
+
+const LAYOUT_CSS = carouselLayoutCss(".artists__carousel:not(.swiper-initialized)");
+
 type Edges = { beginning: boolean; end: boolean; locked: boolean };
+
+/** Start Swiper once the carousel is within a screen of the viewport (or a button is used). */
+function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
+  const container = useRef<HTMLDivElement>(null);
+  const pagination = useRef<HTMLDivElement>(null);
+  const [carousel, setCarousel] = useState<Carousel | null>(null);
+  const [asked, setAsked] = useState(false);
+  const wanted = useNearViewport(container) || asked;
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    if (!wanted || count === 0) return;
+    let started: Carousel | null = null;
+    let cancelled = false;
+    void import("./carousel").then(({ startCarousel }) => {
+      if (cancelled || !container.current || !pagination.current) return;
+      started = startCarousel(container.current, pagination.current, CAROUSEL, (s) => changed.current(s));
+      setCarousel(started);
+    });
+    return () => {
+      cancelled = true;
+      started?.destroy(true, true);
+      setCarousel(null);
+    };
+  }, [wanted, count]);
+
+  return { container, pagination, carousel, want: () => setAsked(true) };
+}
 
 export function ArtistsSection() {
   const { data: artists = [], error, isLoading } = useArtists();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [edges, setEdges] = useState<Edges>({ beginning: true, end: false, locked: false });
   // Swiper knows where it is; mirror that so the buttons disable at the ends and hide when
   // every card fits (our own <button>s: real buttons, placed in the header, not over photos).
-  const sync = (s: SwiperInstance) => setEdges({ beginning: s.isBeginning, end: s.isEnd, locked: s.isLocked });
+  const sync = (s: Carousel) => setEdges({ beginning: s.isBeginning, end: s.isEnd, locked: s.isLocked });
+  const { container, pagination, carousel, want } = useCarousel(artists.length, sync);
 
   return (
     <section id="artists" className="artists" aria-labelledby="artists-heading">
@@ -53,7 +97,7 @@ export function ArtistsSection() {
                 className="artists-button"
                 aria-label="Previous artists"
                 disabled={edges.beginning}
-                onClick={() => swiper?.slidePrev()}
+                onClick={() => (carousel ? carousel.slidePrev() : want())}
               >
                 <ChevronIcon direction="left" />
               </button>
@@ -62,7 +106,7 @@ export function ArtistsSection() {
                 className="artists-button"
                 aria-label="Next artists"
                 disabled={edges.end}
-                onClick={() => swiper?.slideNext()}
+                onClick={() => (carousel ? carousel.slideNext() : want())}
               >
                 <ChevronIcon direction="right" />
               </button>
@@ -82,29 +126,17 @@ export function ArtistsSection() {
           </p>
         )}
         {artists.length > 0 && (
-          <Swiper
-            className="artists__carousel"
-            modules={[Pagination, A11y, Keyboard]}
-            {...CAROUSEL}
-            pagination={{ clickable: true }}
-            keyboard={{ enabled: true, onlyInViewport: true }}
-            a11y={{ paginationBulletMessage: "Go to slide {{index}}" }}
-            onSwiper={(s) => {
-              setSwiper(s);
-              sync(s);
-            }}
-            onSlideChange={sync}
-            onProgress={sync}
-            onLock={sync}
-            onUnlock={sync}
-            onBreakpoint={sync}
-          >
-            {artists.map((artist, index) => (
-              <SwiperSlide key={artist.slug}>
-                <ArtistCard artist={artist} index={index} />
-              </SwiperSlide>
-            ))}
-          </Swiper>
+          <div ref={container} className="swiper artists__carousel">
+            <style>{LAYOUT_CSS}</style>
+            <div className="swiper-wrapper">
+              {artists.map((artist, index) => (
+                <div key={artist.slug} className="swiper-slide">
+                  <ArtistCard artist={artist} index={index} />
+                </div>
+              ))}
+            </div>
+            <div ref={pagination} className="swiper-pagination" />
+          </div>
         )}
       </div>
     </section>

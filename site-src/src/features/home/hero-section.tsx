@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
-import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { useEffect, useRef, useState } from "react";
+import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
 import { PlayButton } from "../../components/play-button";
 import { VideoModal } from "../../components/video-modal";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { usePageReady } from "../../hooks/use-page-ready";
 import { getSiteData } from "../../lib/site-data";
 import "./hero-section.css";
@@ -17,6 +18,8 @@ export function HeroSection() {
   const [videoShown, setVideoShown] = useState(false);
   const [fallback, setFallback] = useState(false);
   const [playing, setPlaying] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const playback = usePlayback(media.hero);
 
   useEffect(() => {
     if (!ready) return;
@@ -24,12 +27,22 @@ export function HeroSection() {
     return () => window.clearTimeout(timer);
   }, [ready]);
 
-  const headingShown = ready && (videoShown || fallback);
+  // The prerendered page paints the heading beneath the preloader (it is the page's largest
+  // text: docs/architecture.md#performance-budget); once the app runs it hides at once and
+  // appears, as ever, when the page is ready and the video shows.
+  const hydrated = useHydrated();
+  const headingShown = !hydrated || (ready && (videoShown || fallback));
 
   return (
     <section id="home" className="hero" aria-labelledby="hero-heading">
       <div className="hero__media">
-        <BackgroundVideo video={media.hero} startAt={HERO_START_S} onShown={() => setVideoShown(true)} />
+        <BackgroundVideo
+          video={media.hero}
+          playback={playback}
+          startAt={HERO_START_S}
+          onShown={() => setVideoShown(true)}
+          priority
+        />
         <div className="hero__veil" aria-hidden="true" />
       </div>
       <div className={`hero__content container${headingShown ? " is-shown" : ""}`}>
@@ -39,9 +52,10 @@ export function HeroSection() {
           <span className="hero__line hero__line--since">Since 1996</span>
         </h1>
         <div className="hero__actions">
-          <PlayButton onClick={() => setPlaying(true)} describes="studio film" />
+          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="studio film" />
         </div>
       </div>
+      <PlaybackToggle playback={playback} />
       <a className="hero__cue" href="#brand" aria-label="Scroll to the studio story">
         <span aria-hidden="true">Scroll</span>
       </a>
@@ -50,6 +64,7 @@ export function HeroSection() {
         onClose={() => setPlaying(false)}
         src={media.hero.horizontal}
         poster={posterFor(media.hero, "horizontal")}
+        returnFocus={opener}
         title="Studio film"
       />
     </section>

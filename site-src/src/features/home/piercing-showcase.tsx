@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
 import { PlayButton } from "../../components/play-button";
 import { VideoModal } from "../../components/video-modal";
 import { getSiteData } from "../../lib/site-data";
@@ -10,9 +10,11 @@ import "./piercing-showcase.css";
 export function PiercingShowcase() {
   const { media } = getSiteData();
   const [playing, setPlaying] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const playback = usePlayback(media.piercing);
   return (
     <section id="piercings" className="piercing-showcase" aria-labelledby="piercing-showcase-heading">
-      <BackgroundVideo video={media.piercing} />
+      <BackgroundVideo video={media.piercing} playback={playback} />
       <div className="piercing-showcase__veil" aria-hidden="true" />
       <div className="piercing-showcase__content container">
         <p className="eyebrow" data-aos="fade-up">
@@ -25,14 +27,16 @@ export function PiercingShowcase() {
           <Link to="/piercings" className="btn">
             Explore Services
           </Link>
-          <PlayButton onClick={() => setPlaying(true)} describes="piercing film" />
+          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="piercing film" />
         </div>
       </div>
+      <PlaybackToggle playback={playback} />
       <VideoModal
         open={playing}
         onClose={() => setPlaying(false)}
         src={media.piercing.horizontal}
         poster={posterFor(media.piercing, "horizontal")}
+        returnFocus={opener}
         title="Piercing film"
       />
     </section>

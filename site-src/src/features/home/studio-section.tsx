@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { BackgroundVideo, posterFor } from "../../components/background-video";
+import { useRef, useState } from "react";
+import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
 import { PlayButton } from "../../components/play-button";
 import { VideoModal } from "../../components/video-modal";
 import { getSiteData } from "../../lib/site-data";
@@ -9,9 +9,11 @@ import "./studio-section.css";
 export function StudioSection() {
   const { media } = getSiteData();
   const [playing, setPlaying] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const playback = usePlayback(media.studio);
   return (
     <section id="studio" className="studio" aria-labelledby="studio-heading">
-      <BackgroundVideo video={media.studio} className="studio__video" />
+      <BackgroundVideo video={media.studio} playback={playback} className="studio__video" />
       <div className="studio__veil" aria-hidden="true" />
       <div className="studio__content container">
         <h2 id="studio-heading" className="studio__title">
@@ -26,14 +28,16 @@ export function StudioSection() {
           Experience Excellence
         </p>
         <div data-aos="fade-up" data-aos-delay="450">
-          <PlayButton onClick={() => setPlaying(true)} describes="the studio at work" />
+          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="the studio at work" />
         </div>
       </div>
+      <PlaybackToggle playback={playback} />
       <VideoModal
         open={playing}
         onClose={() => setPlaying(false)}
         src={media.studio.horizontal}
         poster={posterFor(media.studio, "horizontal")}
+        returnFocus={opener}
         title="The studio at work"
       />
     </section>

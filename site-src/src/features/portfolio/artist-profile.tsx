@@ -43,7 +43,6 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
             href={`https://instagram.com/${encodeURIComponent(handle)}`}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${artist.name} on Instagram (@${handle})`}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -51,6 +50,8 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
               <circle cx="17.4" cy="6.6" r="1.1" fill="currentColor" />
             </svg>
             <span>@{handle}</span>
+            {/* The name starts with what is written on it (WCAG 2.5.3), then says where it leads. */}
+            <span className="visually-hidden"> on Instagram, {artist.name}&rsquo;s profile (opens in a new tab)</span>
           </a>
         )}
       </div>

@@ -10,6 +10,7 @@ import {
   useRef,
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
+  type RefObject,
   type SyntheticEvent,
 } from "react";
 import { createPortal } from "react-dom";
@@ -51,6 +52,8 @@ type Props<T extends LightboxImage> = {
   caption?: (image: T, index: number) => ReactNode;
   /** Accessible name of the dialog. */
   label?: string;
+  /** The element that opened it: focus goes back there on closing. */
+  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 /** The viewer; renders nothing while closed. */
@@ -110,6 +113,7 @@ function Viewer<T extends LightboxImage>({
   onZoom,
   caption,
   label = "Image viewer",
+  returnFocus,
 }: Props<T>) {
   const images = useMemo(() => validImages<T>(entries), [entries]);
   const [state, dispatch] = useReducer(viewerReducer, null, () =>
@@ -147,7 +151,7 @@ function Viewer<T extends LightboxImage>({
   // site), Tab stays inside, Escape closes, and focus returns to the opener afterwards.
   const closeRef = useRef<HTMLButtonElement>(null);
   useScrollLock(true);
-  useFocusTrap(dialogRef, { active: true, onEscape: onClose, initialFocus: closeRef });
+  useFocusTrap(dialogRef, { active: true, onEscape: onClose, initialFocus: closeRef, returnFocus });
 
   // Keyboard: arrows step, + / - zoom, r / R rotate.
   useEffect(() => {

@@ -9,7 +9,7 @@ export const TILE_SIZES = "(min-width: 1200px) 400px, (min-width: 1024px) 33vw, 
 // The first row is in view on every layout: those load at once, the rest as they near the viewport.
 const EAGER_TILES = 3;
 
-type Props = { items: PortfolioItem[]; onOpen: (index: number) => void };
+type Props = { items: PortfolioItem[]; onOpen: (index: number, opener: HTMLButtonElement) => void };
 
 /** Square tiles; on desktop a caption overlay with the title and 'By: {artist}'. */
 export function PortfolioGrid({ items, onOpen }: Props) {
@@ -20,7 +20,7 @@ export function PortfolioGrid({ items, onOpen }: Props) {
           <button
             type="button"
             className="portfolio-tile__open"
-            onClick={() => onOpen(index)}
+            onClick={(event) => onOpen(index, event.currentTarget)}
             aria-label={`View ${item.title} by ${item.artist}`}
           >
             <ResponsiveImage

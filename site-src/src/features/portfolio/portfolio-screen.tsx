@@ -1,7 +1,7 @@
 // /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
-import { useCallback, useMemo, useState, type ChangeEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useArtists } from "../../lib/artists-store";
 import type { PortfolioItem } from "../../lib/api-types";
@@ -50,8 +50,15 @@ export default function PortfolioScreen() {
   };
 
   const images = useMemo(() => items.map(toLightboxImage), [items]);
+  const opener = useRef<HTMLElement | null>(null); // focus goes back to it on closing
   const close = useCallback(() => setOpened(null), []);
-  const open = useCallback((index: number) => setOpened({ slug: selected, index }), [selected]);
+  const open = useCallback(
+    (index: number, from?: HTMLElement) => {
+      opener.current = from ?? null;
+      setOpened({ slug: selected, index });
+    },
+    [selected],
+  );
   const caption = useCallback(
     (image: PieceImage) => (
       <>
@@ -114,6 +121,7 @@ export default function PortfolioScreen() {
         onClose={close}
         caption={caption}
         label="Portfolio image viewer"
+        returnFocus={opener}
       />
     </main>
   );

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Lighthouse (mobile, simulated throttling) on five routes of the demo site, median of 3 runs.
+
+    .venv/bin/python bench/lighthouse.py [--runs 3] [--project DIR] [--route /aftercare ...]
+
+Builds content/ and serves it with `build.py serve --no-watch` (the checkout given by
+--project, this one by default: point it at a worktree of main to measure "before"), then
+runs Lighthouse from bench/package-lock.json (installed with `npm ci` when missing) in
+Debian's Chromium (CHROME_PATH, default /usr/bin/chromium, with the flags of
+tests/browser/conftest.py), each run a fresh browser with an empty cache. Lighthouse's
+defaults: a mid-range phone, simulated slow 4G and a 4x slower CPU.
+
+Prints, per route, the median of each figure over the runs: performance and accessibility
+scores, LCP, CLS, FCP and TBT; then the accessibility audits that failed in any run, and
+the home page's first-load JavaScript (its module script and modulepreloads) gzipped.
+Exits 1 when a route misses the budget of docs/architecture.md#performance-budget
+(performance >= 95, accessibility 100, LCP <= 2.0 s, CLS <= 0.02) or the first load of /
+is over 100 KiB gzip. Simulated throttling replays the CPU work the page really did, scaled
+4x, so a busy machine reads slower: run it on a quiet one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+from served import served_site  # noqa: E402
+
+ROUTES = ("/", "/portfolio", "/portfolio/dmitri-volkov", "/aftercare", "/piercings")
+LIGHTHOUSE = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"
+# tests/browser/conftest.py: Chromium as the browser tests start it (this machine's network
+# refuses Chromium's background connections).
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run"
+    " --disable-background-networking --disable-component-update --disable-sync"
+)
+BUDGET = {"performance": 95, "accessibility": 100, "lcp_s": 2.0, "cls": 0.02}
+FIRST_LOAD_BUDGET_KIB = 100
+
+
+@dataclass(frozen=True)
+class Run:
+    performance: float
+    accessibility: float
+    lcp_s: float
+    cls: float
+    fcp_s: float
+    tbt_ms: float
+    failed_a11y: tuple[str, ...]
+
+
+def ensure_lighthouse() -> None:
+    if shutil.which("node") is None:
+        raise SystemExit("Lighthouse needs Node.js (`node` is not on PATH)")
+    if LIGHTHOUSE.is_file():
+        return
+    print("installing Lighthouse into bench/node_modules (npm ci) ...", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BENCH, check=True)
+
+
+def lighthouse(url: str, report: Path, chrome: str) -> Run:
+    """One Lighthouse run of `url` in a fresh browser; the JSON report is kept at `report`."""
+    command = [
+        "node",
+        str(LIGHTHOUSE),
+        url,
+        "--only-categories=performance,accessibility",
+        "--output=json",
+        f"--output-path={report}",
+        f"--chrome-flags={CHROME_FLAGS}",
+        "--quiet",
+    ]
+    proc = subprocess.run(
+        command, env={**os.environ, "CHROME_PATH": chrome}, capture_output=True, text=True
+    )
+    if proc.returncode != 0 or not report.is_file():
+        raise SystemExit(f"Lighthouse failed on {url}:\n{(proc.stderr or proc.stdout)[-3000:]}")
+    result = json.loads(report.read_text("utf-8"))
+    if result.get("runtimeError"):
+        raise SystemExit(f"Lighthouse on {url}: {result['runtimeError']}")
+    audits, categories = result["audits"], result["categories"]
+    failed = tuple(
+        ref["id"]
+        for ref in categories["accessibility"]["auditRefs"]
+        if ref["weight"] > 0 and audits[ref["id"]]["score"] not in (None, 1)
+    )
+    return Run(
+        performance=categories["performance"]["score"] * 100,
+        accessibility=categories["accessibility"]["score"] * 100,
+        lcp_s=audits["largest-contentful-paint"]["numericValue"] / 1000,
+        cls=audits["cumulative-layout-shift"]["numericValue"],
+        fcp_s=audits["first-contentful-paint"]["numericValue"] / 1000,
+        tbt_ms=audits["total-blocking-time"]["numericValue"],
+        failed_a11y=failed,
+    )
+
+
+def first_load_gzip(url: str) -> tuple[int, int]:
+    """Bytes of / 's module script and modulepreloads: as served, and gzipped (level 9)."""
+    html = httpx.get(f"{url}/").text
+    tags = re.findall(
+        r'<script type="module" src="([^"]+)"|rel="modulepreload" href="([^"]+)"', html
+    )
+    raw = zipped = 0
+    for src in {a or b for a, b in tags}:
+        body = httpx.get(f"{url}{src}").content
+        raw += len(body)
+        zipped += len(gzip.compress(body, 9))
+    return raw, zipped
+
+
+def median(runs: list[Run], field: str) -> float:
+    return statistics.median(getattr(r, field) for r in runs)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--project", type=Path, default=ROOT, help="checkout to build and serve")
+    parser.add_argument("--route", action="append", help="a path to measure (repeatable)")
+    parser.add_argument("--keep", type=Path, help="keep the Lighthouse JSON reports here")
+    args = parser.parse_args()
+    project = args.project.resolve()
+    chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+    routes = tuple(args.route or ROUTES)
+    ensure_lighthouse()
+
+    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
+        work = Path(tmp)
+        reports = args.keep or work / "reports"
+        reports.mkdir(parents=True, exist_ok=True)
+        print(f"building {project / 'content'} and starting build.py serve", flush=True)
+        served = served_site(
+            project / "content", work / "dist", project=project, cache=project / ".cache" / "build"
+        )
+        with served as url:
+            version = subprocess.run(
+                ["node", str(LIGHTHOUSE), "--version"], capture_output=True, text=True
+            ).stdout.strip()
+            print(f"Lighthouse {version}, mobile, simulated throttling, median of {args.runs}")
+            results: dict[str, list[Run]] = {}
+            for route in routes:
+                results[route] = []
+                for n in range(args.runs):
+                    name = route.strip("/").replace("/", "-") or "home"
+                    run = lighthouse(url + route, reports / f"{name}-{n + 1}.json", chrome)
+                    results[route].append(run)
+                    print(
+                        f"  {route} run {n + 1}: perf {run.performance:.0f}"
+                        f" a11y {run.accessibility:.0f} LCP {run.lcp_s:.1f} s",
+                        flush=True,
+                    )
+            raw, zipped = first_load_gzip(url)
+
+    print()
+    print("| route | perf | a11y | LCP | CLS | FCP | TBT |")
+    print("|---|---|---|---|---|---|---|")
+    misses = []
+    for route, runs in results.items():
+        row = {f: median(runs, f) for f in ("performance", "accessibility", "lcp_s", "cls")}
+        print(
+            f"| {route} | {row['performance']:.0f} | {row['accessibility']:.0f}"
+            f" | {row['lcp_s']:.1f} s | {row['cls']:.3g} | {median(runs, 'fcp_s'):.1f} s"
+            f" | {median(runs, 'tbt_ms'):.0f} ms |"
+        )
+        if row["performance"] < BUDGET["performance"]:
+            misses.append(f"{route}: performance {row['performance']:.0f} < 95")
+        if row["accessibility"] < BUDGET["accessibility"]:
+            misses.append(f"{route}: accessibility {row['accessibility']:.0f} < 100")
+        if row["lcp_s"] > BUDGET["lcp_s"]:
+            misses.append(f"{route}: LCP {row['lcp_s']:.2f} s > 2.0 s")
+        if row["cls"] > BUDGET["cls"]:
+            misses.append(f"{route}: CLS {row['cls']:.3f} > 0.02")
+    print()
+    for route, runs in results.items():
+        failed = sorted({audit for run in runs for audit in run.failed_a11y})
+        if failed:
+            print(f"failed accessibility audits on {route}: {', '.join(failed)}")
+    print(f"first-load JavaScript of /: {raw / 1024:.1f} KiB, {zipped / 1024:.1f} KiB gzip")
+    if zipped / 1024 > FIRST_LOAD_BUDGET_KIB:
+        misses.append(f"/: first-load JavaScript {zipped / 1024:.1f} KiB gzip > 100")
+    for miss in misses:
+        print(f"over budget: {miss}")
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

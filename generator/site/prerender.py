@@ -1,0 +1,79 @@
+"""Stage: every page rendered to HTML at build time by the app's own components.
+
+The app bundle carries a prerenderer (site-src/src/prerender.tsx, bundled for node by
+build.mjs). One node process renders every page from the site data and the answers of the
+static API, with React's server renderer; the browser then hydrates that HTML instead of
+building the page from nothing (docs/architecture.md#prerendering). For each page it also
+reports which API answers the render read: the page embeds exactly those, so the app starts
+from the data the HTML was made of.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import BuildError
+from .bundle import Bundle
+
+# A render that takes longer than this is stuck (the demo's 13 pages take about a second).
+TIMEOUT_S = 300
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    html: str  # the markup inside #root
+    head: str  # resource hints React gathered, for <head>
+    answers: dict[str, object]  # the API answers the render read, by URL
+
+
+def prerender(
+    bundle: Bundle,
+    site: dict,
+    answers: dict[str, object],
+    paths: list[str],
+    work_dir: Path,
+) -> dict[str, RenderedPage]:
+    """Render every path with the app's prerenderer; a page that fails is a BuildError."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: prerendering the pages needs Node.js 20 or newer")
+    job = json.dumps({"site": site, "answers": answers, "paths": paths}, ensure_ascii=False)
+    work_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="prerender-", dir=work_dir) as tmp:
+        script = Path(tmp) / "prerender.mjs"
+        script.write_text(bundle.prerender_script, "utf-8")
+        try:
+            proc = subprocess.run(
+                [node, str(script)],
+                input=job,
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                timeout=TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"prerendering the pages took over {TIMEOUT_S} s") from None
+    if proc.returncode != 0:
+        raise BuildError(f"prerendering the pages failed:\n{proc.stderr.strip()[-4000:]}")
+    try:
+        pages = json.loads(proc.stdout)["pages"]
+    except (ValueError, KeyError) as exc:
+        raise BuildError(f"the prerenderer printed no result: {exc}") from None
+    rendered = {}
+    for page in pages:
+        path = page["path"]
+        if page["errors"]:
+            raise BuildError(f"prerendering {path} failed:\n" + "\n".join(page["errors"]))
+        if page["missing"]:
+            missing = ", ".join(page["missing"])
+            raise BuildError(
+                f"prerendering {path}: the app asked for {missing}, which the build does not write"
+            )
+        rendered[path] = RenderedPage(page["html"], page["head"], page["answers"])
+    return rendered

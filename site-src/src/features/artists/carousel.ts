@@ -1,0 +1,28 @@
+// Swiper itself, in a chunk of its own: the artists section loads it when the visitor comes
+// near the carousel (artists-section.tsx), so it never weighs on the home page's first load.
+// Swiper's core runs on the markup the section renders (the same a prerendered page holds).
+import Swiper from "swiper";
+import { A11y, Keyboard, Pagination } from "swiper/modules";
+import type { SwiperOptions } from "swiper/types";
+
+export type Carousel = Swiper;
+
+export function startCarousel(
+  container: HTMLElement,
+  pagination: HTMLElement,
+  options: SwiperOptions,
+  onChange: (swiper: Swiper) => void,
+): Carousel {
+  const events = ["slideChange", "progress", "lock", "unlock", "breakpoint", "resize"] as const;
+  return new Swiper(container, {
+    ...options,
+    modules: [Pagination, A11y, Keyboard],
+    pagination: { el: pagination, clickable: true },
+    keyboard: { enabled: true, onlyInViewport: true },
+    a11y: { paginationBulletMessage: "Go to slide {{index}}" },
+    on: {
+      init: onChange,
+      ...Object.fromEntries(events.map((name) => [name, onChange])),
+    },
+  });
+}

@@ -1,0 +1,273 @@
+"""Prerendered pages in real Chromium: hydration, visitors without JavaScript, accessibility.
+
+The demo site is built once more here with React's development build, which reports what the
+production build silently skips (an attribute that differs between the prerendered HTML and
+the first client render). Every page is loaded once per viewport: the console must stay
+clean while it hydrates, and axe-core (site-src/node_modules, pinned in its lock file)
+must find nothing, on the page and with the menu, a video modal or the lightbox open.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from generator import pipeline
+from serverthread import running_server
+
+pytestmark = pytest.mark.browser
+
+ROOT = pipeline.PROJECT_ROOT
+AXE = ROOT / "site-src" / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"phone": (390, 844), "desktop": (1366, 900)}
+
+
+@pytest.fixture(scope="module")
+def dev_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("demo-dev") / "dist"
+    paths = pipeline.Paths.make(ROOT / "content", out, cache=ROOT / ".cache" / "build")
+    pipeline.build(paths, dev_app=True)
+    with running_server(out) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def pages(demo_dist: Path) -> list[str]:
+    """Every page of the site: the sitemap's, plus the unlisted scroll animation."""
+    sitemap = (demo_dist / "sitemap.xml").read_text("utf-8")
+    paths = [
+        re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>(.*?)</loc>", sitemap)
+    ]
+    assert "/portfolio" in paths and len([p for p in paths if p.startswith("/portfolio/")]) >= 2
+    return [*paths, "/test"]
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core finds on the page once what fades in has settled (WCAG 2.2 AA target
+    sizes included): a heading caught half-faded would read as low contrast."""
+    page.evaluate(
+        """() => Promise.all(document.getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)))"""
+    )
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text("utf-8"))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {rules: {"target-size": {enabled: true}}});
+            return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        }"""
+    )
+    return found
+
+
+def console_problems(page: Page) -> list[str]:
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda m: (
+            problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None
+        ),
+    )
+    page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
+    return problems
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_every_page_hydrates_cleanly_and_axe_finds_nothing(
+    browser, dev_base_url: str, pages: list[str], viewport: str
+) -> None:  # noqa: ANN001
+    width, height = VIEWPORTS[viewport]
+    # axe is injected by evaluation: the site's CSP (rightly) refuses inline scripts
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, base_url=dev_base_url, bypass_csp=True
+    )
+    failures: dict[str, list[str]] = {}
+    try:
+        for path in pages:
+            page = context.new_page()
+            problems = console_problems(page)
+            page.goto(path)
+            page.wait_for_selector("[data-testid=preloader]", state="detached", timeout=20_000)
+            if path == "/":
+                # the carousel's code and pagination arrive as it comes near
+                page.locator("#artists").scroll_into_view_if_needed()
+                expect(page.locator("#artists .swiper-pagination-bullet").first).to_be_attached()
+                page.evaluate("() => window.scrollTo(0, 0)")
+            found = [f"page: {v}" for v in axe_violations(page)]
+            if path == "/":
+                found += open_menu_and_a_film(page)
+            if path.startswith("/portfolio"):
+                found += open_the_lightbox(page)
+            if problems or found:
+                failures[path] = problems + found
+            page.close()
+    finally:
+        context.close()
+    assert failures == {}
+
+
+def open_menu_and_a_film(page: Page) -> list[str]:
+    page.get_by_role("button", name="Open menu").click()
+    expect(page.get_by_role("dialog", name="Site menu")).to_be_visible()
+    found = [f"menu: {v}" for v in axe_violations(page)]
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog", name="Site menu")).to_be_hidden()
+    page.locator("#studio").get_by_role("button", name=re.compile("Play Video")).click()
+    expect(page.get_by_role("dialog", name="The studio at work")).to_be_visible()
+    found += [f"video modal: {v}" for v in axe_violations(page)]
+    page.keyboard.press("Escape")
+    return found
+
+
+def open_the_lightbox(page: Page) -> list[str]:
+    page.locator(".portfolio-tile__open").first.click()
+    expect(page.get_by_role("dialog", name="Portfolio image viewer")).to_be_visible()
+    found = [f"lightbox: {v}" for v in axe_violations(page)]
+    page.keyboard.press("Escape")
+    return found
+
+
+# --- without JavaScript ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_without_javascript_the_pages_show_their_real_content(
+    browser, base_url: str, demo_dist: Path, viewport: str
+) -> None:  # noqa: ANN001
+    import json
+
+    artists = json.loads((demo_dist / "api" / "artists.json").read_text("utf-8"))
+    work = json.loads((demo_dist / "api" / "portfolio" / "all.json").read_text("utf-8"))
+    site = json.loads((demo_dist / "api" / "site.json").read_text("utf-8"))
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, base_url=base_url, java_script_enabled=False
+    )
+    page = context.new_page()
+    try:
+        page.goto("/")
+        expect(page.get_by_test_id("preloader")).to_be_hidden()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Tattoo Atelier")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        for artist in artists:
+            expect(page.get_by_role("heading", level=3, name=artist["name"])).to_be_attached()
+        contact = page.locator("#contact")
+        expect(contact.get_by_role("heading", name="Get in Touch")).to_be_visible()
+        expect(contact.get_by_role("link", name=site["phone"])).to_have_attribute(
+            "href", site["phoneHref"]
+        )
+        expect(contact.get_by_role("link", name=site["email"])).to_be_attached()
+        page.evaluate("() => window.scrollTo(0, 600)")  # nothing locks the page
+        assert page.evaluate("() => window.scrollY") > 0
+
+        page.goto("/portfolio")
+        expect(page.get_by_role("heading", level=1, name="Portfolio")).to_be_visible()
+        expect(page.locator(".portfolio-tile__title")).to_have_text([w["title"] for w in work])
+
+        page.goto("/aftercare")
+        tattoo = page.get_by_role("article", name="Tattoo Aftercare")
+        expect(tattoo.locator("h3").first).to_be_visible()
+        expect(tattoo.get_by_text("Loading content...")).to_have_count(0)
+        assert len(tattoo.inner_text()) > 500
+    finally:
+        context.close()
+
+
+# --- with JavaScript: the preloader first ------------------------------------------------------
+
+
+def test_before_the_app_runs_the_prerendered_preloader_covers_the_page_and_locks_it(
+    page: Page,
+) -> None:
+    held = []
+    page.route(re.compile(r"/assets/main-\w+\.js$"), lambda route: held.append(route))
+    page.goto("/", wait_until="commit")  # a held module script holds DOMContentLoaded too
+    preloader = page.get_by_test_id("preloader")
+    expect(preloader).to_be_visible()
+    expect(page.locator(".preloader__letter")).to_have_text(list("LOADING"))
+    # it covers the viewport, with the page (prerendered) beneath it
+    assert page.evaluate(
+        "() => document.elementFromPoint(innerWidth / 2, innerHeight / 2).closest('.preloader') !== null"
+    )
+    expect(page.locator("#artists")).to_be_attached()
+    assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") == "hidden"
+    # the visitor cannot scroll it (a script still could: overflow hidden only stops people)
+    page.mouse.move(200, 300)
+    page.mouse.wheel(0, 800)
+    page.keyboard.press("PageDown")
+    page.keyboard.press("End")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("() => window.scrollY") == 0
+    assert held, "the app's script was requested"
+    for route in held:
+        route.continue_()
+    expect(preloader).to_have_count(0, timeout=15_000)
+    assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") != "hidden"
+    assert page.js_errors == []
+
+
+# --- modals give focus back, background videos can be paused -----------------------------------
+
+
+def test_a_video_modal_returns_focus_to_the_button_that_opened_it(page: Page) -> None:
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    play = page.locator("#studio").get_by_role("button", name=re.compile("Play Video"))
+    play.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="The studio at work")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(play).to_be_focused()
+
+
+def test_the_lightbox_returns_focus_to_the_piece_that_opened_it(page: Page) -> None:
+    page.goto("/portfolio")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    tile = page.locator(".portfolio-tile__open").nth(1)
+    tile.click()
+    dialog = page.get_by_role("dialog", name="Portfolio image viewer")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_have_count(0)
+    expect(tile).to_be_focused()
+
+
+def test_background_videos_longer_than_5_s_have_a_pause_control(page: Page) -> None:
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    hero = page.locator("#home")
+    video = hero.locator("video.background-video")
+    page.wait_for_function("v => !v.paused", arg=video.element_handle(), timeout=10_000)
+    hero.get_by_role("button", name="Pause background video").click()
+    page.wait_for_function("v => v.paused", arg=video.element_handle())
+    hero.get_by_role("button", name="Play background video").click()
+    page.wait_for_function("v => !v.paused", arg=video.element_handle())
+    for section in ("#studio", "#piercings"):
+        expect(
+            page.locator(section).get_by_role("button", name="Pause background video")
+        ).to_be_attached()
+
+
+def test_with_reduced_motion_background_videos_wait_for_the_visitor(browser, base_url: str) -> None:  # noqa: ANN001
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 900}, base_url=base_url, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    try:
+        page.goto("/piercings")
+        expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+        video = page.locator("video.piercing-hero__video")
+        expect(video).to_have_attribute("src", re.compile(r"\.mp4$"))
+        assert video.evaluate("v => v.paused && !v.autoplay") is True
+        page.get_by_role("button", name="Play background video").click()
+        page.wait_for_function("v => !v.paused", arg=video.element_handle())
+    finally:
+        context.close()
