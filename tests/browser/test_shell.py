@@ -83,13 +83,22 @@ def root_overflow(page: Page) -> str:
 
 
 def test_preloader_locks_scrolling_until_it_has_gone(page: Page) -> None:
+    # The intro video is held until the lock has been seen: on a fast or cached load the
+    # preloader could otherwise be gone before the test looks.
+    intro = site_data(page)["media"]["intro"]["horizontal"]  # 1366 px wide: horizontal
+    held: list[Route] = []
+    page.route(f"**{intro}", lambda route: held.append(route))
     page.goto("/")
     preloader = page.get_by_test_id("preloader")
     expect(preloader).to_be_visible()
     # the prerendered page is locked by a stylesheet until the app takes the lock over
     page.wait_for_function("() => document.documentElement.style.overflow === 'hidden'")
-    assert root_overflow(page) == "hidden"
     expect(page.locator(".preloader__letter")).to_have_text(list("LOADING"))
+    expect(preloader).to_be_visible()
+    assert root_overflow(page) == "hidden"
+    for route in held:
+        route.continue_()
+    page.unroute(f"**{intro}")
     expect(preloader).to_have_count(0, timeout=15_000)
     assert root_overflow(page) == ""
     scroll_to(page, 400)
