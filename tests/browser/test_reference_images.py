@@ -155,6 +155,10 @@ def test_the_control_on_a_phone(phone_page: Page) -> None:
     expect(form.get_by_role("alert").filter(has_text=WAIT_TEXT)).to_have_count(2)
     form.get_by_role("button", name="Try again").click()
     expect(form.get_by_role("progressbar", name="Image 1")).to_be_visible(timeout=15_000)
+    for _ in range(200):  # Playwright hands the held upload to its route handler
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert len(held) == 1
     held.pop().continue_()
     expect(form.get_by_text("Image 1: ready")).to_be_attached(timeout=15_000)
@@ -168,11 +172,14 @@ def test_the_control_on_a_phone(phone_page: Page) -> None:
     )
     expect(thumbnails).to_have_count(4)
     expect(form.get_by_text(HEIC_TEXT)).to_be_visible(timeout=15_000)
-    for _ in range(2):
-        page.wait_for_timeout(100)
+    ready = form.get_by_text("Image 3: ready")
+    for _ in range(300):  # let the held uploads of b and c through as they arrive
         while held:
             held.pop().continue_()
-    expect(form.get_by_text("Image 3: ready")).to_be_attached(timeout=15_000)
+        if ready.count():
+            break
+        page.wait_for_timeout(50)
+    expect(ready).to_be_attached()
     expect(form.locator("img[alt^='Reference image']")).to_have_count(3)
 
     more = [
