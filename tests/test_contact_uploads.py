@@ -7,6 +7,7 @@ test_contact_uploads_s3.py; the browser's preparation in tests/browser/test_refe
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -19,7 +20,15 @@ import pytest
 from click.testing import CliRunner
 from contact_support import GOOD, call, handler_for, local_settings, make_service, post_event
 from PIL import Image
-from upload_support import GRANT_PATH, ask, grant_event, picture, post_file
+from upload_support import (
+    GRANT_PATH,
+    ask,
+    grant_event,
+    lost_images,
+    picture,
+    post_file,
+    send_messages_with_images,
+)
 
 import build
 from functions.contact import references
@@ -450,3 +459,31 @@ def test_an_outbox_from_before_images_gains_the_column(tmp_path: Path) -> None:
         )
     (old,) = SqliteOutbox(path).list()
     assert old.images == ()
+
+
+def test_many_visitors_at_once_lose_no_message_and_no_image(tmp_path: Path) -> None:
+    """A light version of bench/contact_images_load.py (200 messages, 20 at once): every
+    accepted message is kept with its images, byte for byte, and nothing is left pending."""
+    settings = local_settings(tmp_path, upload_rate_limit=RateLimit(0, 1))
+    service = make_service(tmp_path, settings)
+    image = picture(1024, 768)
+    with running_server(
+        tmp_path / "dist", contact=handler_for(service), uploads=service.uploads
+    ) as url:
+        report = asyncio.run(send_messages_with_images(url, 20, 2, 5, image))
+    assert report["refused"] == [] and report["uploads_failed"] == 0
+    assert len(report["accepted"]) == 20
+    lost = lost_images(report, tmp_path / "outbox.sqlite3", tmp_path / "uploads", image)
+    assert lost == {"messages": 0, "images": 0, "left_pending": 0}
+
+
+def test_the_purge_leaves_a_new_empty_session_folder_for_its_first_upload(tmp_path: Path) -> None:
+    """Found by the load run: a grant's purge removed the folder another request had just
+    made for its upload, which then failed (503)."""
+    uploads = LocalUploads(tmp_path / "uploads")
+    fresh = tmp_path / "uploads" / "pending" / SESSION
+    fresh.mkdir(parents=True)
+    uploads.purge()
+    assert fresh.is_dir()
+    fields = uploads.grant(UploadId(SESSION, "2" * 16), "image/jpeg")
+    assert uploads.receive(fields, picture()) == (204, "")

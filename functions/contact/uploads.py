@@ -203,13 +203,21 @@ class LocalUploads:
         return self.root.joinpath(*parts)
 
     def _write(self, path: Path, data: bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-        with open(temporary, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
+        for attempt in range(3):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                out = open(temporary, "wb")  # noqa: SIM115 - closed below
+            except FileNotFoundError:  # the empty folder was just removed by a release
+                if attempt == 2:
+                    raise
+                continue
+            with out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+            return
 
     def inspect(self, upload: UploadId) -> Upload | None:
         path = self._path(upload.pending_key)
@@ -284,10 +292,14 @@ class LocalUploads:
             return
         for session in sessions:
             try:
+                # Only a folder nothing was added to for a day: a new one may be about to
+                # receive its first upload (read before the deletions below touch it).
+                old = self._expired(session.stat().st_mtime)
                 for file in session.iterdir():
                     if self._expired(file.stat().st_mtime):
                         file.unlink(missing_ok=True)
-                _remove_if_empty(session)
+                if old:
+                    _remove_if_empty(session)
             except OSError as exc:  # another request purging at the same time
                 log.debug("uploads: purge of %s: %s", session, exc)
 
