@@ -87,7 +87,6 @@ export function ContactForm() {
     // silently: the visitor removes it or tries again (and can always send without images).
     const attached = await images.settle();
     if (attached.some((image) => image.status !== "uploaded")) {
-      setImagesError(TEXT.waitFailed);
       setStatus({ state: "failed", error: TEXT.waitFailed });
       return;
     }
@@ -170,8 +169,8 @@ export function ContactForm() {
         <ReferenceImagesField
           id={`${id}-images`}
           images={images}
-          // Said while an image it is about is still there to remove or try again.
-          error={images.items.some((image) => image.status === "failed") ? imagesError : null}
+          // Said while there are images it may be about.
+          error={images.items.length ? imagesError : null}
         />
       </div>
 

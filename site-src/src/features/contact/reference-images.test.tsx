@@ -92,6 +92,19 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Tell us about your idea"), "A swallow, like these.");
 }
 
+/** The form filled in, one image uploaded, and Send pressed. */
+async function sendWithOneImage(name: string) {
+  const user = userEvent.setup();
+  renderContact();
+  await fillForm(user);
+  await user.upload(input(), photo(name));
+  await uploaded(1);
+  FakeUpload.all[0].finish();
+  await waitFor(() => expect(screen.getByText(/: ready$/)).toBeInTheDocument());
+  await user.click(screen.getByRole("button", { name: "Send Message" }));
+  return user;
+}
+
 function renderContact() {
   return render(
     <ArtistsProvider>
@@ -179,15 +192,21 @@ describe("reference images in the contact form", () => {
     await user.upload(input(), photo("dropped.jpg"));
     await uploaded(1);
     FakeUpload.all[0].drop();
-    expect(await screen.findByText(TEXT.offline)).toBeInTheDocument();
+    // Short under the picture, why in full below the pictures.
+    expect(await screen.findByText(`Image 1: ${TEXT.offline}`)).toBeInTheDocument();
+    const thumbnail = within(screen.getByRole("list", { name: "Images added" })).getByRole("listitem");
+    expect(within(thumbnail).getByText("Not sent")).toBeInTheDocument();
+    expect(within(thumbnail).queryByText(TEXT.offline)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(await screen.findAllByText(TEXT.waitFailed)).toHaveLength(2); // beside the images, and below Send
+    expect(await screen.findByText(TEXT.waitFailed)).toBeInTheDocument(); // below Send
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([`Image 1: ${TEXT.offline}`, TEXT.waitFailed]);
     expect(sent).toEqual([]);
 
-    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await user.click(within(thumbnail).getByRole("button", { name: "Try again" }));
     await uploaded(2);
+    expect(screen.queryByText(`Image 1: ${TEXT.offline}`)).not.toBeInTheDocument(); // trying again
     FakeUpload.all[1].finish(400, "<Error><Code>EntityTooLarge</Code></Error>");
-    expect(await screen.findByText(TEXT.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText(`Image 1: ${TEXT.tooLarge}`)).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Remove image 1" }));
     await user.click(screen.getByRole("button", { name: "Send Message" }));
@@ -209,19 +228,24 @@ describe("reference images in the contact form", () => {
         400,
       ),
     );
-    const user = userEvent.setup();
-    renderContact();
-    await fillForm(user);
-    await user.upload(input(), photo("reused.jpg"));
-    await uploaded(1);
-    FakeUpload.all[0].finish();
-    await waitFor(() => expect(screen.getByText(/: ready$/)).toBeInTheDocument());
-    await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(await screen.findByText("This image was already sent with another message.")).toBeInTheDocument();
+    await sendWithOneImage("reused.jpg");
+    const mine = "Image 1: This image was already sent with another message.";
+    expect(await screen.findByText(mine)).toBeInTheDocument();
     const alerts = screen.getAllByRole("alert").map((a) => a.textContent);
-    expect(alerts).toEqual([words, words]);
+    expect(alerts).toEqual([mine, words]); // beside the images, and below Send
+    expect(screen.getByText("Not sent")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
     expect(screen.getByLabelText("Tell us about your idea")).toHaveValue("A swallow, like these.");
+  });
+
+  it("says the function's words for the field beside the images when it names no image", async () => {
+    const words = "A reference image could not be found: please remove it and add it again.";
+    routes(() => jsonResponse({ success: false, error: words, fields: { references: words } }, 400));
+    const user = await sendWithOneImage("forged.jpg");
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([words, words]));
+
+    await user.click(screen.getByRole("button", { name: "Remove image 1" }));
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([words]); // no image left to be about
   });
 
   it("takes five images at most and refuses a HEIC photo the browser cannot open, in words", async () => {
@@ -229,7 +253,7 @@ describe("reference images in the contact form", () => {
     const user = userEvent.setup();
     renderContact();
     await user.upload(input(), [photo("a.jpg"), photo("b.heic")]);
-    expect(await screen.findByText(TEXT.heic)).toBeInTheDocument();
+    expect(await screen.findByText(`Image 2: ${TEXT.heic}`)).toBeInTheDocument();
     await user.upload(input(), ["c", "d", "e", "f", "g"].map((n) => photo(`${n}.jpg`)));
     expect(await screen.findByText(TEXT.tooMany)).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Images added" })).getAllByRole("listitem")).toHaveLength(5);

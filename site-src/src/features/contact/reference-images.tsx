@@ -51,8 +51,9 @@ function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; image
       </div>
       <span className="visually-hidden">{statusText(item, n)}</span>
       {item.status === "failed" && (
-        <p className="reference-image__error">
-          {item.error}
+        // Short under the picture; why, in full, below the pictures.
+        <p className="reference-image__error" aria-hidden={item.retryable ? undefined : true}>
+          Not sent
           {item.retryable && (
             <button type="button" className="reference-image__retry" onClick={() => images.retry(item.key)}>
               Try again
@@ -74,7 +75,11 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
     const files = [...event.dataTransfer.files];
     if (files.length) images.add(files);
   };
-  const problem = images.notice ?? error;
+  const failed = images.items.flatMap((item, index) =>
+    item.status === "failed" && item.error ? [`Image ${index + 1}: ${item.error}`] : [],
+  );
+  // The function's own words for the field when no image carries words of its own.
+  const problems = [...failed, ...(images.notice ? [images.notice] : []), ...(!failed.length && error ? [error] : [])];
 
   return (
     <div className="contact-form__field contact-form__field--wide reference-images">
@@ -125,10 +130,12 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
           ))}
         </ul>
       )}
-      {problem && (
-        <p className="reference-images__problem" role="alert">
-          {problem}
-        </p>
+      {problems.length > 0 && (
+        <div className="reference-images__problems" role="alert">
+          {problems.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
       )}
     </div>
   );
