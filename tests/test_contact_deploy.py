@@ -99,8 +99,12 @@ def test_deploy_creates_then_updates_the_function(
     assert unchanged.exit_code == 0, unchanged.output
     assert "function contact-test: configuration updated" in unchanged.output
     write_artists(dist, [{"slug": "new-artist", "name": "New Artist"}])
-    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300")
+    site = "https://www.crimson-crown-tattoo.com"
+    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300", "--site-url", f"{site}/")
     assert "function contact-test: code and configuration updated" in changed.output, changed.output
+    # Netlify's proxy forwards the visitor's Origin: the site, and only it, may post images.
+    (cors,) = s3.get_bucket_cors(Bucket=BUCKET)["CORSRules"]
+    assert (cors["AllowedOrigins"], cors["AllowedMethods"]) == ([site], ["POST"])
     conf = lam.get_function_configuration(FunctionName="contact-test")
     assert conf["Environment"]["Variables"]["CONTACT_RATE_LIMIT"] == "3/300"
     # The key of the email's image links is kept: links already sent keep working.
