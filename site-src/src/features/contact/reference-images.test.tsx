@@ -95,7 +95,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 /** The form filled in, one image uploaded, and Send pressed. */
 async function sendWithOneImage(name: string) {
   const user = userEvent.setup();
-  renderContact();
+  await renderContact();
   await fillForm(user);
   await user.upload(input(), photo(name));
   await uploaded(1);
@@ -105,12 +105,15 @@ async function sendWithOneImage(name: string) {
   return user;
 }
 
-function renderContact() {
-  return render(
+/** The section, once its form (a chunk of its own) is there. */
+async function renderContact() {
+  const rendered = render(
     <ArtistsProvider>
       <ContactSection />
     </ArtistsProvider>,
   );
+  await screen.findByRole("button", { name: "Send Message" });
+  return rendered;
 }
 
 beforeEach(() => {
@@ -126,9 +129,9 @@ afterEach(() => {
 });
 
 describe("reference images in the contact form", () => {
-  it("is one optional control: a picker of images from the photo library, never the camera alone", () => {
+  it("is one optional control: a picker of images from the photo library, never the camera alone", async () => {
     routes(() => jsonResponse({ success: true, message: "ok" }));
-    renderContact();
+    await renderContact();
     expect(input()).toHaveAttribute("type", "file");
     expect(input()).toHaveAttribute("accept", "image/*");
     expect(input()).toHaveAttribute("multiple");
@@ -141,7 +144,7 @@ describe("reference images in the contact form", () => {
   it("uploads each image with its grant's fields, shows its progress, removes one and sends the others' ids", async () => {
     const { sent, asked } = routes(() => jsonResponse({ success: true, message: "Thank you!" }));
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await fillForm(user);
     await user.upload(input(), [photo("one.jpg"), photo("two.jpg"), photo("three.jpg")]);
     await uploaded(3);
@@ -172,7 +175,7 @@ describe("reference images in the contact form", () => {
   it("makes Send wait for an upload still on its way", async () => {
     const { sent } = routes(() => jsonResponse({ success: true, message: "Thank you!" }));
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await fillForm(user);
     await user.upload(input(), photo("slow.jpg"));
     await uploaded(1);
@@ -187,7 +190,7 @@ describe("reference images in the contact form", () => {
   it("says so when an upload fails mid-way, offers to try again, and lets the visitor send without it", async () => {
     const { sent } = routes(() => jsonResponse({ success: true, message: "Thank you!" }));
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await fillForm(user);
     await user.upload(input(), photo("dropped.jpg"));
     await uploaded(1);
@@ -251,7 +254,7 @@ describe("reference images in the contact form", () => {
   it("takes five images at most and refuses a HEIC photo the browser cannot open, in words", async () => {
     routes(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await user.upload(input(), [photo("a.jpg"), photo("b.heic")]);
     expect(await screen.findByText(`Image 2: ${TEXT.heic}`)).toBeInTheDocument();
     await user.upload(input(), ["c", "d", "e", "f", "g"].map((n) => photo(`${n}.jpg`)));
