@@ -72,6 +72,7 @@ bench: install
 	$(PYTHON) bench/videos.py
 	$(PYTHON) bench/contact_coldstart.py
 	$(PYTHON) bench/contact_load.py
+	$(PYTHON) bench/contact_images_load.py
 	$(PYTHON) bench/lighthouse.py
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \

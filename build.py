@@ -133,7 +133,12 @@ def messages(
         found = operations.list_messages(service, pending, limit, spam=spam)
     except operations.OperationError as error:
         raise click.ClickException(str(error)) from error
-    click.echo(operations.messages_json(found) if as_json else operations.messages_text(found))
+    where = operations.images_at(service)  # the reference images' folder, or bucket
+    click.echo(
+        operations.messages_json(found, where)
+        if as_json
+        else operations.messages_text(found, where)
+    )
 
 
 @cli.command("send-pending")

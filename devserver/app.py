@@ -24,6 +24,7 @@ from pathlib import Path
 import brotli
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import request_response
@@ -63,6 +64,16 @@ mimetypes.add_type("font/woff2", ".woff2")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 ContactHandler = Callable[[dict, object], dict]
+# The contact function's paths (functions/contact/app.py): the message, the grant of an image
+# upload and the email's image links go to its handler; the image itself to the local store,
+# which answers as S3 would (on Netlify, dist/_redirects proxies that path to the bucket).
+CONTACT_PATHS = ("/api/contact", "/api/contact/", "/api/contact/uploads", "/api/contact/uploads/")
+IMAGE_LINKS = "/api/contact/images/"
+UPLOAD_FILE = "/api/contact/uploads/file"
+
+
+class _TooLarge(Exception):
+    pass
 
 
 class LiveReload:
@@ -132,6 +143,16 @@ def default_contact_handler(dist: Path) -> ContactHandler:
             }
 
     return handler
+
+
+def default_uploads(dist: Path):  # noqa: ANN201 - functions.contact.uploads.LocalUploads
+    """The folder the function of `serve` keeps images in (beside its outbox)."""
+    try:
+        from functions.contact.handler import uploads_for_site
+
+        return uploads_for_site(dist)
+    except ImportError:  # pragma: no cover - only before the function exists
+        return None
 
 
 def lambda_event(request: Request, body: bytes) -> dict:
@@ -230,9 +251,11 @@ def create_app(
     live_reload: LiveReload | None = None,
     lifespan=None,  # noqa: ANN001 - Starlette's lifespan context factory
     body_timeout_s: float = BODY_TIMEOUT_S,
+    uploads=None,  # noqa: ANN001 - a LocalUploads; default: the function's own folder
 ) -> Starlette:
     dist = Path(dist).resolve()
     contact_handler = contact or default_contact_handler(dist)
+    upload_store = uploads if uploads is not None else default_uploads(dist)
 
     def extra_rules() -> list[redirects.Rule]:
         # _redirects (written by the build) comes before netlify.toml, as on Netlify.
@@ -305,8 +328,10 @@ def create_app(
             return plain_answer(400, "Bad request: the path holds control characters")
         if refused == 404:
             return not_found(request, "/")
-        if url_path == "/api/contact" or url_path == "/api/contact/":
+        if url_path in CONTACT_PATHS or url_path.startswith(IMAGE_LINKS):
             return await handle_contact(request)
+        if url_path == UPLOAD_FILE:
+            return await handle_upload(request)
         if live_reload and url_path == "/__livereload":
             return StreamingResponse(
                 live_reload.stream(request),
@@ -362,6 +387,65 @@ def create_app(
         event = lambda_event(request, b"".join(chunks))
         result = await run_in_threadpool(contact_handler, event, None)
         return lambda_response(result)
+
+    async def handle_upload(request: Request) -> Response:
+        """POST of one image, as S3 takes a presigned POST (multipart form, the file last):
+        204, or S3's XML error. Bounded like a contact body, at the largest image plus fields."""
+        from functions.contact.uploads import MAX_FORM_FIELD_BYTES, MAX_UPLOAD_BODY, s3_error
+
+        def answer(status: int, body: str, **extra: str) -> Response:
+            headers = {
+                **redirects.headers_for(config, UPLOAD_FILE),
+                "cache-control": "no-store",
+                **extra,
+            }
+            media = "application/xml" if body else None
+            return Response(body, status_code=status, headers=headers, media_type=media)
+
+        if request.method != "POST":
+            return answer(*s3_error(405, "MethodNotAllowed", "POST only"), allow="POST")
+        if upload_store is None:
+            return answer(*s3_error(503, "ServiceUnavailable", "images are not kept here"))
+        too_large = s3_error(400, "EntityTooLarge", "Your proposed upload is too large.")
+        declared = request.headers.get("content-length")
+        if declared and declared.isdigit() and int(declared) > MAX_UPLOAD_BODY:
+            return answer(*too_large, connection="close")
+
+        async def counted():  # noqa: ANN202 - the body, never more than MAX_UPLOAD_BODY of it
+            size = 0
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_UPLOAD_BODY:
+                    raise _TooLarge
+                yield chunk
+
+        parser = MultiPartParser(
+            request.headers,
+            counted(),
+            max_files=1,
+            max_fields=16,
+            max_part_size=MAX_FORM_FIELD_BYTES,
+        )
+        try:
+            async with asyncio.timeout(body_timeout_s):
+                form = await parser.parse()
+        except _TooLarge:
+            return answer(*too_large, connection="close")
+        except TimeoutError:
+            slow = s3_error(400, "RequestTimeout", "The upload arrived too slowly.")
+            return answer(*slow, connection="close")
+        except MultiPartException as exc:
+            return answer(*s3_error(400, "MalformedPOSTRequest", str(exc)))
+        try:
+            items = form.multi_items()
+            if not items or items[-1][0] != "file" or isinstance(items[-1][1], str):
+                malformed = "the form must end with one file, named file"
+                return answer(*s3_error(400, "MalformedPOSTRequest", malformed))
+            fields = {name: value for name, value in items[:-1] if isinstance(value, str)}
+            data = await items[-1][1].read()
+        finally:
+            await form.close()
+        return answer(*await run_in_threadpool(upload_store.receive, fields, data))
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         # Logged here (with the traceback) for the developer; the client gets a plain 500.

@@ -1,7 +1,8 @@
 """Package the contact function and create or update it on AWS with boto3.
 
 Idempotent: run it after every build. It ensures, in order, the DynamoDB table (with time
-to live for spam), the IAM role and its inline policy, the Lambda function (code +
+to live for spam), the S3 bucket of reference images (private, encrypted, a lifecycle rule
+per prefix), the IAM role and its inline policy, the Lambda function (code +
 configuration), its public Function URL, reserved concurrency, and a schedule that
 re-sends pending emails. The function reads the artists from the published site
 (CONTACT_SITE_URL, the built site's base URL unless --site-url says otherwise); the built
@@ -16,11 +17,17 @@ import importlib.metadata
 import io
 import json
 import logging
+import math
+import secrets
 import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from functions.contact.references import MESSAGES, PENDING, PENDING_DAYS, SPAM
+from functions.contact.settings import SPAM_RETENTION_DAYS
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +51,30 @@ TRUST_POLICY = {
 
 class DeployError(Exception):
     pass
+
+
+def spam_image_days() -> int:
+    """S3 deletes an object at the first midnight (UTC) after its age passes the rule's days,
+    so a day less than the spam's retention takes its images no later than the spam."""
+    return max(1, math.ceil(float(SPAM_RETENTION_DAYS)) - 1)
+
+
+def lifecycle_rules() -> list[dict]:
+    """Unattached uploads go after a day; the images of spam with the spam."""
+    return [
+        {
+            "ID": "unattached-uploads",
+            "Filter": {"Prefix": f"{PENDING}/"},
+            "Status": "Enabled",
+            "Expiration": {"Days": PENDING_DAYS},
+        },
+        {
+            "ID": "spam-images",
+            "Filter": {"Prefix": f"{SPAM}/"},
+            "Status": "Enabled",
+            "Expiration": {"Days": spam_image_days()},
+        },
+    ]
 
 
 def option(help: str, envvar: str | None = None) -> dict:
@@ -88,6 +119,12 @@ class DeployOptions:
             "site's base_url)."
         ),
     )
+    uploads_bucket: str | None = field(
+        default=None,
+        metadata=option(
+            "S3 bucket for reference images (default: <function>-uploads-<account>-<region>)."
+        ),
+    )
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
@@ -101,7 +138,10 @@ class DeployOptions:
     def recipients(self) -> tuple[str, ...]:
         return tuple(a.strip() for a in self.notify_to.split(",") if a.strip())
 
-    def environment(self) -> dict[str, str]:
+    def environment(self, bucket: str = "", link_secret: str = "") -> dict[str, str]:
+        uploads = (
+            {"CONTACT_UPLOADS_BUCKET": bucket, "CONTACT_LINK_SECRET": link_secret} if bucket else {}
+        )
         return {
             "CONTACT_STORE": "dynamodb",
             "CONTACT_TABLE": self.table,
@@ -112,6 +152,7 @@ class DeployOptions:
             "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
             "CONTACT_STUDIO_NAME": self.studio_name,
             **({"CONTACT_SITE_URL": self.site_url} if self.site_url else {}),
+            **uploads,
             **self.extra_env,
         }
 
@@ -186,7 +227,8 @@ def code_sha256(zip_bytes: bytes) -> str:
     return base64.b64encode(hashlib.sha256(zip_bytes).digest()).decode()
 
 
-def _policy(table_arn: str) -> dict:
+def _policy(table_arn: str, bucket: str) -> dict:
+    objects = [f"arn:aws:s3:::{bucket}/{prefix}/*" for prefix in (PENDING, MESSAGES, SPAM)]
     return {
         "Version": "2012-10-17",
         "Statement": [
@@ -207,6 +249,15 @@ def _policy(table_arn: str) -> dict:
                 "Resource": [table_arn, f"{table_arn}/index/*"],
             },
             {"Effect": "Allow", "Action": ["ses:SendEmail", "ses:SendRawEmail"], "Resource": "*"},
+            # Presigned POSTs and GETs are signed with this role: it needs what they allow.
+            # Copy reads pending/ and writes messages/ or spam/; attached uploads are deleted.
+            {
+                "Effect": "Allow",
+                "Action": ["s3:PutObject", "s3:GetObject", "s3:DeleteObject"],
+                "Resource": objects,
+            },
+            # Without it S3 answers 403 instead of 404 for an upload that is not there.
+            {"Effect": "Allow", "Action": "s3:ListBucket", "Resource": f"arn:aws:s3:::{bucket}"},
         ],
     }
 
@@ -259,15 +310,19 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         say("no site URL (--site-url): artists added later are refused until the next deploy")
     aws = _Deployer(options, say)
     table_arn = aws.ensure_table()
-    role_arn = aws.ensure_role(table_arn)
-    arn, created, code_updated = aws.ensure_function(role_arn, zip_bytes)
+    bucket = aws.ensure_bucket()
+    role_arn = aws.ensure_role(table_arn, bucket)
+    arn, created, code_updated = aws.ensure_function(role_arn, zip_bytes, bucket)
     url = aws.ensure_url()
     if options.reserved_concurrency:
         aws.cap_concurrency()
     if options.schedule_minutes:
         aws.schedule_send_pending(arn)
     say(f"Function URL: {url}")
-    say(f"Set CONTACT_FUNCTION_URL={url} in the Netlify site's environment, then rebuild.")
+    say(
+        f"Set CONTACT_FUNCTION_URL={url} and CONTACT_UPLOADS_URL={aws.bucket_url(bucket)} "
+        "in the Netlify site's environment, then rebuild."
+    )
     return DeployResult(arn, url, created, code_updated, sorted(artists))
 
 
@@ -309,7 +364,90 @@ class _Deployer:
             self.say(f"table {name}: time to live on (spam is deleted after its retention)")
         return arn
 
-    def ensure_role(self, table_arn: str) -> str:
+    def bucket_url(self, bucket: str) -> str:
+        """Where Netlify forwards the form's image posts (dist/_redirects)."""
+        if self.options.endpoint_url:
+            return f"{self.options.endpoint_url.rstrip('/')}/{bucket}"
+        return f"https://{bucket}.s3.{self.options.region}.amazonaws.com"
+
+    def ensure_bucket(self) -> str:
+        """The private bucket of reference images, with a lifecycle rule per prefix."""
+        s3 = self.client("s3")
+        name = self.options.uploads_bucket or self._default_bucket()
+        try:
+            s3.head_bucket(Bucket=name)
+            self.say(f"bucket {name}: exists")
+        except Exception as exc:
+            if _error_code(exc) == "403":
+                raise DeployError(
+                    f"bucket {name} belongs to another AWS account: name another with "
+                    "--uploads-bucket"
+                ) from exc
+            if _error_code(exc) not in ("404", "NoSuchBucket"):
+                raise
+            where = (
+                {}
+                if self.options.region == "us-east-1"
+                else {"CreateBucketConfiguration": {"LocationConstraint": self.options.region}}
+            )
+            s3.create_bucket(Bucket=name, **where)
+            self.say(f"bucket {name}: created")
+        s3.put_public_access_block(
+            Bucket=name,
+            PublicAccessBlockConfiguration={
+                "BlockPublicAcls": True,
+                "IgnorePublicAcls": True,
+                "BlockPublicPolicy": True,
+                "RestrictPublicBuckets": True,
+            },
+        )
+        s3.put_bucket_ownership_controls(
+            Bucket=name,
+            OwnershipControls={"Rules": [{"ObjectOwnership": "BucketOwnerEnforced"}]},
+        )
+        s3.put_bucket_encryption(
+            Bucket=name,
+            ServerSideEncryptionConfiguration={
+                "Rules": [
+                    {
+                        "ApplyServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"},
+                        "BucketKeyEnabled": True,
+                    }
+                ]
+            },
+        )
+        s3.put_bucket_lifecycle_configuration(
+            Bucket=name, LifecycleConfiguration={"Rules": lifecycle_rules()}
+        )
+        if self.options.site_url:
+            # The browser posts to the site, and Netlify's proxy forwards its Origin header:
+            # S3 is told that origin, and only it, may post.
+            parts = urlsplit(self.options.site_url)
+            s3.put_bucket_cors(
+                Bucket=name,
+                CORSConfiguration={
+                    "CORSRules": [
+                        {
+                            "AllowedOrigins": [f"{parts.scheme}://{parts.netloc}"],
+                            "AllowedMethods": ["POST"],
+                            "AllowedHeaders": ["*"],
+                            "MaxAgeSeconds": 600,
+                        }
+                    ]
+                },
+            )
+        self.say(
+            f"bucket {name}: private, encrypted; unattached uploads deleted after "
+            f"{PENDING_DAYS} day, spam's images after {spam_image_days()} days"
+        )
+        return name
+
+    def _default_bucket(self) -> str:
+        account = self.client("sts").get_caller_identity()["Account"]
+        base = self.options.function_name.lower().replace("_", "-")
+        return f"{base}-uploads-{account}-{self.options.region}"[:63]
+
+    def ensure_role(self, table_arn: str, bucket: str) -> str:
         iam, name = self.client("iam"), self.options.role_name
         try:
             role_arn = iam.get_role(RoleName=name)["Role"]["Arn"]
@@ -325,20 +463,31 @@ class _Deployer:
         iam.put_role_policy(
             RoleName=name,
             PolicyName="contact-function",
-            PolicyDocument=json.dumps(_policy(table_arn)),
+            PolicyDocument=json.dumps(_policy(table_arn, bucket)),
         )
         return role_arn
 
-    def ensure_function(self, role_arn: str, zip_bytes: bytes) -> tuple[str, bool, bool]:
+    def ensure_function(
+        self, role_arn: str, zip_bytes: bytes, bucket: str
+    ) -> tuple[str, bool, bool]:
         """(function ARN, created, code updated)."""
         options, lam, name = self.options, self.lam, self.options.function_name
+        try:
+            existing = lam.get_function(FunctionName=name)["Configuration"]
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+            existing = None
+        # The key of the image links in emails already sent: kept, so they keep working.
+        variables = ((existing or {}).get("Environment") or {}).get("Variables") or {}
+        link_secret = variables.get("CONTACT_LINK_SECRET") or secrets.token_hex(32)
         configuration = {
             "Role": role_arn,
             "Handler": HANDLER,
             "Runtime": options.runtime,
             "MemorySize": options.memory_mb,
             "Timeout": options.timeout_s,
-            "Environment": {"Variables": options.environment()},
+            "Environment": {"Variables": options.environment(bucket, link_secret)},
             "Description": "POST /api/contact of the studio site",
         }
 
@@ -346,11 +495,7 @@ class _Deployer:
         def role_not_ready(exc: Exception) -> bool:
             return _error_code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
 
-        try:
-            existing = lam.get_function(FunctionName=name)["Configuration"]
-        except Exception as exc:
-            if _error_code(exc) != "ResourceNotFoundException":
-                raise
+        if existing is None:
             created = _retry(
                 "role",
                 lambda: lam.create_function(

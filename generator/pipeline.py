@@ -149,7 +149,11 @@ def build(
             icons.write_icons(out, paths.site_src, content.site.name)
             slugs = [a.slug for a in content.artists]
             redirects.write_redirects_file(
-                out, slugs, release.contact_url, renames.redirects(content)
+                out,
+                slugs,
+                release.contact_url,
+                renames.redirects(content),
+                uploads_url=release.uploads_url,
             )
         with reporter.stage("admin"):
             admin.write_admin(

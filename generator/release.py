@@ -1,12 +1,12 @@
 """Where a build goes: Netlify's deploy context, and what a production build must have.
 
 Netlify sets CONTEXT (`production`, `deploy-preview`, `branch-deploy`) and URL (the
-address it publishes the site at) in its builds; the studio sets CONTACT_FUNCTION_URL
-(README, "Deployment"). The command line reads them once and hands a Release to the
-pipeline, so the library itself never looks at the environment.
+address it publishes the site at) in its builds; the studio sets CONTACT_FUNCTION_URL and
+CONTACT_UPLOADS_URL (README, "Deployment"). The command line reads them once and hands a
+Release to the pipeline, so the library itself never looks at the environment.
 
-- production: the contact function's URL is required (otherwise the form would post to a
-  static site and get an HTML 404) and the launch check runs on the content;
+- production: the contact function's URL and its image bucket's are required (otherwise the
+  form would post to a static site and get an HTML 404) and the launch check runs;
 - anything else (previews, branch builds, a laptop): the build goes through, and without
   a URL /api/contact answers the contact contract's JSON 503 (netlify/functions/).
 """
@@ -25,6 +25,10 @@ CONTACT_URL_HELP = (
     "set it in Netlify (Site configuration > Environment variables) to the Function URL "
     "that `python build.py deploy-function` printed; README, Deployment"
 )
+UPLOADS_URL_HELP = (
+    "set it in Netlify (Site configuration > Environment variables) to the bucket address "
+    "that `python build.py deploy-function` printed; README, Deployment"
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class Release:
     context: str = ""  # Netlify's CONTEXT; empty outside Netlify
     contact_url: str = ""  # CONTACT_FUNCTION_URL: where /api/contact is proxied to
     published_url: str = ""  # Netlify's URL: the site's main address
+    uploads_url: str = ""  # CONTACT_UPLOADS_URL: the bucket the form's images are posted to
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Release:
@@ -39,6 +44,7 @@ class Release:
             context=env.get("CONTEXT", "").strip(),
             contact_url=env.get("CONTACT_FUNCTION_URL", "").strip(),
             published_url=env.get("URL", "").strip(),
+            uploads_url=env.get("CONTACT_UPLOADS_URL", "").strip(),
         )
 
     def local(self) -> Release:
@@ -64,4 +70,16 @@ class Release:
             raise BuildError(
                 "CONTACT_FUNCTION_URL is not set, so the contact form would have nowhere to "
                 f"send messages: {CONTACT_URL_HELP}"
+            )
+        uploads = self.uploads_url
+        if uploads and (
+            urlsplit(uploads).scheme not in ("https", "http") or not urlsplit(uploads).hostname
+        ):
+            raise BuildError(
+                f"CONTACT_UPLOADS_URL is not a web address ({uploads!r}): {UPLOADS_URL_HELP}"
+            )
+        if self.production and not uploads:
+            raise BuildError(
+                "CONTACT_UPLOADS_URL is not set, so reference images sent with the contact "
+                f"form would have nowhere to go: {UPLOADS_URL_HELP}"
             )

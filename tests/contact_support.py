@@ -152,6 +152,20 @@ def run_deploy(dist: Path, url: str, *extra: str) -> Result:
     return CliRunner().invoke(build.cli, args)
 
 
+def outbox_messages() -> list[dict]:
+    """`build.py messages --json` as an operator runs it in the project (the default outbox
+    that `serve` and the browser tests' server write to)."""
+    root = Path(build.__file__).resolve().parent
+    listed = subprocess.run(
+        [sys.executable, str(root / "build.py"), "messages", "--json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(listed.stdout)
+
+
 def run_as_lambda(task: Path, variables: dict, moto_url: str, script: str, *args: str) -> list[str]:
     """Run script with only the unzipped package (task) on the path, as Lambda would, with
     the function's environment variables; AWS is the moto server. Its output lines."""

@@ -34,6 +34,7 @@ def running_server(
     dist: Path,
     contact=None,  # noqa: ANN001
     netlify_toml: Path | None = None,
+    uploads=None,  # noqa: ANN001 - the LocalUploads of an injected contact handler
     **timeouts: float,
 ) -> Iterator[str]:
     """Serve dist on 127.0.0.1 and yield the base URL; stop on exit.
@@ -44,7 +45,7 @@ def running_server(
     config = redirects.load_config(netlify_toml or PROJECT_ROOT / "netlify.toml")
     body = {k: v for k, v in timeouts.items() if k == "body_timeout_s"}
     head = {k: v for k, v in timeouts.items() if k == "head_timeout_s"}
-    app = create_app(dist, config, contact=contact, **body)
+    app = create_app(dist, config, contact=contact, uploads=uploads, **body)
     port = free_port()
     server = uvicorn.Server(server_config(app, "127.0.0.1", port, config, **head))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import boto3
+import httpx
 from contact_support import (
     GOOD,
     REGION,
@@ -18,8 +19,11 @@ from contact_support import (
     run_deploy,
     write_artists,
 )
+from upload_support import picture
 
 from functions import deploy
+
+BUCKET = "contact-test-uploads-123456789012-us-east-1"  # <function>-uploads-<account>-<region>
 
 
 def test_deploy_creates_then_updates_the_function(
@@ -34,7 +38,10 @@ def test_deploy_creates_then_updates_the_function(
     lam = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url)
     conf = lam.get_function_configuration(FunctionName="contact-test")
     assert conf["Handler"] == "functions.contact.handler.handler"
-    assert conf["Environment"]["Variables"] == {
+    variables = conf["Environment"]["Variables"]
+    secret = variables.pop("CONTACT_LINK_SECRET")
+    assert len(secret) == 64
+    assert variables == {
         "CONTACT_STORE": "dynamodb",
         "CONTACT_TABLE": "contact-test",
         "CONTACT_NOTIFY_FROM": SENDER,
@@ -43,11 +50,13 @@ def test_deploy_creates_then_updates_the_function(
         "CONTACT_MIN_FILL_MS": "3000",
         "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip,x-forwarded-for",
         "CONTACT_STUDIO_NAME": "Website",
+        "CONTACT_UPLOADS_BUCKET": BUCKET,
     }
     url = lam.get_function_url_config(FunctionName="contact-test")
     assert url["AuthType"] == "NONE"
     assert f"Function URL: {url['FunctionUrl']}" in first.output
     assert f"CONTACT_FUNCTION_URL={url['FunctionUrl']}" in first.output
+    assert f"CONTACT_UPLOADS_URL={moto_url}/{BUCKET} " in first.output
     policy = json.loads(lam.get_policy(FunctionName="contact-test")["Policy"])
     actions = {s["Action"] for s in policy["Statement"]}
     assert {"lambda:InvokeFunctionUrl", "lambda:InvokeFunction"} <= actions
@@ -59,6 +68,24 @@ def test_deploy_creates_then_updates_the_function(
     iam = boto3.client("iam", region_name=REGION, endpoint_url=moto_url)
     inline = iam.get_role_policy(RoleName=role, PolicyName="contact-function")["PolicyDocument"]
     assert "ses:SendRawEmail" in json.dumps(inline)
+    (objects,) = [s for s in inline["Statement"] if "s3:PutObject" in s["Action"]]
+    assert sorted(objects["Resource"]) == [
+        f"arn:aws:s3:::{BUCKET}/{prefix}/*" for prefix in ("messages", "pending", "spam")
+    ]
+    assert sorted(objects["Action"]) == ["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]
+    s3 = boto3.client("s3", region_name=REGION, endpoint_url=moto_url)
+    blocked = s3.get_public_access_block(Bucket=BUCKET)["PublicAccessBlockConfiguration"]
+    assert all(blocked.values()) and len(blocked) == 4
+    (encryption,) = s3.get_bucket_encryption(Bucket=BUCKET)["ServerSideEncryptionConfiguration"][
+        "Rules"
+    ]
+    assert encryption["ApplyServerSideEncryptionByDefault"]["SSEAlgorithm"] == "AES256"
+    rules = s3.get_bucket_lifecycle_configuration(Bucket=BUCKET)["Rules"]
+    assert [(r["Filter"]["Prefix"], r["Expiration"]["Days"]) for r in rules] == [
+        ("pending/", 1),
+        ("spam/", 29),
+    ]
+    assert "bucket contact-test-uploads-123456789012-us-east-1: created" in first.output
     table = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).describe_table(
         TableName="contact-test"
     )
@@ -72,10 +99,17 @@ def test_deploy_creates_then_updates_the_function(
     assert unchanged.exit_code == 0, unchanged.output
     assert "function contact-test: configuration updated" in unchanged.output
     write_artists(dist, [{"slug": "new-artist", "name": "New Artist"}])
-    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300")
+    site = "https://www.crimson-crown-tattoo.com"
+    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300", "--site-url", f"{site}/")
     assert "function contact-test: code and configuration updated" in changed.output, changed.output
+    # Netlify's proxy forwards the visitor's Origin: the site, and only it, may post images.
+    (cors,) = s3.get_bucket_cors(Bucket=BUCKET)["CORSRules"]
+    assert (cors["AllowedOrigins"], cors["AllowedMethods"]) == ([site], ["POST"])
     conf = lam.get_function_configuration(FunctionName="contact-test")
     assert conf["Environment"]["Variables"]["CONTACT_RATE_LIMIT"] == "3/300"
+    # The key of the email's image links is kept: links already sent keep working.
+    assert conf["Environment"]["Variables"]["CONTACT_LINK_SECRET"] == secret
+    assert "bucket contact-test-uploads-123456789012-us-east-1: exists" in changed.output
     assert [f["FunctionName"] for f in lam.list_functions()["Functions"]].count("contact-test") == 1
 
 
@@ -124,20 +158,47 @@ def test_the_deployed_package_runs_as_lambda_would(
         EmailAddress=SENDER
     )
 
-    event = load_event("function-url-post.json")
     script = (
         "import json, sys, functions.contact.handler as h, email_validator\n"
         "here = sys.argv[1]\n"
         "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
         "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
     )
-    lines = run_as_lambda(task, env, moto_url, script, str(task), json.dumps(event))
-    answer = json.loads(lines[-1])
-    assert answer["statusCode"] == 200 and json.loads(answer["body"])["success"] is True
+
+    def handle(event: dict) -> tuple[int, dict]:
+        lines = run_as_lambda(task, env, moto_url, script, str(task), json.dumps(event))
+        answer = json.loads(lines[-1])
+        return answer["statusCode"], json.loads(answer["body"])
+
+    # A reference image: the grant, the file straight to the bucket, then the message.
+    grant_event = load_event("function-url-post.json")
+    grant_event.update(rawPath="/api/contact/uploads", isBase64Encoded=False)
+    grant_event["body"] = json.dumps({"type": "image/jpeg"})
+    status, grant = handle(grant_event)
+    assert status == 200, grant
+    bucket = env["CONTACT_UPLOADS_BUCKET"]
+    posted = httpx.post(
+        f"{moto_url}/{bucket}",
+        data=grant["upload"]["fields"],
+        files={"file": ("image", picture(), "image/jpeg")},
+    )
+    assert posted.status_code == 204, posted.text
+
+    event = load_event("function-url-post.json")
+    event["body"] = json.dumps({**json.loads(event["body"]), "references": [grant["id"]]})
+    status, answer = handle(event)
+    assert status == 200 and answer["success"] is True, answer
+    s3 = boto3.client("s3", region_name=REGION, endpoint_url=moto_url)
+    kept = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket)["Contents"]]
+    assert len(kept) == 1 and kept[0].startswith("messages/") and kept[0].endswith("/1.jpg")
 
     items = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).scan(
         TableName="contact-run"
     )["Items"]
-    assert [(i["name"]["S"], i["artist"]["S"], i["status"]["S"]) for i in items] == [
+    claims = [i for i in items if i["id"]["S"].startswith("upload#")]
+    messages = [i for i in items if i not in claims]
+    assert [(i["name"]["S"], i["artist"]["S"], i["status"]["S"]) for i in messages] == [
         (GOOD["name"], "jane-doe", "sent")
     ]
+    assert [c["id"]["S"] for c in claims] == [f"upload#{grant['id']}"]
+    assert messages[0]["images"]["L"][0]["M"]["key"]["S"] == kept[0]

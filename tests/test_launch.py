@@ -13,7 +13,8 @@ from sitefactory import launch_ready_site, minimal_site, write_site
 
 ROOT = pipeline.PROJECT_ROOT
 FUNCTION_URL = "https://abc123.lambda-url.us-east-1.on.aws/"
-NETLIFY = ("CONTEXT", "CONTACT_FUNCTION_URL", "URL")
+UPLOADS_URL = "https://studio-contact-uploads-123456789012-us-east-1.s3.us-east-1.amazonaws.com"
+NETLIFY = ("CONTEXT", "CONTACT_FUNCTION_URL", "CONTACT_UPLOADS_URL", "URL")
 
 
 def run(args: list[str], **env: str):  # noqa: ANN201 - click's Result
@@ -42,6 +43,24 @@ def test_production_without_the_contact_function_fails_in_one_line_and_publishes
     assert bad.output.startswith("error: CONTACT_FUNCTION_URL is not a web address ('lambda")
 
 
+def test_production_without_the_image_bucket_fails_in_one_line_and_publishes_nothing(
+    tmp_path: Path,
+) -> None:
+    args = build_args(tmp_path, launch_ready_site())
+    result = run(args, CONTEXT="production", CONTACT_FUNCTION_URL=FUNCTION_URL)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "error: CONTACT_UPLOADS_URL is not set, so reference images sent with the contact form "
+        "would have nowhere to go: set it in Netlify (Site configuration > Environment "
+        "variables) to the bucket address that `python build.py deploy-function` printed; "
+        "README, Deployment"
+    ]
+    assert not (tmp_path / "dist").exists()
+    bad = run(args, CONTACT_FUNCTION_URL=FUNCTION_URL, CONTACT_UPLOADS_URL="s3 bucket")
+    assert bad.exit_code == 1
+    assert bad.output.startswith("error: CONTACT_UPLOADS_URL is not a web address ('s3 bucket')")
+
+
 @pytest.mark.parametrize("context", ["deploy-preview", "branch-deploy", None])
 def test_previews_and_branch_builds_still_build_and_route_contact_to_the_json_503(
     tmp_path: Path, context: str | None, media_cache: Path
@@ -49,8 +68,11 @@ def test_previews_and_branch_builds_still_build_and_route_contact_to_the_json_50
     args = build_args(tmp_path, minimal_site())  # placeholders are fine on a preview
     result = run([*args[:-1], str(media_cache)], CONTEXT=context)
     assert result.exit_code == 0, result.output
-    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
-    assert first_rule == "/api/contact  /.netlify/functions/contact-unavailable  200!"
+    rules = (tmp_path / "dist" / "_redirects").read_text().splitlines()
+    assert rules[:2] == [
+        "/api/contact  /.netlify/functions/contact-unavailable  200!",
+        "/api/contact/uploads  /.netlify/functions/contact-unavailable  200!",
+    ]
 
 
 def test_production_lists_every_placeholder_with_file_and_line(
@@ -65,7 +87,10 @@ def test_production_lists_every_placeholder_with_file_and_line(
     }
     args = build_args(tmp_path, files)
     result = run(
-        [*args[:-1], str(media_cache)], CONTEXT="production", CONTACT_FUNCTION_URL=FUNCTION_URL
+        [*args[:-1], str(media_cache)],
+        CONTEXT="production",
+        CONTACT_FUNCTION_URL=FUNCTION_URL,
+        CONTACT_UPLOADS_URL=UPLOADS_URL,
     )
     assert result.exit_code == 1
     shown = str(tmp_path / "content")
@@ -94,11 +119,18 @@ def test_a_launch_ready_site_builds_for_production_behind_its_function(
         [*args[:-1], str(media_cache)],
         CONTEXT="production",
         CONTACT_FUNCTION_URL=FUNCTION_URL,
+        CONTACT_UPLOADS_URL=UPLOADS_URL,
         URL="https://www.crimson-crown-tattoo.com",
     )
     assert result.exit_code == 0, result.output
-    first_rule = (tmp_path / "dist" / "_redirects").read_text().splitlines()[0]
-    assert first_rule == f"/api/contact  {FUNCTION_URL}  200!"
+    rules = (tmp_path / "dist" / "_redirects").read_text().splitlines()
+    function = FUNCTION_URL.rstrip("/")
+    assert rules[:4] == [
+        f"/api/contact  {FUNCTION_URL}  200!",
+        f"/api/contact/uploads/file  {UPLOADS_URL}/  200!",
+        f"/api/contact/uploads  {function}/api/contact/uploads  200!",
+        f"/api/contact/images/*  {function}/api/contact/images/:splat  200!",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,7 @@ from packaging.requirements import Requirement
 from sitefactory import launch_ready_site, write_site
 
 FUNCTION_URL = "https://abc123.lambda-url.us-east-1.on.aws/"
+UPLOADS_URL = "https://studio-contact-uploads-123456789012-us-east-1.s3.us-east-1.amazonaws.com"
 PUBLISHED = "https://www.crimson-crown-tattoo.com"
 
 
@@ -84,6 +85,7 @@ def bare_image(tmp_path: Path) -> dict[str, str]:
         "PATH": os.pathsep.join([str(venv / "bin"), str(node), "/usr/bin", "/bin"]),
         "LANG": "C.UTF-8",
         "CONTACT_FUNCTION_URL": FUNCTION_URL,
+        "CONTACT_UPLOADS_URL": UPLOADS_URL,
         "URL": PUBLISHED,
     }
 

@@ -7,6 +7,11 @@ Every request goes to both; status, target (which file of dist/ answered, or the
 function) and content type must agree. A difference is a bug in our server or our rules.
 (Headers are not compared: `netlify dev` replaces Cache-Control with its own.)
 
+The image of a contact message (/api/contact/uploads/file) is posted by the browser to the
+site and proxied by Netlify to the S3 bucket (a moto server here); `serve` stores it itself.
+So it is not in the table: Netlify's proxy is checked on its own, carrying a presigned POST
+to the bucket intact.
+
 Two differences are by design and normalised here:
 - /api/contact: Netlify proxies it to the Lambda (a local stand-in here); `serve` runs the
   same function in-process. Both count as "the contact function".
@@ -25,9 +30,12 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import boto3
 import httpx
 import pytest
+from botocore.config import Config
 from netlify_support import ROOT, netlify_dev, netlify_project
+from upload_support import picture
 
 from serverthread import free_port, running_process
 from sitefactory import minimal_site, write_site
@@ -133,9 +141,25 @@ def lambda_url() -> Iterator[str]:
     server.server_close()
 
 
+BUCKET = "routing-uploads"
+
+
+@pytest.fixture(scope="module")
+def bucket_url(moto_url: str) -> str:
+    """The bucket of reference images, on a moto server (path style: <moto>/<bucket>)."""
+    boto3.client(
+        "s3",
+        region_name="us-east-1",
+        endpoint_url=moto_url,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    ).create_bucket(Bucket=BUCKET)
+    return f"{moto_url}/{BUCKET}"
+
+
 @pytest.fixture(scope="module")
 def site(
-    tmp_path_factory: pytest.TempPathFactory, media_cache: Path, lambda_url: str
+    tmp_path_factory: pytest.TempPathFactory, media_cache: Path, lambda_url: str, bucket_url: str
 ) -> Iterator[tuple[str, Path]]:
     """`build.py serve` on the minimal site, as a developer runs it; yields URL and dist/."""
     root = tmp_path_factory.mktemp("routing")
@@ -146,6 +170,7 @@ def site(
     env = {
         **os.environ,
         "CONTACT_FUNCTION_URL": lambda_url,
+        "CONTACT_UPLOADS_URL": bucket_url,
         "CONTACT_RATE_LIMIT": "off",
         "CONTACT_OUTBOX": str(root / "outbox.sqlite3"),
     }
@@ -179,7 +204,7 @@ def answer(client: httpx.Client, method: str, path: str, files: dict[str, str]) 
 
 
 def test_serve_answers_every_request_as_netlifys_engine_does(
-    site: tuple[str, Path], tmp_path: Path
+    site: tuple[str, Path], tmp_path: Path, moto_url: str
 ) -> None:
     url, dist = site
     files = targets(dist)
@@ -188,6 +213,7 @@ def test_serve_answers_every_request_as_netlifys_engine_does(
     with netlify_dev(project) as netlify_url:
         with httpx.Client(base_url=netlify_url, timeout=30) as theirs:
             netlify = [answer(theirs, m, p, files) for m, p in REQUESTS]
+            uploaded = post_image_through(theirs, moto_url)
     with httpx.Client(base_url=url, timeout=30) as ours_client:
         ours = [answer(ours_client, m, p, files) for m, p in REQUESTS]
 
@@ -201,7 +227,33 @@ def test_serve_answers_every_request_as_netlifys_engine_does(
     print("\n".join([*rows, summary]))
     assert len(REQUESTS) >= 40
     assert not differences, "\n".join([*differences, summary])
+    assert uploaded == (204, picture()), "Netlify's proxy must carry the image to the bucket"
     # Not vacuous: the table covers files, rewrites, both 404 kinds and the function.
     assert {CONTACT, "api/404.json", "404.html", "api/artists.json", "index.html"} <= {
         target for _, target, _ in ours
     }
+
+
+def post_image_through(site: httpx.Client, moto_url: str) -> tuple[int, bytes]:
+    """A presigned POST for the bucket, posted to the site's /api/contact/uploads/file as the
+    form posts it (fields, then the file): the status the browser sees, and what was stored."""
+    s3 = boto3.client(
+        "s3",
+        region_name="us-east-1",
+        endpoint_url=moto_url,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+        config=Config(signature_version="s3v4"),
+    )
+    grant = s3.generate_presigned_post(
+        BUCKET, "pending/routing/1", Fields={"Content-Type": "image/jpeg"}, ExpiresIn=600
+    )
+    posted = site.post(
+        "/api/contact/uploads/file",
+        data=grant["fields"],
+        files={"file": ("image.jpg", picture(), "image/jpeg")},
+        headers={"origin": str(site.base_url).rstrip("/")},
+    )
+    if posted.status_code != 204:
+        return posted.status_code, posted.content
+    return 204, s3.get_object(Bucket=BUCKET, Key="pending/routing/1")["Body"].read()

@@ -15,6 +15,7 @@ import logging
 from .core import UNAVAILABLE, ArtistSource, ContactService, Notifier, Outcome
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings
 from .store import MessageStore, SqliteOutbox
+from .uploads import LocalUploads, UploadStore
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,23 @@ def build_store(settings: Settings) -> MessageStore:
     return SqliteOutbox(settings.outbox)
 
 
-def build_notifier(settings: Settings) -> Notifier | None:
+def build_uploads(settings: Settings) -> UploadStore | None:
+    """Where reference images go: the bucket (AWS), a folder beside the outbox, or none."""
+    if settings.uploads_bucket:
+        from .s3 import S3Uploads
+
+        return S3Uploads(
+            settings.uploads_bucket,
+            settings.region,
+            site_url=settings.site_url,
+            link_secret=settings.link_secret,
+            link_days=settings.image_link_days,
+        )
+    local = settings.local_uploads
+    return LocalUploads(local) if local else None
+
+
+def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
     if not settings.sends_email:
         return None
     from .aws import SesNotifier
@@ -53,6 +70,7 @@ def build_notifier(settings: Settings) -> Notifier | None:
         settings.region,
         studio=settings.studio_name,
         budget_s=settings.notify_budget_s,
+        image_links=uploads.links if uploads else None,
     )
 
 
@@ -67,13 +85,18 @@ def build_artists(settings: Settings) -> ArtistSource:
 
 
 def build_service(settings: Settings, artists: ArtistSource | None = None) -> ContactService:
+    store, uploads = build_store(settings), build_uploads(settings)
+    if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
+        store.on_purge = uploads.forget_messages  # spam's images go with the spam
     return ContactService(
-        build_store(settings),
-        build_notifier(settings),
+        store,
+        build_notifier(settings, uploads),
         artists if artists is not None else build_artists(settings),
         rate_limit=settings.rate_limit,
         min_fill_ms=settings.min_fill_ms,
         spam_retention_s=settings.spam_retention_days * 24 * 3600,
+        uploads=uploads,
+        upload_limit=settings.upload_rate_limit,
     )
 
 
@@ -94,6 +117,20 @@ def client_id(text: object) -> str | None:
         if address.ipv4_mapped:
             return str(address.ipv4_mapped)
     return str(address)
+
+
+# Paths the function answers besides POST /api/contact (which every other path still is):
+# the grant of an image upload, and the image links of the studio's email. Netlify proxies
+# them with their paths kept (dist/_redirects); `serve` hands them over as they are.
+GRANT_PATH = "/api/contact/uploads"
+IMAGE_LINK_PATH = "/api/contact/images/"
+
+
+def _path(event: dict) -> str:
+    path = event.get("rawPath") or ((event.get("requestContext") or {}).get("http") or {}).get(
+        "path"
+    )
+    return path if isinstance(path, str) else "/"
 
 
 def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, bytes, str, str | None]:
@@ -143,6 +180,11 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
         method, body, client, content_type = _request(event, settings.client_ip_headers)
+        path = _path(event)
+        if path.rstrip("/") == GRANT_PATH:
+            return to_response(service.grant(method, body, client, content_type))
+        if path.startswith(IMAGE_LINK_PATH):
+            return to_response(service.open_image(method, path))
         return to_response(service.submit(method, body, client, content_type))
     except Exception:
         log.exception("contact: unexpected error; answered 503")

@@ -29,11 +29,15 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from .core import NotificationFailed, compose_email, header_text
 from .rules import ascii_email
-from .store import PENDING, SENT, StorageUnavailable, StoredMessage
+from .store import PENDING, SENT, AlreadyAttached, StorageUnavailable, StoredMessage
+from .uploads import ImageLinks
 
 log = logging.getLogger(__name__)
 
 PENDING_INDEX = "pending-by-time"
+# An attached upload is claimed by an item of its own in the same table, written in one
+# transaction with its message: the condition makes an upload attach to one message only.
+CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
@@ -79,6 +83,9 @@ class DynamoStore:
         item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
         if not message.expires_at:
             del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
+        if message.images:
+            self._add_with_claims(message, item)
+            return
         self._call(
             "put",
             lambda: self.client.put_item(
@@ -87,6 +94,37 @@ class DynamoStore:
                 ConditionExpression="attribute_not_exists(id)",
             ),
         )
+
+    def _add_with_claims(self, message: StoredMessage, item: dict) -> None:
+        expiry = {EXPIRY_ATTRIBUTE: message.expires_at} if message.expires_at else {}
+        claims = [
+            {"id": f"{CLAIM_PREFIX}{image['upload']}", "message_id": message.id, **expiry}
+            for image in message.images
+        ]
+        puts = [
+            {
+                "Put": {
+                    "TableName": self.name,
+                    "Item": _to_dynamo(values),
+                    "ConditionExpression": "attribute_not_exists(id)",
+                }
+            }
+            for values in (item, *claims)
+        ]
+        try:
+            self.client.transact_write_items(TransactItems=puts)
+        except ClientError as exc:
+            reasons = exc.response.get("CancellationReasons") or []
+            taken = [
+                claim["id"].removeprefix(CLAIM_PREFIX)
+                for claim, reason in zip(claims, reasons[1:], strict=False)
+                if reason.get("Code") == "ConditionalCheckFailed"
+            ]
+            if taken:
+                raise AlreadyAttached(taken) from exc
+            raise StorageUnavailable(f"DynamoDB transaction: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB transaction: {exc}") from exc
 
     def _update(
         self, message_id: str, expression: str, values: dict, names: dict | None = None
@@ -146,7 +184,9 @@ class DynamoStore:
         items, kwargs = [], {"TableName": self.name}
         while True:
             page = self._call("scan", lambda: self.client.scan(**kwargs))
-            items += [_from_dynamo(i) for i in page["Items"]]
+            items += [
+                _from_dynamo(i) for i in page["Items"] if not i["id"]["S"].startswith(CLAIM_PREFIX)
+            ]
             if "LastEvaluatedKey" not in page:
                 break
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
@@ -170,6 +210,10 @@ def _message(item: dict) -> StoredMessage:
     values = {k: v for k, v in item.items() if k in fields}
     values["attempts"] = int(values.get("attempts", 0))
     values[EXPIRY_ATTRIBUTE] = int(values.get(EXPIRY_ATTRIBUTE, 0))
+    values["images"] = tuple(
+        {k: int(v) if k in ("bytes", "width", "height") else v for k, v in image.items()}
+        for image in values.get("images", ())
+    )
     return StoredMessage(**values)
 
 
@@ -221,7 +265,12 @@ def enable_expiry(client, table: str) -> bool:  # noqa: ANN001 - boto3 dynamodb 
 
 
 def build_email(
-    message: StoredMessage, artist_name: str, sender: str, recipients: tuple[str, ...], studio: str
+    message: StoredMessage,
+    artist_name: str,
+    sender: str,
+    recipients: tuple[str, ...],
+    studio: str,
+    images: ImageLinks | None = None,
 ) -> EmailMessage:
     """The MIME email: plain text, Reply-To the visitor.
 
@@ -229,7 +278,7 @@ def build_email(
     plain punctuation: no line break, no encoded word), and every folded header is checked
     for a line break before the email leaves (ValueError), so no header can be injected.
     """
-    subject, body = compose_email(message, artist_name, studio)
+    subject, body = compose_email(message, artist_name, studio, images)
     email = EmailMessage(policy=_POLICY)
     email["From"] = sender
     email["To"] = ", ".join(recipients)
@@ -271,7 +320,9 @@ class SesNotifier:
         sleep: Callable[[float], None] = time.sleep,
         jitter: Callable[[], float] = random.random,
         clock: Callable[[], float] = time.monotonic,
+        image_links: Callable[[list[str]], ImageLinks] | None = None,
     ):
+        self.image_links = image_links  # the reference images' links (uploads store)
         self.sender = sender
         self.recipients = recipients
         self.studio = studio
@@ -283,7 +334,14 @@ class SesNotifier:
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
         try:
-            email = build_email(message, artist_name, self.sender, self.recipients, self.studio)
+            images = (
+                self.image_links(message.image_keys)
+                if message.images and self.image_links
+                else None
+            )
+            email = build_email(
+                message, artist_name, self.sender, self.recipients, self.studio, images
+            )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc
         raw = email.as_bytes()

@@ -16,6 +16,14 @@ The same `handler` answers in Lambda and in `build.py serve`. Request body, a JS
                 click, as an integer. Under CONTACT_MIN_FILL_MS (3000 by default): the
                 normal success answer; kept as spam, never emailed. Optional: when absent
                 the check is skipped, so a visitor is never lost to a missing timer.
+    references  optional; the ids of at most 5 images uploaded beforehand (below), all
+                from one form. Each must exist, be a JPEG or WebP by its bytes and be
+                within the limits, or the answer is 400 naming each image ("fields":
+                {"references": ...}, and "references": {id: problem}); nothing is kept.
+
+POST /api/contact/uploads, {"type": "image/jpeg" | "image/webp", "session": optional}:
+the fields of a presigned POST for one image (the file never passes through here), the
+upload id and the session to send with the next grant. See docs/contact.md.
 
 Unknown keys are ignored. The body is capped at 64 KiB (413).
 
@@ -35,6 +43,7 @@ from pathlib import Path
 from .app import build_service, respond
 from .core import ContactService
 from .settings import ArtistList, ConfigError, Settings
+from .uploads import LocalUploads
 
 log = logging.getLogger(__name__)
 if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
@@ -54,13 +63,30 @@ def handler(event: dict, context: object) -> dict:
 
 
 @lru_cache(maxsize=8)
-def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like `handler`
-    """The handler for `build.py serve`: the known artists are those of the served build."""
+def service_for_site(dist: Path) -> ContactService | None:
+    """The service of `build.py serve`: the known artists are those of the served build."""
     if SETTINGS is None:
+        return None
+    return build_service(SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
+
+
+def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like `handler`
+    """The handler for `build.py serve`."""
+    service = service_for_site(dist)
+    if service is None:
         return handler
-    service = build_service(SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
 
     def site_handler(event: dict, context: object) -> dict:
         return respond(service, SETTINGS, event)
 
     return site_handler
+
+
+handler_for_site.cache_clear = service_for_site.cache_clear  # its one cache is the service's
+
+
+def uploads_for_site(dist: Path) -> LocalUploads | None:
+    """The folder `serve` stores posted images in (its grants are signed for it)."""
+    service = service_for_site(dist)
+    uploads = service.uploads if service else None
+    return uploads if isinstance(uploads, LocalUploads) else None

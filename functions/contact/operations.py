@@ -74,13 +74,26 @@ def printable(text: str) -> str:
     return _UNSAFE_FOR_TERMINAL.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
 
 
-def messages_json(messages: list[StoredMessage]) -> str:
-    text = json.dumps([m.to_dict() for m in messages], ensure_ascii=False, indent=2)
+def images_at(service: ContactService) -> str:
+    """Where the store keeps reference images: a folder, or s3://bucket ("" without one)."""
+    return service.uploads.location if service.uploads is not None else ""
+
+
+def _image_path(location: str, key: str) -> str:
+    return f"{location}/{key}" if location else key
+
+
+def messages_json(messages: list[StoredMessage], location: str = "") -> str:
+    listed = [m.to_dict() for m in messages]
+    for item in listed:
+        for image in item["images"]:
+            image["path"] = _image_path(location, image["key"])
+    text = json.dumps(listed, ensure_ascii=False, indent=2)
     # Inside a JSON string \uXXXX is the same character: readers get the text unchanged.
     return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def messages_text(messages: list[StoredMessage]) -> str:
+def messages_text(messages: list[StoredMessage], location: str = "") -> str:
     if not messages:
         return "No messages."
     blocks = []
@@ -102,7 +115,12 @@ def messages_text(messages: list[StoredMessage]) -> str:
             until = datetime.fromtimestamp(m.expires_at, UTC).strftime("%Y-%m-%d")
             error = [f"  spam, {printable(m.spam_reason)}; never emailed; deleted after {until}"]
         body = ["  " + printable(line) for line in m.message.split("\n")]
-        blocks.append("\n".join([head, about, *error, *body]))
+        images = [
+            f"  image {n}: {_image_path(location, i['key'])}  "
+            f"({i['width']}x{i['height']}, {i['bytes'] / 1024:.0f} KB)"
+            for n, i in enumerate(m.images, 1)
+        ]
+        blocks.append("\n".join([head, about, *error, *body, *images]))
     pending = sum(m.status == PENDING for m in messages)
     spam = sum(m.status == SPAM for m in messages)
     totals = f"{spam} kept as spam" if spam else f"{pending} pending"

@@ -26,6 +26,10 @@ PACKAGED_ARTISTS = PACKAGE_DIR / "known_artists.json"
 STORES = ("sqlite", "dynamodb")
 LAMBDA_RATE_LIMIT = "5/600"  # posts / seconds per visitor
 LOCAL_RATE_LIMIT = "60/60"
+# Grants of image uploads per visitor: five images, each redone a few times (docs/contact.md).
+LAMBDA_UPLOAD_RATE_LIMIT = "30/600"
+LOCAL_UPLOAD_RATE_LIMIT = "600/60"
+IMAGE_LINK_DAYS = "30"  # how long the image links of the studio's email work
 SPAM_RETENTION_DAYS = "30"  # how long messages caught by the spam traps are kept
 
 
@@ -50,6 +54,12 @@ class Settings:
     on_lambda: bool = False
     site_url: str = ""  # the published site, whose /api/artists lists the artists
     spam_retention_days: float = float(SPAM_RETENTION_DAYS)
+    # Reference images: in this S3 bucket (Lambda), else in a folder beside the outbox.
+    uploads_bucket: str = ""
+    uploads_dir: Path | None = None  # None: `uploads/` beside the outbox
+    upload_rate_limit: RateLimit = RateLimit(30, 600)
+    link_secret: str = ""  # signs the image links of the studio's email (s3.py)
+    image_link_days: float = float(IMAGE_LINK_DAYS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -74,13 +84,16 @@ class Settings:
         if on_lambda and store == "sqlite":
             # Lambda's disk is wiped with the instance: a message kept there would be lost.
             problems.append("CONTACT_STORE=sqlite cannot keep messages on AWS Lambda; use dynamodb")
-        # Locally every post comes from 127.0.0.1 (developers, browser tests): a looser default.
-        default_rate = LAMBDA_RATE_LIMIT if on_lambda else LOCAL_RATE_LIMIT
-        try:
-            rate = RateLimit.parse(env.get("CONTACT_RATE_LIMIT", default_rate))
-        except ValueError as exc:
-            problems.append(f"CONTACT_RATE_LIMIT: {exc}")
-            rate = RateLimit(5, 600)
+
+        def rate_limit(name: str, on_aws: str, here: str) -> RateLimit:
+            # Locally every post comes from 127.0.0.1 (developers, browser tests): looser.
+            try:
+                return RateLimit.parse(env.get(name, on_aws if on_lambda else here))
+            except ValueError as exc:
+                problems.append(f"{name}: {exc}")
+                return RateLimit.parse(on_aws)
+
+        rate = rate_limit("CONTACT_RATE_LIMIT", LAMBDA_RATE_LIMIT, LOCAL_RATE_LIMIT)
         notify_from = env.get("CONTACT_NOTIFY_FROM", "").strip()
         notify_to = tuple(
             a.strip() for a in env.get("CONTACT_NOTIFY_TO", "").split(",") if a.strip()
@@ -93,6 +106,13 @@ class Settings:
         site_url = env.get("CONTACT_SITE_URL", "").strip().rstrip("/")
         if site_url and not site_url.startswith(("https://", "http://")):
             problems.append(f"CONTACT_SITE_URL must start with https://, got {site_url!r}")
+        upload_rate = rate_limit(
+            "CONTACT_UPLOAD_RATE_LIMIT", LAMBDA_UPLOAD_RATE_LIMIT, LOCAL_UPLOAD_RATE_LIMIT
+        )
+        uploads_dir = env.get("CONTACT_UPLOADS_DIR", "").strip()
+        link_days = number("CONTACT_IMAGE_LINK_DAYS", IMAGE_LINK_DAYS)
+        if not 0 < link_days <= 365:
+            problems.append(f"CONTACT_IMAGE_LINK_DAYS must be from 1 to 365, got {link_days:g}")
         retention = number("CONTACT_SPAM_RETENTION_DAYS", SPAM_RETENTION_DAYS)
         if retention == 0:
             problems.append("CONTACT_SPAM_RETENTION_DAYS must be more than 0")
@@ -121,8 +141,17 @@ class Settings:
             on_lambda=on_lambda,
             site_url=site_url,
             spam_retention_days=retention,
+            uploads_bucket=env.get("CONTACT_UPLOADS_BUCKET", "").strip(),
+            uploads_dir=Path(uploads_dir) if uploads_dir else None,
+            upload_rate_limit=upload_rate,
+            link_secret=env.get("CONTACT_LINK_SECRET", "").strip(),
+            image_link_days=link_days,
         )
-        if (store == "dynamodb" or settings.sends_email) and not settings.region:
+        if on_lambda and not settings.uploads_bucket and settings.uploads_dir:
+            problems.append("CONTACT_UPLOADS_DIR cannot keep images on AWS Lambda; set a bucket")
+        if (
+            store == "dynamodb" or settings.sends_email or settings.uploads_bucket
+        ) and not settings.region:
             problems.append("set AWS_REGION (or CONTACT_AWS_REGION) for DynamoDB and SES")
         if problems:
             raise ConfigError("; ".join(problems))
@@ -131,6 +160,13 @@ class Settings:
     @property
     def sends_email(self) -> bool:
         return bool(self.notify_from and self.notify_to)
+
+    @property
+    def local_uploads(self) -> Path | None:
+        """The folder of reference images when they are kept locally; None on AWS."""
+        if self.uploads_bucket or (self.on_lambda and self.uploads_dir is None):
+            return None
+        return self.uploads_dir or self.outbox.parent / "uploads"
 
 
 class ArtistList:

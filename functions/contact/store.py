@@ -9,6 +9,7 @@ stay fast; the AWS store lives in `aws.py`.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import threading
@@ -16,11 +17,12 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .rules import Submission
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PENDING = "pending"
 SENT = "sent"
@@ -29,6 +31,14 @@ SPAM = "spam"
 
 class StorageUnavailable(Exception):
     """The store could not keep the message; nothing may be reported as sent."""
+
+
+class AlreadyAttached(Exception):
+    """An upload the message names is attached to another message already (nothing kept)."""
+
+    def __init__(self, upload_ids: list[str]):
+        super().__init__(", ".join(upload_ids))
+        self.upload_ids = upload_ids
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,9 @@ class StoredMessage:
     spam_reason: str = ""  # why a spam trap caught it (status spam only)
     expires_at: int = 0  # Unix seconds after which it is deleted; 0: kept
     artist_name: str = ""  # the artist's name when the message came ("" for no preference)
+    # Reference images attached to it, in the visitor's order: {"upload": the upload id,
+    # "key": where it is kept, "type", "bytes", "width", "height"} (docs/contact.md).
+    images: tuple[dict, ...] = ()
 
     @classmethod
     def new(
@@ -62,6 +75,10 @@ class StoredMessage:
             **asdict(submission),
         )
 
+    @property
+    def image_keys(self) -> list[str]:
+        return [image["key"] for image in self.images]
+
     def as_spam(self, reason: str, expires_at: int) -> StoredMessage:
         return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at)
 
@@ -69,7 +86,9 @@ class StoredMessage:
         return 0 < self.expires_at <= now
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        values = asdict(self)
+        values["images"] = [dict(image) for image in self.images]
+        return values
 
     def sent(self, at: str) -> StoredMessage:
         return replace(self, status=SENT, sent_at=at, attempts=self.attempts + 1, last_error="")
@@ -77,7 +96,8 @@ class StoredMessage:
 
 class MessageStore(Protocol):
     def add(self, message: StoredMessage) -> None:
-        """Keep the message durably or raise StorageUnavailable."""
+        """Keep the message durably or raise StorageUnavailable; AlreadyAttached (and keep
+        nothing) when one of its images' uploads belongs to another message."""
 
     def mark_sent(self, message_id: str, at: str) -> None: ...
 
@@ -109,16 +129,24 @@ CREATE TABLE IF NOT EXISTS messages (
     sent_at TEXT NOT NULL DEFAULT '',
     spam_reason TEXT NOT NULL DEFAULT '',
     expires_at INTEGER NOT NULL DEFAULT 0,
-    artist_name TEXT NOT NULL DEFAULT ''
+    artist_name TEXT NOT NULL DEFAULT '',
+    images TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
+-- One row per attached upload: the primary key makes an upload attach to one message only.
+CREATE TABLE IF NOT EXISTS attachments (
+    upload_id TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL
+);
 """
 # Columns added after the first release: an outbox written by an older version gets them.
 _ADDED_COLUMNS = {
     "spam_reason": "TEXT NOT NULL DEFAULT ''",
     "expires_at": "INTEGER NOT NULL DEFAULT 0",
     "artist_name": "TEXT NOT NULL DEFAULT ''",
+    "images": "TEXT NOT NULL DEFAULT '[]'",
 }
+_EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
 
 class SqliteOutbox:
@@ -128,10 +156,18 @@ class SqliteOutbox:
     SQLite's own lock for up to `timeout` seconds instead of failing under a burst.
     """
 
-    def __init__(self, path: Path, timeout: float = 30.0, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        path: Path,
+        timeout: float = 30.0,
+        clock: Callable[[], float] = time.time,
+        on_purge: Callable[[list[str]], None] | None = None,
+    ):
         self.path = Path(path)
         self.timeout = timeout
         self.clock = clock
+        # Told the ids of the spam each write purged, to delete their images with them.
+        self.on_purge = on_purge
         self._local = threading.local()
         self._ready = False
         self._ready_lock = threading.Lock()
@@ -159,35 +195,51 @@ class SqliteOutbox:
         self._local.conn = conn
         return conn
 
-    def _write(self, sql: str, params: tuple, *more: tuple[str, tuple]) -> int:
-        """Run the statements in one transaction; the row count of the first."""
+    def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run work in one write transaction (rolled back if it raises); its result."""
         conn = self._connect()
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                count = conn.execute(sql, params).rowcount
-                for other_sql, other_params in more:
-                    conn.execute(other_sql, other_params)
+                result = work(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
-        return count
+        return result
+
+    def _write(self, sql: str, params: tuple) -> int:
+        """Run one statement in its own transaction; its row count."""
+        return self._transaction(lambda conn: conn.execute(sql, params).rowcount)
 
     def add(self, message: StoredMessage) -> None:
-        values = tuple(getattr(message, c) for c in _COLUMNS)
+        values = tuple(_column(message, c) for c in _COLUMNS)
         placeholders = ", ".join("?" for _ in _COLUMNS)
-        # Expired spam goes with the next write: in the same commit, so it costs no fsync.
-        self._write(
-            f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})",
-            values,
-            (
-                "DELETE FROM messages WHERE status = ? AND expires_at > 0 AND expires_at <= ?",
-                (SPAM, int(self.clock())),
-            ),
-        )
+        now = int(self.clock())
+
+        def insert(conn: sqlite3.Connection) -> list[str]:
+            conn.execute(
+                f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})", values
+            )
+            taken = _claim(conn, message)
+            if taken:
+                raise AlreadyAttached(taken)
+            # Expired spam goes with the next write: in the same commit, so it costs no
+            # fsync; its images go after the commit (on_purge).
+            expired = conn.execute(f"SELECT id FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
+            purged = [row[0] for row in expired]
+            if purged:
+                conn.execute(f"DELETE FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
+                conn.executemany(
+                    "DELETE FROM attachments WHERE message_id = ?", [(i,) for i in purged]
+                )
+            return purged
+
+        purged = self._transaction(insert)
+        if purged and self.on_purge is not None:
+            self.on_purge(purged)
 
     def mark_sent(self, message_id: str, at: str) -> None:
         self._write(
@@ -207,7 +259,7 @@ class SqliteOutbox:
             rows = self._connect().execute(sql, params).fetchall()
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
-        return [StoredMessage(**{c: row[c] for c in _COLUMNS}) for row in rows]
+        return [_message(row) for row in rows]
 
     def pending(self, limit: int = 100) -> list[StoredMessage]:
         return self._read(
@@ -225,6 +277,31 @@ class SqliteOutbox:
             return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+
+def _claim(conn: sqlite3.Connection, message: StoredMessage) -> list[str]:
+    """Attach the message's uploads to it; the ids attached to another message already."""
+    taken = []
+    for image in message.images:
+        try:
+            conn.execute(
+                "INSERT INTO attachments (upload_id, message_id) VALUES (?, ?)",
+                (image["upload"], message.id),
+            )
+        except sqlite3.IntegrityError:
+            taken.append(image["upload"])
+    return taken
+
+
+def _column(message: StoredMessage, name: str) -> object:
+    value = getattr(message, name)
+    return json.dumps([dict(i) for i in value]) if name == "images" else value
+
+
+def _message(row: sqlite3.Row) -> StoredMessage:
+    values = {c: row[c] for c in _COLUMNS}
+    values["images"] = tuple(json.loads(values["images"] or "[]"))
+    return StoredMessage(**values)
 
 
 def _add_missing_columns(conn: sqlite3.Connection) -> None:

@@ -229,12 +229,17 @@ def write_redirects_file(
     artist_slugs: list[str],
     function_url: str = "",
     renamed: dict[str, str] | None = None,
+    uploads_url: str = "",
 ) -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
 
     - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`); without
-      its URL (deploy previews) a function answering the contract's JSON 503.
+      its URL (deploy previews) a function answering the contract's JSON 503. The grant of
+      an image upload (/api/contact/uploads) and the email's image links go to the same
+      Lambda with their paths; the image itself (/api/contact/uploads/file) to the S3
+      bucket, so the browser posts to the site's own origin and the CSP stays 'self'
+      (docs/contact.md, "Reference images").
     - A renamed artist (renamed: {former slug: slug}): their old page answers a permanent
       redirect to the new one, and the old ?artist= value still gives their pieces.
     - /api/portfolio?artist=<slug>: one rule per artist, then a JSON 404 for any other
@@ -242,8 +247,16 @@ def write_redirects_file(
       file that does not exist answers the site's HTML 404 page, never a later rule.
     """
     renamed = dict(sorted((renamed or {}).items()))
-    contact = f"{function_url.rstrip('/')}/" if function_url else CONTACT_UNAVAILABLE
+    function = function_url.rstrip("/")
+    contact = f"{function}/" if function_url else CONTACT_UNAVAILABLE
     lines = [f"/api/contact  {contact}  200!"]
+    if uploads_url:
+        lines.append(f"/api/contact/uploads/file  {uploads_url.rstrip('/')}/  200!")
+    if function_url:
+        lines.append(f"/api/contact/uploads  {function}/api/contact/uploads  200!")
+        lines.append(f"/api/contact/images/*  {function}/api/contact/images/:splat  200!")
+    else:
+        lines.append(f"/api/contact/uploads  {CONTACT_UNAVAILABLE}  200!")
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
     for slug, target in [("all", "all"), *((s, s) for s in artist_slugs), *renamed.items()]:

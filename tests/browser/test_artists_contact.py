@@ -11,14 +11,11 @@ from __future__ import annotations
 import json
 import math
 import re
-import subprocess
-import sys
 import uuid
 
 import pytest
+from contact_support import outbox_messages
 from playwright.sync_api import Page, Route, expect
-
-from generator.pipeline import PROJECT_ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -244,16 +241,9 @@ def test_a_real_submission_reaches_the_local_outbox(page: Page, demo_artists) ->
     expect(form.get_by_label("Artist")).to_have_value("na")
     expect(form.get_by_label("Service")).to_have_value("Tattoo Consultation")
 
-    listed = subprocess.run(
-        [sys.executable, str(PROJECT_ROOT / "build.py"), "messages", "--json"],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    messages = json.loads(listed.stdout)
+    messages = outbox_messages()
     mine = [m for m in messages if marker in json.dumps(m)]
-    assert len(mine) == 1, f"message not in the outbox: {listed.stdout[-2000:]}"
+    assert len(mine) == 1, f"message not in the outbox: {json.dumps(messages)[-2000:]}"
     kept = mine[0]
     assert kept["name"] == "Ada Browser"
     assert kept["email"] == "ada.browser@example.com"

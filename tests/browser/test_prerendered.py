@@ -162,6 +162,9 @@ def test_without_javascript_the_pages_show_their_real_content(
             "href", site["phoneHref"]
         )
         expect(contact.get_by_role("link", name=site["email"])).to_be_attached()
+        # Images are prepared and uploaded by the app: without it, the form as it always was.
+        expect(contact.get_by_label("Tell us about your idea")).to_be_visible()
+        expect(contact.locator(".reference-images")).to_be_hidden()
         page.evaluate("() => window.scrollTo(0, 600)")  # nothing locks the page
         assert page.evaluate("() => window.scrollY") > 0
 

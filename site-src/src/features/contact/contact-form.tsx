@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { getSiteData } from "../../lib/site-data";
+import { TEXT } from "./image-rules";
+import { ReferenceImagesField } from "./reference-images";
 import { sendContact } from "./send-contact";
+import { useReferenceImages } from "./use-reference-images";
 
 type Fields = { name: string; email: string; phone: string; message: string };
 const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
@@ -39,6 +42,8 @@ export function ContactForm() {
   const [service, setService] = useState(services[0]);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [attempt, setAttempt] = useState(0);
+  const images = useReferenceImages();
+  const [imagesError, setImagesError] = useState<string | null>(null);
   const trap = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const startedAt = useRef<number | null>(null);
@@ -76,12 +81,22 @@ export function ContactForm() {
     if (sending) return;
     setStatus({ state: "sending" });
     setAttempt((n) => n + 1);
+    setImagesError(null);
     const elapsed = startedAt.current === null ? 0 : performance.now() - startedAt.current;
+    // Send waits for images still on their way; one that did not make it is never dropped
+    // silently: the visitor removes it or tries again (and can always send without images).
+    const attached = await images.settle();
+    if (attached.some((image) => image.status !== "uploaded")) {
+      setStatus({ state: "failed", error: TEXT.waitFailed });
+      return;
+    }
+    const references = attached.map((image) => image.id as string);
     const result = await sendContact(
-      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service },
+      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service, references },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
     );
     if (result.ok) {
+      images.clear();
       setFields(EMPTY);
       setService(services[0]);
       setArtistSlug(noArtist);
@@ -90,6 +105,8 @@ export function ContactForm() {
       setStatus({ state: "sent", message: result.message });
     } else {
       // Everything typed stays in place so the visitor can simply try again.
+      if (result.refused) images.refuse(result.refused);
+      setImagesError(result.referencesError ?? null);
       setStatus({ state: "failed", error: result.error });
     }
   }
@@ -149,6 +166,12 @@ export function ContactForm() {
             placeholder="Placement, size, style, references, and when you would like to come in."
           />
         </div>
+        <ReferenceImagesField
+          id={`${id}-images`}
+          images={images}
+          // Said while there are images it may be about.
+          error={images.items.length ? imagesError : null}
+        />
       </div>
 
       {/* Spam trap (sent as `website`): off screen, inert (never focused, hidden from

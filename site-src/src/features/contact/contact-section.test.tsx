@@ -26,13 +26,16 @@ function PickArtist({ slug }: { slug: string }) {
   return <button onClick={() => setSelected(slug)}>pick {slug}</button>;
 }
 
-function renderContact() {
-  return render(
+/** The section, once its form (a chunk of its own) is there. */
+async function renderContact() {
+  const rendered = render(
     <ArtistsProvider>
       <PickArtist slug="max-ink" />
       <ContactSection />
     </ArtistsProvider>,
   );
+  await screen.findByRole("button", { name: "Send Message" });
+  return rendered;
 }
 
 const contactRoute = (answer: () => Response | Promise<Response>) => {
@@ -63,7 +66,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe("ContactSection: studio details", () => {
   it("shows hours, notes, tappable phone and email, and the address from site data", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
-    renderContact();
+    await renderContact();
     const details = screen.getByRole("complementary", { name: "Studio hours and contact details" });
     expect(within(details).getByText("Monday - Thursday")).toBeInTheDocument();
     expect(within(details).getByText("Sunday").nextSibling).toHaveTextContent("12pm - 8pm");
@@ -82,7 +85,7 @@ describe("ContactSection: studio details", () => {
 describe("ContactSection: the form", () => {
   it("has the spec's fields with browser-level validation and service options", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
-    renderContact();
+    await renderContact();
     expect(screen.getByRole("heading", { level: 2 })).toBeInTheDocument();
     expect(screen.getByLabelText("Name")).toBeRequired();
     expect(screen.getByLabelText("Email")).toBeRequired();
@@ -111,7 +114,7 @@ describe("ContactSection: the form", () => {
   it("offers the services and the no-preference value the build put in the site data", async () => {
     installSiteData({ ...testSiteData, services: ["Piercing", "Other"], noArtist: "none" });
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
-    renderContact();
+    await renderContact();
     expect(within(serviceSelect()).getAllByRole("option").map((o) => o.textContent)).toEqual(["Piercing", "Other"]);
     expect(serviceSelect().value).toBe("Piercing");
     await waitFor(() => expect(artistSelect()).toBeEnabled());
@@ -123,7 +126,7 @@ describe("ContactSection: the form", () => {
     const answer = deferred<Response>();
     mockFetch({ "/api/artists": () => answer.promise });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    renderContact();
+    await renderContact();
     expect(artistSelect()).toHaveDisplayValue("Loading artists...");
     answer.resolve(jsonResponse({}, 500));
     await waitFor(() => expect(artistSelect()).toHaveDisplayValue("Unable to load artists"));
@@ -141,7 +144,7 @@ describe("ContactSection: the form", () => {
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await waitFor(() => expect(artistSelect()).toHaveDisplayValue("Unable to load artists"));
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
@@ -151,7 +154,7 @@ describe("ContactSection: the form", () => {
 
   it("follows the artist picked elsewhere on the page", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
-    renderContact();
+    await renderContact();
     await waitFor(() => expect(artistSelect()).toBeEnabled());
     await userEvent.click(screen.getByRole("button", { name: "pick max-ink" }));
     expect(artistSelect()).toHaveDisplayValue("Max Ink");
@@ -161,7 +164,7 @@ describe("ContactSection: the form", () => {
     const answer = deferred<Response>();
     const { sent } = contactRoute(() => answer.promise);
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await waitFor(() => expect(artistSelect()).toBeEnabled());
     await user.click(screen.getByRole("button", { name: "pick max-ink" }));
     await fillForm(user);
@@ -210,7 +213,7 @@ describe("ContactSection: the form", () => {
     contactRoute(answer as () => Response | Promise<Response>);
     vi.spyOn(console, "error").mockImplementation(() => {});
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     const alert = await screen.findByRole("alert");
@@ -226,7 +229,7 @@ describe("ContactSection: the form", () => {
   it("keeps the honeypot away from people and assistive technology but sends what a robot typed", async () => {
     const { sent } = contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
-    const { container } = renderContact();
+    const { container } = await renderContact();
     const trap = container.querySelector<HTMLInputElement>(".contact-form__trap input")!;
     expect(trap).not.toBeNull();
     expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
@@ -247,7 +250,7 @@ describe("ContactSection: the form", () => {
   it("times the filling from the first touch of the form, not from when the page appeared", async () => {
     const { sent } = contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
-    renderContact();
+    await renderContact();
     now += 600_000; // the page sat open for ten minutes
     await user.click(screen.getByLabelText("Name")); // the first touch starts the clock
     now += 2_000;
@@ -267,7 +270,7 @@ describe("ContactSection: the form", () => {
   it("is never reached by the Tab key", async () => {
     contactRoute(() => jsonResponse({ success: true, message: "ok" }));
     const user = userEvent.setup();
-    const { container } = renderContact();
+    const { container } = await renderContact();
     await waitFor(() => expect(artistSelect()).toBeEnabled());
     const trap = container.querySelector(".contact-form__trap input");
     const reached: Element[] = [];

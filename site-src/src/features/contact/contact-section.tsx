@@ -1,6 +1,11 @@
+import { lazy, Suspense } from "react";
 import { getSiteData } from "../../lib/site-data";
-import { ContactForm } from "./contact-form";
 import "./contact-section.css";
+
+// The form's code (with its reference images: preparing, uploading) is a chunk of its own, so
+// it never weighs on the home page's first load (docs/architecture.md#performance-budget). A
+// prerendered page keeps the form's HTML until the chunk arrives, and React hydrates it then.
+const ContactForm = lazy(() => import("./contact-form").then((module) => ({ default: module.ContactForm })));
 
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
@@ -65,7 +70,9 @@ export function ContactSection() {
         </header>
         <div className="contact__layout">
           <div className="contact__form" data-aos="fade-up" data-aos-delay="100">
-            <ContactForm />
+            <Suspense fallback={null}>
+              <ContactForm />
+            </Suspense>
           </div>
           <aside className="contact__aside" aria-label="Studio hours and contact details" data-aos="fade-up">
             <StudioDetails />

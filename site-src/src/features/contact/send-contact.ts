@@ -15,6 +15,8 @@ export type ContactPayload = {
   artist: string;
   service: string;
   message: string;
+  /** Upload ids of reference images (docs/contact.md); left out of the body when empty. */
+  references?: string[];
 };
 
 /**
@@ -25,22 +27,47 @@ export type ContactPayload = {
  */
 export type SpamSignals = { website: string; elapsed_ms: number };
 
-export type SendResult = { ok: true; message: string } | { ok: false; error: string };
+export type SendResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      error: string;
+      /** The function's words for the reference images, when it refused them (a 400). */
+      referencesError?: string;
+      /** Which images it refused, by upload id. */
+      refused?: Record<string, string>;
+    };
 
 /** Sent when the answer says success but carries no text (the contract always sends one). */
 const SENT_FALLBACK = "Thank you! Your message has been sent.";
 
 export async function sendContact(payload: ContactPayload, signals: SpamSignals): Promise<SendResult> {
   let answer: unknown;
+  const { references, ...fields } = payload;
+  const body = references?.length ? { ...fields, references, ...signals } : { ...fields, ...signals };
   try {
-    answer = await postJson("/api/contact", { ...payload, ...signals });
+    answer = await postJson("/api/contact", body);
   } catch (cause) {
     console.error("contact: no readable answer", cause);
     return { ok: false, error: SEND_UNREACHABLE };
   }
-  const body = (answer ?? {}) as { success?: unknown; message?: unknown; error?: unknown };
-  if (body.success === true) {
-    return { ok: true, message: typeof body.message === "string" && body.message ? body.message : SENT_FALLBACK };
+  const reply = (answer ?? {}) as {
+    success?: unknown;
+    message?: unknown;
+    error?: unknown;
+    fields?: { references?: unknown };
+    references?: unknown;
+  };
+  if (reply.success === true) {
+    return { ok: true, message: typeof reply.message === "string" && reply.message ? reply.message : SENT_FALLBACK };
   }
-  return { ok: false, error: typeof body.error === "string" && body.error.trim() ? body.error : SEND_FAILED };
+  const error = typeof reply.error === "string" && reply.error.trim() ? reply.error : SEND_FAILED;
+  const referencesError = reply.fields?.references;
+  const refused = reply.references;
+  return {
+    ok: false,
+    error,
+    ...(typeof referencesError === "string" ? { referencesError } : {}),
+    ...(refused && typeof refused === "object" ? { refused: refused as Record<string, string> } : {}),
+  };
 }

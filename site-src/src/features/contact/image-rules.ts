@@ -1,0 +1,59 @@
+// Reference images: the limits and the visitor's texts, shared by the preparation, the upload
+// and the form (the function's side: functions/contact/references.py; docs/contact.md).
+
+/** At most this many images go with one message (the function refuses more). */
+export const MAX_IMAGES = 5;
+/** The long side of a prepared image: a 12 MP photo becomes 2048 x 1536. */
+export const MAX_SIDE = 2048;
+/** JPEG qualities tried in turn until the image is at most TARGET_BYTES. */
+export const QUALITIES = [0.85, 0.75, 0.62];
+export const TARGET_BYTES = 1.5 * 1024 * 1024;
+/** What the function's grant allows (maxBytes in its answer says the same). */
+export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+/** A file larger than this is not decoded at all: no phone photo comes close. */
+export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
+
+export const TEXT = {
+  tooMany: `You can add up to ${MAX_IMAGES} images.`,
+  heic:
+    "This browser cannot open iPhone HEIC photos. Please choose a JPEG instead (on iPhone, " +
+    "Settings › Camera › Formats › Most Compatible), or send your message without it.",
+  notImage: "This file is not a picture this browser can open.",
+  sourceTooLarge: "This file is too large (over 50 MB).",
+  tooLarge: "This image is too large to send, even after shrinking it.",
+  expired: "The upload took too long. Please try again.",
+  failed: "The image could not be uploaded. Try again, or send your message without it.",
+  offline: "The image could not be uploaded (no connection). Try again, or send your message without it.",
+  unavailable: "Images cannot be uploaded right now. You can send your message without them.",
+  waitFailed: "Some images were not uploaded. Remove them or try again, then send your message.",
+} as const;
+
+/** The size of an image scaled to fit within `max` pixels a side, never enlarged. */
+export function fitWithin(width: number, height: number, max = MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+const HEIC_BRANDS = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"];
+
+/** Whether a file is a HEIC/HEIF photo: by its type, its name, or its first bytes (ftyp box). */
+export function isHeic(type: string, name: string, head: Uint8Array): boolean {
+  if (/^image\/hei[cf](-sequence)?$/i.test(type) || /\.hei[cf]$/i.test(name)) return true;
+  const text = String.fromCharCode(...head.slice(4, 12));
+  return text.startsWith("ftyp") && HEIC_BRANDS.includes(text.slice(4, 8));
+}
+
+/**
+ * The visitor's text for a failed POST to storage. S3 (and `serve`, which answers as S3
+ * does) says why in an XML <Code>: EntityTooLarge, AccessDenied with "expired", ...
+ */
+export function uploadErrorText(status: number, body: string): string {
+  if (status === 0) return TEXT.offline;
+  const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1] ?? "";
+  if (code === "EntityTooLarge") return TEXT.tooLarge;
+  if (code === "AccessDenied" && /expired/i.test(body)) return TEXT.expired;
+  return TEXT.failed;
+}
