@@ -222,7 +222,7 @@ def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSit
     )
     # A fresh tab: the old one may still be reloading for the last rebuild, which would
     # interrupt a navigation started in it. A reload of this tab only repeats the same page.
-    visitor.close()
+    # (The old tab is left to the context: Page.close has no timeout and can wait on a reload.)
     visitor = page.context.new_page()
     visitor.goto(f"{admin_site.url}/portfolio/jane-doe", wait_until="commit")
     visitor.get_by_role("img", name=re.compile("Fresh Koi")).first.wait_for()
