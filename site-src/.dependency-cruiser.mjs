@@ -1,6 +1,6 @@
 // The app's import boundaries (bulletproof-react's layering), checked by `npm run lint`:
 //
-//   main.tsx -> app/ -> features/<name>/ -> components/ hooks/ lib/ config/
+//   main.tsx -> start.tsx -> app/ -> features/<name>/ -> components/ hooks/ lib/ config/
 //
 // A feature is self-contained: what two features share moves down into a shared folder, and
 // only app/ puts features together (routes, the home page, the shell). src/testing/ holds
@@ -24,9 +24,9 @@ export default {
     },
     {
       name: "app-is-the-top",
-      comment: "app/ composes everything; nothing but the entries (main.tsx, prerender.tsx) imports it.",
+      comment: "app/ composes everything; nothing but the entries (start.tsx, prerender.tsx) imports it.",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(app/|main\\.tsx$|prerender\\.tsx$)" },
+      from: { path: "^src/", pathNot: "^src/(app/|start\\.tsx$|prerender\\.tsx$)" },
       to: { path: "^src/app/" },
     },
     {

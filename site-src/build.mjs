@@ -5,8 +5,9 @@
 //
 // Output: <dir>/assets/… with content-hashed names, code split per lazily loaded route,
 // ES modules, minified, with source maps. The summary names the entry script, its CSS, the
-// chunks it imports statically (to modulepreload) and, for every lazily loaded screen, its
-// chunk and the chunks that one imports.
+// chunks the app starts with (the entry imports src/start.tsx once the page has painted: that
+// chunk and every chunk it imports statically; pages list them for the entry to preload) and,
+// for every lazily loaded screen, its chunk and the chunks that one imports.
 //
 // CSS of lazily loaded screens: esbuild never loads a chunk's CSS by itself, but by design it
 // puts every stylesheet reachable from the entry, through import() too, into the entry's CSS
@@ -38,6 +39,8 @@ function parseArgs(argv) {
 
 const args = parseArgs(process.argv.slice(2));
 const entry = "src/main.tsx";
+// What the entry imports after the first paint (docs/architecture.md#first-paint-before-the-app).
+const startModule = "src/start.tsx";
 // For visitors without JavaScript: pages link it inside <noscript> (it shows what waits for the app).
 const noscriptEntry = "src/styles/no-script.css";
 const prerenderEntry = "src/prerender.tsx";
@@ -123,6 +126,7 @@ function staticImports(file, seen = new Set()) {
 const routeTable = JSON.parse(readFileSync(path.join(here, "src/config/routes.json"), "utf-8"));
 const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r.screen));
 let main = null;
+let start = null;
 let noscript = null;
 let mainCss = new Set();
 const screens = {};
@@ -135,6 +139,10 @@ for (const [file, info] of Object.entries(outputs)) {
   if (info.entryPoint === entry) {
     main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [] };
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
+  } else if (info.entryPoint === startModule) {
+    start = record;
+    screenCss.start = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
+    if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
   } else {
     // A lazy screen of the route table, or code a screen loads when needed (the carousel).
     const name = path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "");
@@ -144,6 +152,9 @@ for (const [file, info] of Object.entries(outputs)) {
   }
 }
 if (!main) throw new Error(`esbuild produced no output for ${entry}`);
+if (!start) throw new Error(`${entry} no longer imports ${startModule}: the app would never start`);
+// The chunks the page starts the app with: the start chunk and its imports, after the entry's own.
+main.preloads = [...new Set([...main.preloads, start.script, ...start.preloads])];
 if (noscript) main.noscriptStyles.push(noscript);
 for (const [name, inputs] of Object.entries(screenCss)) {
   const missing = inputs.filter((input) => !mainCss.has(input));

@@ -31,7 +31,7 @@ FUNCTION_URL = "https://abc123.lambda-url.us-east-1.on.aws"
 ESBUILD_HASH = re.compile(r"-[A-Z0-9]{8}(?=\.(?:js|css|woff2)\b)")
 MEDIA_HASH = re.compile(r"\.[0-9a-f]{10}(?=\.(?:avif|webp|jpg|png|mp4)\b)")
 PLACEHOLDER = re.compile(r"data:image/(\w+);base64,[A-Za-z0-9+/=]+")
-SHARED_CHUNK = re.compile(r'\s*<link rel="modulepreload" href="/assets/chunk-HASH\.js">')
+SHARED_CHUNK = re.compile(r'"/assets/chunk-HASH\.js",?')
 COPYRIGHT_YEAR = re.compile(r"© (<!-- -->)?\d{4}")  # the prerendered footer's: the build's year
 
 
@@ -42,7 +42,7 @@ def normalise(text: str) -> str:
     text = COPYRIGHT_YEAR.sub(r"© \1YEAR", text)
     # Which shared chunks esbuild splits out changes with any front-end edit; the entry
     # script, the stylesheet and each screen's own chunk are what pages must name.
-    return SHARED_CHUNK.sub("", text)
+    return SHARED_CHUNK.sub("", text).replace(",]</script>", "]</script>")
 
 
 def snapshot(dist: Path) -> dict[str, str]:

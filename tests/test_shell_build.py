@@ -25,7 +25,6 @@ class Tags(HTMLParser):
         self.styles: list[str] = []
         self.noscript_styles: list[str] = []  # linked inside <noscript>: only without JavaScript
         self._noscript = False
-        self.preloads: list[str] = []
         self.meta: dict[str, str] = {}
         self.title = ""
         self.json: dict[str, str] = {}
@@ -44,7 +43,7 @@ class Tags(HTMLParser):
         elif tag == "link" and a.get("rel") == "stylesheet":
             self.styles.append(a["href"])
         elif tag == "link" and a.get("rel") == "modulepreload":
-            self.preloads.append(a["href"])
+            raise AssertionError(f"a modulepreload in the HTML: {a['href']} (main.tsx adds them)")
         elif tag == "meta" and "name" in a:
             self.meta[a["name"]] = a.get("content", "")
         elif tag == "title":
@@ -55,6 +54,11 @@ class Tags(HTMLParser):
             self.title += data
         elif self._in:
             self.json[self._in] = self.json.get(self._in, "") + data
+
+    @property
+    def preloads(self) -> list[str]:
+        """The chunks the page lists for its entry script to preload once it has painted."""
+        return json.loads(self.json.get("app-chunks", "[]"))
 
     def handle_endtag(self, tag: str) -> None:
         self._in = None
@@ -111,9 +115,24 @@ def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
         assert HASHED.match(url), url
         assert (dist / url.lstrip("/")).is_file(), url
         assert (dist / (url.lstrip("/") + ".map")).is_file(), f"no source map for {url}"
-    main_js = (dist / page.scripts[0].lstrip("/")).read_text(encoding="utf-8")
-    assert len(main_js) > 50_000 and len(main_js.splitlines()) < 20  # minified
-    assert main_js.rstrip().endswith(".js.map */") or main_js.rstrip().endswith(".js.map")
+    (start,) = [u for u in page.preloads if u.startswith("/assets/start-")]
+    start_js = (dist / start.lstrip("/")).read_text(encoding="utf-8")
+    assert len(start_js) > 10_000 and len(start_js.splitlines()) < 20  # minified
+    assert start_js.rstrip().endswith(".js.map")
+
+
+def test_the_entry_script_is_small_and_starts_the_app_from_the_listed_chunk(built) -> None:
+    """The entry runs before the first paint (docs/architecture.md#first-paint-before-the-app):
+    it holds no app code, and imports the start chunk the page lists for preloading."""
+    import gzip
+
+    dist, _, _ = built
+    page = tags(dist, "index.html")
+    entry = (dist / page.scripts[0].lstrip("/")).read_bytes()
+    assert len(gzip.compress(entry, 9)) < 2048, len(entry)
+    (start,) = [u for u in page.preloads if u.startswith("/assets/start-")]
+    assert start.rsplit("/", 1)[1].encode() in entry
+    assert b"hydrateRoot" not in entry
 
 
 def test_each_lazy_route_preloads_its_own_chunk_and_home_does_not(built) -> None:

@@ -43,14 +43,16 @@ class Bundle:
     scripts: tuple[str, ...] = ()  # module entry URLs, in order
     styles: tuple[str, ...] = ()
     noscript_styles: tuple[str, ...] = ()  # linked inside <noscript>
-    preloads: tuple[str, ...] = field(default_factory=tuple)  # modulepreload URLs
+    # The chunks the app starts with; the page lists them and the entry script preloads them
+    # once the page has painted (docs/architecture.md#first-paint-before-the-app).
+    preloads: tuple[str, ...] = field(default_factory=tuple)
     screens: dict[str, ScreenAssets] = field(default_factory=dict)  # by module name
     sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
     gzip_sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes gzipped
     prerender_script: str = ""  # the prerenderer's code (an ES module for node)
 
     def first_load_js_gzip(self) -> int:
-        """Bytes of JavaScript (gzipped, as the CDN sends it) the home page loads up front."""
+        """Bytes of JavaScript (gzipped, as the CDN sends it) the home page starts its app with."""
         return sum(self.gzip_sizes.get(url, 0) for url in (*self.scripts, *self.preloads))
 
     def for_screen(self, screen: str, lazy: bool) -> Bundle:

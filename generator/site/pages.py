@@ -114,7 +114,7 @@ _env = Environment(
 )
 
 
-def site_json(data: dict) -> str:
+def site_json(data: dict | list) -> str:
     """JSON safe to embed in a <script type="application/json"> element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -161,9 +161,12 @@ def write_pages(
         structured = seo.structured_data(
             content, default_url, route.artist, canonical, artist_card and artist_card.url
         )
+        page_bundle = bundle.for_screen(route.screen, route.lazy)
         html = template.render(
             route=route,
-            bundle=bundle.for_screen(route.screen, route.lazy),
+            bundle=page_bundle,
+            # what the entry script preloads once the page has painted (site-src/src/main.tsx)
+            chunks_json=site_json(list(page_bundle.preloads)),
             site=data,
             site_json=embedded,
             manifest_json=manifest,

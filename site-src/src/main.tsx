@@ -1,26 +1,15 @@
+// The page's one module script: small, because it runs before the browser has painted the
+// prerendered page. It starts the app (start.tsx) only once that page is on screen, so the
+// app's code neither competes with the HTML, CSS and fonts for the connection nor holds up the
+// first paint with its work (docs/architecture.md#first-paint-before-the-app).
+//
 // Global styles first: esbuild orders CSS by import, and components refine the globals.
 import "./styles/global.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/app";
-import { preloadScreen, screenAt } from "./app/routes";
-import { prerenderedRoute } from "./lib/page-data";
+import { afterFirstPaint } from "./lib/after-first-paint";
+import { preloadAppChunks } from "./lib/app-chunks";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root is missing from the page");
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-const { pathname } = window.location;
-const route = prerenderedRoute();
-
-// The page holds the prerendered screen (docs/architecture.md#prerendering): hydrate it once its
-// chunk is here, in a transition so React yields to the browser while it walks the tree. A page
-// served for another screen (404.html at /portfolio/<unknown slug>) is rendered afresh instead.
-if (route !== null && screenAt(route) === screenAt(pathname)) {
-  void preloadScreen(pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  createRoot(root).render(app);
-}
+afterFirstPaint(() => {
+  // Every chunk the app starts with, fetched at once rather than one import after another.
+  preloadAppChunks();
+  void import("./start");
+});

@@ -214,6 +214,28 @@ def test_before_the_app_runs_the_prerendered_preloader_covers_the_page_and_locks
     assert page.js_errors == []
 
 
+def test_the_app_starts_only_once_the_prerendered_page_has_painted(page: Page) -> None:
+    """docs/architecture.md#first-paint-before-the-app: the entry script asks for the app's
+    code after the first contentful paint, and then for all of it at once."""
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)  # the app ran
+    seen = page.evaluate(
+        """() => ({
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+            start: performance.getEntriesByType('resource')
+                .filter((e) => new URL(e.name).pathname.startsWith('/assets/start-')).map((e) => e.startTime),
+            listed: JSON.parse(document.getElementById('app-chunks').textContent),
+            preloaded: [...document.querySelectorAll('link[rel=modulepreload]')]
+                .map((link) => new URL(link.href).pathname),
+        })"""
+    )
+    assert seen["paint"] is not None and len(seen["start"]) == 1, seen
+    assert seen["start"][0] >= seen["paint"], seen
+    assert any(url.startswith("/assets/start-") for url in seen["listed"]), seen
+    assert set(seen["listed"]) <= set(seen["preloaded"]), seen
+    assert page.js_errors == []
+
+
 # --- modals give focus back, background videos can be paused -----------------------------------
 
 

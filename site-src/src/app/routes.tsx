@@ -8,12 +8,12 @@ import NotFoundScreen from "./not-found-screen";
 // The router is built from config/routes.json, the table the build also writes one HTML page
 // per route from. Lazy screens load on demand, so their code (react-markdown, the lightbox,
 // the canvas) never weighs on the home page's first load; their CSS is in the main stylesheet
-// (see site-src/build.mjs) and each route's HTML modulepreloads its screen's chunk. esbuild
-// names that chunk after the imported file, so a lazy screen's file is named as its `screen`:
-// the build finds the chunk by that name.
+// (see site-src/build.mjs) and each route's HTML lists its screen's chunk among those the app
+// starts with (main.tsx preloads them). esbuild names that chunk after the imported file, so a
+// lazy screen's file is named as its `screen`: the build finds the chunk by that name.
 //
 // A prerendered page (docs/architecture.md#prerendering) is hydrated only once its screen's
-// chunk has arrived (main.tsx: preloadScreen). A screen whose code is there when it mounts is
+// chunk has arrived (start.tsx: preloadScreen). A screen whose code is there when it mounts is
 // rendered as it is, without a Suspense boundary, on the server and in the browser alike: the
 // first client render is the prerendered HTML, and the whole page hydrates in one pass (React
 // would hydrate a boundary's content later, and the scroll-in animations must not touch it

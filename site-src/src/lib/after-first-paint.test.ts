@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterFirstPaint } from "./after-first-paint";
+import { appChunks, preloadAppChunks } from "./app-chunks";
+
+/** A PerformanceObserver whose 'paint' entries the test delivers. */
+function stubPaintTiming(supported: string[]) {
+  const observers: ((names: string[]) => void)[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = supported;
+    constructor(private readonly callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void) {}
+    observe() {
+      observers.push((names) => this.callback({ getEntriesByName: (n) => names.filter((x) => x === n) }));
+    }
+    disconnect = vi.fn();
+  }
+  vi.stubGlobal("PerformanceObserver", FakeObserver);
+  return (...names: string[]) => observers.forEach((deliver) => deliver(names));
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.getElementById("app-chunks")?.remove();
+  document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+});
+
+describe("starting the app after the first paint", () => {
+  it("waits for the first contentful paint, then starts once, in a task of its own", () => {
+    const paint = stubPaintTiming(["paint"]);
+    const start = vi.fn();
+    afterFirstPaint(start);
+    paint("first-paint"); // black background only: not yet
+    vi.advanceTimersByTime(500);
+    expect(start).not.toHaveBeenCalled();
+    paint("first-contentful-paint");
+    expect(start).not.toHaveBeenCalled(); // not inside the paint's own callback
+    vi.advanceTimersByTime(0);
+    expect(start).toHaveBeenCalledTimes(1);
+    paint("first-contentful-paint");
+    vi.advanceTimersByTime(5000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts anyway after the longest wait when no paint comes (a tab opened in the background)", () => {
+    stubPaintTiming(["paint"]);
+    const start = vi.fn();
+    afterFirstPaint(start, 2000);
+    vi.advanceTimersByTime(1999);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2); // the cap, then the app's own task
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts after the next frame where the browser does not report paints", () => {
+    stubPaintTiming(["navigation"]);
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const start = vi.fn();
+    afterFirstPaint(start);
+    vi.advanceTimersByTime(100);
+    expect(start).not.toHaveBeenCalled();
+    frames.forEach((frame) => frame(0));
+    vi.advanceTimersByTime(0);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the chunks the app starts with", () => {
+  function list(text: string) {
+    const script = document.createElement("script");
+    script.id = "app-chunks";
+    script.type = "application/json";
+    script.textContent = text;
+    document.head.append(script);
+  }
+
+  it("preloads every chunk the page lists, in order", () => {
+    list('["/assets/start-AAAA.js","/assets/chunk-BBBB.js"]');
+    preloadAppChunks();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/assets/start-AAAA.js", "/assets/chunk-BBBB.js"]);
+  });
+
+  it("lists nothing for a page without the list, and keeps only strings", () => {
+    expect(appChunks()).toEqual([]);
+    list('["/assets/start-AAAA.js", 3, null]');
+    expect(appChunks()).toEqual(["/assets/start-AAAA.js"]);
+  });
+});

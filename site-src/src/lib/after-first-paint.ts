@@ -1,0 +1,32 @@
+// When to start the app (main.tsx): once the browser has put the prerendered page on screen.
+
+/** Longest the app waits for a paint: a tab opened in the background paints only when shown. */
+export const FIRST_PAINT_WAIT_MS = 2000;
+
+/**
+ * Calls `start` once, after the page's first contentful paint (Paint Timing, where the browser
+ * reports it), else after the next frame; in any case after at most FIRST_PAINT_WAIT_MS.
+ */
+export function afterFirstPaint(start: () => void, maxWaitMs = FIRST_PAINT_WAIT_MS): void {
+  let started = false;
+  let observer: PerformanceObserver | undefined;
+  // A task of its own: the paint's frame is finished before the app's work begins.
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    window.clearTimeout(cap);
+    window.setTimeout(start, 0);
+  };
+  const cap = window.setTimeout(go, maxWaitMs);
+  if (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) go();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  } else if (typeof requestAnimationFrame === "function") {
+    requestAnimationFrame(go);
+  } else {
+    go();
+  }
+}

@@ -1,0 +1,25 @@
+// The app, started by main.tsx once the prerendered page is on screen: it hydrates that page.
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { preloadScreen, screenAt } from "./app/routes";
+import { prerenderedRoute } from "./lib/page-data";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from the page");
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+const { pathname } = window.location;
+const route = prerenderedRoute();
+
+// The page holds the prerendered screen (docs/architecture.md#prerendering): hydrate it once its
+// chunk is here, in a transition so React yields to the browser while it walks the tree. A page
+// served for another screen (404.html at /portfolio/<unknown slug>) is rendered afresh instead.
+if (route !== null && screenAt(route) === screenAt(pathname)) {
+  void preloadScreen(pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  createRoot(root).render(app);
+}
