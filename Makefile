@@ -76,7 +76,7 @@ bench: install
 	$(PYTHON) bench/lighthouse.py
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \
-	scripts/netlify_build.py scripts/lock_requirements.py
+	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py
 
 # Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
 # boundaries (features do not import each other; only app/ composes them).
