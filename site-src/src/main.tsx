@@ -7,9 +7,13 @@
 import "./styles/global.css";
 import { afterFirstPaint } from "./lib/after-first-paint";
 import { preloadAppChunks } from "./lib/app-chunks";
+import { showPageWithoutApp } from "./lib/page-without-app";
 
 afterFirstPaint(() => {
   // Every chunk the app starts with, fetched at once rather than one import after another.
   preloadAppChunks();
-  void import("./start");
+  import("./start").catch((error: unknown) => {
+    console.error("The app could not be loaded; showing the page without it", error);
+    showPageWithoutApp();
+  });
 });

@@ -236,6 +236,20 @@ def test_the_app_starts_only_once_the_prerendered_page_has_painted(page: Page) -
     assert page.js_errors == []
 
 
+def test_when_the_app_cannot_load_the_page_is_shown_as_without_javascript(page: Page) -> None:
+    """A dropped connection or a blocker must not leave the visitor behind the preloader."""
+    page.route(re.compile(r"/assets/start-\w+\.js$"), lambda route: route.abort())
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_be_hidden(timeout=15_000)
+    assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") != "hidden"
+    heading = page.locator("#artists [data-aos]").first
+    heading.scroll_into_view_if_needed()
+    expect(heading).to_have_css("opacity", "1")  # what waits for the app's scroll-in is shown
+    assert any("could not be loaded" in line for line in console), console
+
+
 # --- modals give focus back, background videos can be paused -----------------------------------
 
 
