@@ -139,14 +139,12 @@ for (const [file, info] of Object.entries(outputs)) {
   if (info.entryPoint === entry) {
     main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [] };
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
-  } else if (info.entryPoint === startModule) {
-    start = record;
-    screenCss.start = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
-    if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
   } else {
-    // A lazy screen of the route table, or code a screen loads when needed (the carousel).
+    // The app's start, a lazy screen of the route table, or code a screen loads when needed
+    // (the carousel): each loaded by import(), its CSS already in the main file.
     const name = path.basename(info.entryPoint).replace(/\.[jt]sx?$/, "");
-    if (lazyScreens.has(name)) screens[name] = { ...record, source: info.entryPoint };
+    if (info.entryPoint === startModule) start = record;
+    else if (lazyScreens.has(name)) screens[name] = { ...record, source: info.entryPoint };
     screenCss[name] = Object.keys(outputs[info.cssBundle]?.inputs ?? {});
     if (info.cssBundle) unused.push(info.cssBundle, `${info.cssBundle}.map`);
   }

@@ -24,9 +24,7 @@ export function afterFirstPaint(start: () => void, maxWaitMs = FIRST_PAINT_WAIT_
       if (list.getEntriesByName("first-contentful-paint").length > 0) go();
     });
     observer.observe({ type: "paint", buffered: true });
-  } else if (typeof requestAnimationFrame === "function") {
-    requestAnimationFrame(go);
   } else {
-    go();
+    requestAnimationFrame(go);
   }
 }

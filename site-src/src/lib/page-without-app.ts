@@ -7,8 +7,10 @@
  * in). A browser that runs scripts keeps <noscript> content as text, so the link is read there.
  */
 export function showPageWithoutApp(): void {
+  const parser = new DOMParser();
   for (const noscript of document.querySelectorAll("noscript")) {
-    const href = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(noscript.textContent ?? "")?.[1];
+    const markup = parser.parseFromString(noscript.textContent ?? "", "text/html");
+    const href = markup.querySelector('link[rel="stylesheet"]')?.getAttribute("href");
     if (!href || document.head.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
     const link = document.createElement("link");
     link.rel = "stylesheet";
