@@ -48,7 +48,16 @@ def pages(demo_dist: Path) -> list[str]:
 
 def axe_violations(page: Page) -> list[str]:
     """What axe-core finds on the page once what fades in has settled (WCAG 2.2 AA target
-    sizes included): a heading caught half-faded would read as low contrast."""
+    sizes included): a heading caught half-faded would read as low contrast.
+
+    AOS's code arrives in a chunk of its own after the page is ready, so first wait until it
+    has taken every data-aos element in hand (it marks them aos-init and, in the same call,
+    starts the fade of those in view); only then are the fades running animations to await.
+    """
+    page.wait_for_function(
+        """() => document.documentElement.classList.contains("aos-disabled")
+            || !document.querySelector("[data-aos]:not(.aos-init)")"""
+    )
     page.evaluate(
         """() => Promise.all(document.getAnimations()
             .filter((a) => a.effect?.getTiming().iterations !== Infinity)
