@@ -43,6 +43,10 @@ const entry = "src/main.tsx";
 const startModule = "src/start.tsx";
 // For visitors without JavaScript: pages link it inside <noscript> (it shows what waits for the app).
 const noscriptEntry = "src/styles/no-script.css";
+// The web fonts (font-display: swap): pages link this stylesheet disabled (media="print") and
+// main.tsx applies it once the page has painted, so the fonts never hold up the first paint
+// (docs/architecture.md#first-paint-before-the-app).
+const fontsEntry = "src/styles/fonts.css";
 const prerenderEntry = "src/prerender.tsx";
 const define = {
   "process.env.NODE_ENV": JSON.stringify(args.dev ? "development" : "production"),
@@ -66,7 +70,7 @@ const slimRouteTable = {
 const result = await esbuild.build({
   absWorkingDir: here,
   plugins: [slimRouteTable],
-  entryPoints: [entry, noscriptEntry],
+  entryPoints: [entry, noscriptEntry, fontsEntry],
   outdir: args.outdir,
   outbase: ".",
   bundle: true,
@@ -128,16 +132,18 @@ const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r
 let main = null;
 let start = null;
 let noscript = null;
+let fonts = null;
 let mainCss = new Set();
 const screens = {};
 const screenCss = {};
 const unused = []; // the per-screen CSS files: never loaded (see above), so never shipped
 for (const [file, info] of Object.entries(outputs)) {
   if (info.entryPoint === noscriptEntry && file.endsWith(".css")) noscript = url(file);
+  if (info.entryPoint === fontsEntry && file.endsWith(".css")) fonts = url(file);
   if (!file.endsWith(".js") || !info.entryPoint) continue;
   const record = { script: url(file), preloads: [...staticImports(file)].map(url) };
   if (info.entryPoint === entry) {
-    main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [] };
+    main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [], afterPaintStyles: [] };
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
   } else {
     // The app's start, a lazy screen of the route table, or code a screen loads when needed
@@ -154,6 +160,8 @@ if (!start) throw new Error(`${entry} no longer imports ${startModule}: the app 
 // The chunks the page starts the app with: the start chunk and its imports, after the entry's own.
 main.preloads = [...new Set([...main.preloads, start.script, ...start.preloads])];
 if (noscript) main.noscriptStyles.push(noscript);
+if (!fonts) throw new Error(`esbuild produced no stylesheet for ${fontsEntry}`);
+main.afterPaintStyles.push(fonts);
 for (const [name, inputs] of Object.entries(screenCss)) {
   const missing = inputs.filter((input) => !mainCss.has(input));
   if (missing.length) throw new Error(`CSS of the lazily loaded ${name} is missing from the main CSS: ${missing.join(", ")}`);

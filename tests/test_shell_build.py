@@ -24,6 +24,7 @@ class Tags(HTMLParser):
         self.scripts: list[str] = []
         self.styles: list[str] = []
         self.noscript_styles: list[str] = []  # linked inside <noscript>: only without JavaScript
+        self.after_paint_styles: list[str] = []  # linked disabled; main.tsx applies them
         self._noscript = False
         self.meta: dict[str, str] = {}
         self.title = ""
@@ -40,6 +41,9 @@ class Tags(HTMLParser):
             self.scripts.append(a["src"])
         elif tag == "script" and a.get("type") == "application/json":
             self._in = a["id"]
+        elif tag == "link" and a.get("rel") == "stylesheet" and "data-after-paint" in a:
+            assert a.get("media") == "print", f"applied before the first paint: {a['href']}"
+            self.after_paint_styles.append(a["href"])
         elif tag == "link" and a.get("rel") == "stylesheet":
             self.styles.append(a["href"])
         elif tag == "link" and a.get("rel") == "modulepreload":
@@ -110,8 +114,8 @@ def test_every_route_has_its_own_html_title_and_description(built) -> None:
 def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
     dist, _, _ = built
     page = tags(dist, "index.html")
-    assert len(page.scripts) == 1 and len(page.styles) == 1
-    for url in page.scripts + page.styles + page.preloads:
+    assert len(page.scripts) == 1 and len(page.styles) == 1 and len(page.after_paint_styles) == 1
+    for url in page.scripts + page.styles + page.after_paint_styles + page.preloads:
         assert HASHED.match(url), url
         assert (dist / url.lstrip("/")).is_file(), url
         assert (dist / (url.lstrip("/") + ".map")).is_file(), f"no source map for {url}"
@@ -119,6 +123,25 @@ def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
     start_js = (dist / start.lstrip("/")).read_text(encoding="utf-8")
     assert len(start_js) > 10_000 and len(start_js.splitlines()) < 20  # minified
     assert start_js.rstrip().endswith(".js.map")
+
+
+def test_the_web_fonts_are_a_stylesheet_of_their_own_applied_after_the_first_paint(built) -> None:
+    """docs/architecture.md#first-paint-before-the-app: no @font-face in the stylesheet that
+    holds up the first paint; the fonts' own one is linked disabled, and the no-script styles
+    carry them for visitors without JavaScript."""
+    dist, _, _ = built
+    page = tags(dist, "index.html")
+    css = {url: (dist / url.lstrip("/")).read_text("utf-8") for url in page.styles}
+    assert not any("@font-face" in text for text in css.values())
+    (fonts,) = page.after_paint_styles
+    faces = re.findall(r"@font-face\s*{[^}]*}", (dist / fonts.lstrip("/")).read_text("utf-8"))
+    assert len(faces) >= 2 and all(re.search(r"font-display:\s*swap", face) for face in faces), (
+        faces
+    )
+    for url in re.findall(r"url\(\"?([^)\"]+)", " ".join(faces)):
+        assert (dist / url.lstrip("/")).is_file(), url
+    (noscript,) = page.noscript_styles
+    assert "@font-face" in (dist / noscript.lstrip("/")).read_text("utf-8")
 
 
 def test_the_entry_script_is_small_and_starts_the_app_from_the_listed_chunk(built) -> None:
@@ -168,8 +191,13 @@ def test_home_first_load_has_no_markdown_or_lazy_screen_code(built) -> None:
 def test_the_one_stylesheet_carries_every_screens_css(built) -> None:
     dist, _, cache = built
     metafile = json.loads((cache / "bundle" / "metafile.json").read_text())
-    css = [o for o in metafile["outputs"] if o.endswith(".css") and "no-script" not in o]
-    assert len(css) == 1, css  # per-screen copies are not shipped (no-script.css: see below)
+    # per-screen copies are not shipped; no-script.css and fonts.css are stylesheets of their own
+    css = [
+        o
+        for o in metafile["outputs"]
+        if o.endswith(".css") and not re.search(r"/(no-script|fonts)-\w+\.css$", o)
+    ]
+    assert len(css) == 1, css
     inputs = set(metafile["outputs"][css[0]]["inputs"])
     assert any(i.endswith("styles/global.css") for i in inputs)
     assert any("aos.css" in i for i in inputs)

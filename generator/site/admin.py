@@ -191,7 +191,7 @@ def write_admin(
     html = _env.get_template("admin.html.j2").render(
         studio=data.get("name", ""),
         admin=admin,
-        site_styles=app.styles,
+        site_styles=(*app.styles, *app.after_paint_styles),  # previews wait for no paint
         site_json=site_json(data),
     )
     out.write_text("admin/index.html", html)

@@ -43,6 +43,9 @@ class Bundle:
     scripts: tuple[str, ...] = ()  # module entry URLs, in order
     styles: tuple[str, ...] = ()
     noscript_styles: tuple[str, ...] = ()  # linked inside <noscript>
+    # Linked disabled (media="print"); the entry script applies them once the page has painted:
+    # the web fonts, so they never hold up the first paint.
+    after_paint_styles: tuple[str, ...] = ()
     # The chunks the app starts with; the page lists them and the entry script preloads them
     # once the page has painted (docs/architecture.md#first-paint-before-the-app).
     preloads: tuple[str, ...] = field(default_factory=tuple)
@@ -133,6 +136,7 @@ def bundle_app(
         scripts=(main["script"],),
         styles=tuple(main["styles"]),
         noscript_styles=tuple(main["noscriptStyles"]),
+        after_paint_styles=tuple(main["afterPaintStyles"]),
         preloads=tuple(main["preloads"]),
         screens={name: _screen(rec) for name, rec in summary["screens"].items()},
         sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},

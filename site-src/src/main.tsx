@@ -6,10 +6,13 @@
 // Global styles first: esbuild orders CSS by import, and components refine the globals.
 import "./styles/global.css";
 import { afterFirstPaint } from "./lib/after-first-paint";
+import { applyAfterPaintStyles } from "./lib/after-paint-styles";
 import { preloadAppChunks } from "./lib/app-chunks";
 import { showPageWithoutApp } from "./lib/page-without-app";
 
 afterFirstPaint(() => {
+  // The web fonts: they swap in as they arrive.
+  applyAfterPaintStyles();
   // Every chunk the app starts with, fetched at once rather than one import after another.
   preloadAppChunks();
   import("./start").catch((error: unknown) => {
