@@ -58,10 +58,16 @@ def axe_violations(page: Page) -> list[str]:
         """() => document.documentElement.classList.contains("aos-disabled")
             || !document.querySelector("[data-aos]:not(.aos-init)")"""
     )
+    # Fades in a section scrolled away (content-visibility skips it) only go on once it is back:
+    # axe skips what is not rendered, so only the rendered ones are awaited, and never forever.
     page.evaluate(
-        """() => Promise.all(document.getAnimations()
-            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-            .map((a) => a.finished.catch(() => undefined)))"""
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+                .filter((a) => a.effect?.target?.checkVisibility({contentVisibilityAuto: true}))
+                .map((a) => a.finished.catch(() => undefined))),
+            new Promise((resolve) => setTimeout(resolve, 5000)),
+        ])"""
     )
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE.read_text("utf-8"))
@@ -243,6 +249,58 @@ def test_the_app_starts_only_once_the_prerendered_page_has_painted(page: Page) -
     assert any(url.startswith("/assets/start-") for url in seen["listed"]), seen
     assert set(seen["listed"]) <= set(seen["preloaded"]), seen
     assert page.js_errors == []
+
+
+FONTS_SEEN = """() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    fetched: performance.getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.woff2')).map((e) => e.startTime),
+    faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`),
+    heading: getComputedStyle(document.querySelector('h1')).fontFamily,
+})"""
+
+
+def test_the_web_fonts_are_fetched_after_the_first_paint_and_then_used(page: Page) -> None:
+    """docs/architecture.md#first-paint-before-the-app: the fonts (font-display: swap) swap in
+    after the page has painted instead of being fetched while it has yet to."""
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    page.evaluate("() => document.fonts.ready")
+    seen = page.evaluate(FONTS_SEEN)
+    assert seen["paint"] is not None and len(seen["fetched"]) >= 2, seen
+    assert min(seen["fetched"]) >= seen["paint"], seen
+    assert {"Cormorant Garamond normal", "Inter normal"} <= set(seen["faces"]), seen
+    assert seen["heading"].startswith('"Cormorant Garamond"'), seen
+    assert page.js_errors == []
+
+
+def test_without_javascript_the_web_fonts_come_with_the_no_script_styles(
+    browser, base_url: str
+) -> None:  # noqa: ANN001
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.evaluate("() => document.fonts.ready")
+        faces = page.evaluate(FONTS_SEEN)["faces"]
+        assert {"Cormorant Garamond normal", "Inter normal"} <= set(faces), faces
+    finally:
+        context.close()
+
+
+def test_home_sections_below_the_first_screen_are_rendered_as_they_come_near(
+    phone_page: Page,
+) -> None:
+    """docs/architecture.md#only-what-is-on-screen; links into the page still land on their
+    section (test_shell.py: the menu, the dots, a hash URL)."""
+    phone_page.goto("/")
+    expect(phone_page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    # a section's own box is there; what it holds is skipped until it comes near
+    rendered = "s => document.querySelector(s).checkVisibility({contentVisibilityAuto: true})"
+    assert phone_page.evaluate(rendered, "#home h1")
+    assert not phone_page.evaluate(rendered, "#legacy h2")
+    phone_page.locator("#legacy").scroll_into_view_if_needed()
+    phone_page.wait_for_function(rendered, arg="#legacy h2")
 
 
 def test_when_the_app_cannot_load_the_page_is_shown_as_without_javascript(page: Page) -> None:

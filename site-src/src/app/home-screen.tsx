@@ -1,3 +1,4 @@
+import "./home-screen.css";
 import { ArtistsSection } from "../features/artists/artists-section";
 import { ContactSection } from "../features/contact/contact-section";
 import { BrandSection } from "../features/home/brand-section";

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { prefersReducedMotion } from "../hooks/use-media-query";
 import { usePageReady } from "../hooks/use-page-ready";
+import { glideTo } from "../lib/glide-to";
 
 // A hash scrolls smoothly to its element; otherwise the saved position is restored
 // (back/forward), or the page starts at the top (docs/product.md#screens-and-routes).
@@ -10,7 +11,6 @@ import { usePageReady } from "../hooks/use-page-ready";
 
 const STORAGE_KEY = "scroll-positions";
 const WAIT_FOR_TARGET_MS = 4000; // a target may render late (lazy screen, artists loading)
-const FOLLOW_TARGET_MS = 3000; // how long the page above a target may still grow
 
 function readPositions(): Record<string, number> {
   try {
@@ -43,38 +43,13 @@ function whenElement(id: string, found: (el: HTMLElement) => void): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-/**
- * Keep `element` at the top while the page above it is still settling (the artists arrive,
- * a section grows): a smooth scroll aims at where the target was when it started, so without
- * this the visitor lands short. Stops once the visitor scrolls themselves or after a while.
- */
-function followTarget(element: HTMLElement, behavior: ScrollBehavior): () => void {
-  if (typeof ResizeObserver === "undefined") return () => {};
-  let first = true; // an observer reports once at the start: nothing has moved yet
-  const observer = new ResizeObserver(() => {
-    if (first) first = false;
-    else element.scrollIntoView({ behavior, block: "start" });
-  });
-  const takeOver = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-  const stop = () => {
-    observer.disconnect();
-    window.clearTimeout(timer);
-    for (const type of takeOver) window.removeEventListener(type, stop);
-  };
-  const timer = window.setTimeout(stop, FOLLOW_TARGET_MS);
-  for (const type of takeOver) window.addEventListener(type, stop, { passive: true });
-  observer.observe(document.body);
-  return stop;
-}
-
 export function scrollToHash(hash: string, { smooth = true } = {}): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ""));
   if (!id) return () => {};
   let stopFollowing = () => {};
   const stopWaiting = whenElement(id, (element) => {
     const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
-    element.scrollIntoView({ behavior, block: "start" });
-    stopFollowing = followTarget(element, behavior);
+    stopFollowing = glideTo(element, behavior);
   });
   return () => {
     stopWaiting();

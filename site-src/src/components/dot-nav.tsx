@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { DOT_SECTIONS } from "../config/navigation";
 import { prefersReducedMotion } from "../hooks/use-media-query";
+import { glideTo } from "../lib/glide-to";
 import "./dot-nav.css";
 
 /** The id of the section that spans the middle of the viewport, if any. */
@@ -34,7 +35,8 @@ export function DotNav() {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // In the next frame, when the page is laid out anyway, rather than forcing a layout now.
+    schedule();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     // Sections change height as their content arrives (artists, images).
@@ -62,10 +64,8 @@ export function DotNav() {
               aria-current={active === section.id ? "true" : undefined}
               onClick={(event) => {
                 event.preventDefault();
-                document.getElementById(section.id)?.scrollIntoView({
-                  behavior: prefersReducedMotion() ? "auto" : "smooth",
-                  block: "start",
-                });
+                const target = document.getElementById(section.id);
+                if (target) glideTo(target, prefersReducedMotion() ? "auto" : "smooth");
               }}
             >
               <span className="dot-nav__label">{section.label}</span>

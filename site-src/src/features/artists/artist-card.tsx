@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
+import { glideTo } from "../../lib/glide-to";
 import { GalleryIcon, InstagramIcon, MessageIcon } from "./icons";
 
 /** Bios over this many characters get the Read More / Read Less toggle (docs/product.md#constants). */
@@ -39,7 +40,7 @@ export function ArtistCard({ artist, index }: { artist: Artist; index: number })
     const target = document.getElementById("contact");
     if (!target) return; // no form on this page: let the link do what links do
     event.preventDefault();
-    target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+    glideTo(target, prefersReducedMotion() ? "auto" : "smooth");
     target.focus({ preventScroll: true });
   }
 
