@@ -303,6 +303,30 @@ def test_home_sections_below_the_first_screen_are_rendered_as_they_come_near(
     phone_page.wait_for_function(rendered, arg="#legacy h2")
 
 
+def test_after_a_glide_past_sections_not_yet_rendered_what_is_in_view_fades_in(
+    phone_page: Page,
+) -> None:
+    """The sections passed on the way held estimated heights when AOS first measured the page;
+    the elements of the section reached must not wait in view for positions they have left."""
+    phone_page.goto("/")
+    expect(phone_page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    phone_page.wait_for_function("() => !!document.querySelector('[data-aos].aos-init')")
+    dots = phone_page.get_by_role("navigation", name="Sections")
+    dots.get_by_role("link", name="Legacy").click()
+    phone_page.wait_for_function(
+        "() => Math.abs(document.getElementById('legacy').getBoundingClientRect().top) < 2"
+    )
+    in_view = phone_page.locator("#legacy [data-aos]").filter(
+        has_not=phone_page.locator("[data-aos]")  # the innermost ones
+    )
+    shown = 0
+    for element in in_view.all():
+        if element.evaluate("e => e.getBoundingClientRect().top < innerHeight - 150"):
+            expect(element).to_have_css("opacity", "1", timeout=5_000)
+            shown += 1
+    assert shown >= 4  # the heading, the stats and the first of the timeline
+
+
 def test_when_the_app_cannot_load_the_page_is_shown_as_without_javascript(page: Page) -> None:
     """A dropped connection or a blocker must not leave the visitor behind the preloader."""
     page.route(re.compile(r"/assets/start-\w+\.js$"), lambda route: route.abort())

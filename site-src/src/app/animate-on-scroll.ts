@@ -8,6 +8,7 @@ export const AOS_SETTINGS = { duration: 1000, once: true, offset: 100, delay: 10
 
 let started = false;
 let aos: typeof Aos | null = null;
+let frame = 0;
 
 /** Start AOS once (no-op afterwards and under prefers-reduced-motion, where CSS shows all). */
 export function startAnimateOnScroll(): void {
@@ -20,10 +21,19 @@ export function startAnimateOnScroll(): void {
   void import("aos").then(({ default: loaded }) => {
     aos = loaded;
     aos.init({ ...AOS_SETTINGS, disable: false });
+    // AOS measures where each element is once, but the page keeps changing height after that:
+    // a home section off screen holds an estimated height until it comes near
+    // (docs/architecture.md#only-what-is-on-screen), artists and images arrive. Measured
+    // again whenever it does, an element never waits in view for a position it has left.
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(refreshAnimateOnScroll).observe(document.body);
   });
 }
 
-/** Re-measure positions after content changed height (a lazy screen arrived). */
+/** Re-measure positions, once per frame, after content changed height (a section, a lazy screen). */
 export function refreshAnimateOnScroll(): void {
-  if (started && !prefersReducedMotion()) aos?.refresh();
+  if (!started || prefersReducedMotion() || frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    aos?.refresh();
+  });
 }
