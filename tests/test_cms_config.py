@@ -285,7 +285,11 @@ def test_the_build_writes_the_admin(built: Path):
     # Every script of the admin is its own file under /admin/: nothing from another host.
     assert not re.search(r"""src=["']https?://""", html)
     assert 'id="site-data"' in html  # the previews' site data
-    assert re.search(r'<meta name="site-stylesheets" content="/assets/main-\w+\.css">', html)
+    # the previews' styles: the site's stylesheet and its web fonts (no first paint to wait for)
+    assert re.search(
+        r'<meta name="site-stylesheets" content="/assets/main-\w+\.css /assets/fonts-\w+\.css">',
+        html,
+    )
 
 
 def test_no_public_page_loads_anything_of_the_admin(built: Path):
