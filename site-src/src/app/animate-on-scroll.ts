@@ -24,8 +24,10 @@ export function startAnimateOnScroll(): void {
     // AOS measures where each element is once, but the page keeps changing height after that:
     // a home section off screen holds an estimated height until it comes near
     // (docs/architecture.md#only-what-is-on-screen), artists and images arrive. Measured
-    // again whenever it does, an element never waits in view for a position it has left.
-    if (typeof ResizeObserver !== "undefined") new ResizeObserver(refreshAnimateOnScroll).observe(document.body);
+    // again whenever it does, an element never waits in view for a position it has left;
+    // from the visitor's first scroll on, as nothing moves into view before.
+    const watchHeight = () => new ResizeObserver(refreshAnimateOnScroll).observe(document.body);
+    if (typeof ResizeObserver !== "undefined") window.addEventListener("scroll", watchHeight, { once: true, passive: true });
   });
 }
 
