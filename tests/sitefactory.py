@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import subprocess
 from pathlib import Path
 
@@ -105,6 +106,9 @@ def tiny_video() -> bytes:
     out = Path(__file__).resolve().parent.parent / ".cache" / "test-assets" / "clip.mp4"
     if not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
+        # Both test workers may make it at once on a fresh clone: each writes a file of its own
+        # and renames it into place, so no worker ever reads a clip another is still writing.
+        partial = out.with_name(f"clip-{os.getpid()}.partial.mp4")
         subprocess.run(
             [
                 imageio_ffmpeg.get_ffmpeg_exe(),
@@ -121,10 +125,11 @@ def tiny_video() -> bytes:
                 "libx264",
                 "-preset",
                 "ultrafast",
-                str(out),
+                str(partial),
             ],
             check=True,
         )
+        os.replace(partial, out)
     return out.read_bytes()
 
 
