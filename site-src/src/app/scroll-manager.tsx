@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { prefersReducedMotion } from "../hooks/use-media-query";
 import { usePageReady } from "../hooks/use-page-ready";
 import { glideTo } from "../lib/glide-to";
 
@@ -48,8 +47,7 @@ export function scrollToHash(hash: string, { smooth = true } = {}): () => void {
   if (!id) return () => {};
   let stopFollowing = () => {};
   const stopWaiting = whenElement(id, (element) => {
-    const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
-    stopFollowing = glideTo(element, behavior);
+    stopFollowing = glideTo(element, { smooth });
   });
   return () => {
     stopWaiting();

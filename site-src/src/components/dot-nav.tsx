@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { DOT_SECTIONS } from "../config/navigation";
-import { prefersReducedMotion } from "../hooks/use-media-query";
 import { glideTo } from "../lib/glide-to";
 import "./dot-nav.css";
 
@@ -65,7 +64,7 @@ export function DotNav() {
               onClick={(event) => {
                 event.preventDefault();
                 const target = document.getElementById(section.id);
-                if (target) glideTo(target, prefersReducedMotion() ? "auto" : "smooth");
+                if (target) glideTo(target);
               }}
             >
               <span className="dot-nav__label">{section.label}</span>

@@ -3,6 +3,8 @@
 // (docs/architecture.md#only-what-is-on-screen) and content still arrives (the artists), so
 // the page above a target may change height while the glide runs: it follows the target.
 
+import { prefersReducedMotion } from "../hooks/use-media-query";
+
 const FOLLOW_TARGET_MS = 3000; // how long the page above a target may still grow
 
 /**
@@ -29,8 +31,12 @@ function followTarget(element: HTMLElement, behavior: ScrollBehavior): () => voi
   return stop;
 }
 
-/** Scroll `element` to the top of the window and keep it there while the page settles. */
-export function glideTo(element: HTMLElement, behavior: ScrollBehavior): () => void {
+/**
+ * Scroll `element` to the top of the window (smoothly unless asked not to or the visitor
+ * prefers reduced motion) and keep it there while the page settles.
+ */
+export function glideTo(element: HTMLElement, { smooth = true } = {}): () => void {
+  const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
   element.scrollIntoView({ behavior, block: "start" });
   return followTarget(element, behavior);
 }

@@ -21,10 +21,6 @@ export function instagramUrl(handle: string): string {
   return `https://www.instagram.com/${encodeURIComponent(handle.trim().replace(/^@+/, ""))}/`;
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
 export function ArtistCard({ artist, index }: { artist: Artist; index: number }) {
   const [, setSelected] = useSelectedArtist();
   const [expanded, setExpanded] = useState(false);
@@ -40,7 +36,7 @@ export function ArtistCard({ artist, index }: { artist: Artist; index: number })
     const target = document.getElementById("contact");
     if (!target) return; // no form on this page: let the link do what links do
     event.preventDefault();
-    glideTo(target, prefersReducedMotion() ? "auto" : "smooth");
+    glideTo(target);
     target.focus({ preventScroll: true });
   }
 
