@@ -160,8 +160,31 @@ if (!start) throw new Error(`${entry} no longer imports ${startModule}: the app 
 // The chunks the page starts the app with: the start chunk and its imports, after the entry's own.
 main.preloads = [...new Set([...main.preloads, start.script, ...start.preloads])];
 if (noscript) main.noscriptStyles.push(noscript);
+// Hydration calls most functions of the chunks the app starts with. V8's explicit compile hint
+// (this comment on a file's first line) has Chrome compile all of them while the file streams in,
+// off the main thread, instead of each on its first call during hydration
+// (docs/architecture.md#first-paint-before-the-app). Only the big ones (React DOM with the app,
+// the router) are worth the bytes. Their source maps move down one line.
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const COMPILE_HINT_MIN_BYTES = 16 * 1024;
+for (const chunk of main.preloads) {
+  const file = path.join(args.outdir, chunk);
+  if (readFileSync(file).length < COMPILE_HINT_MIN_BYTES) continue;
+  writeFileSync(file, COMPILE_HINT + readFileSync(file, "utf-8"));
+  const map = JSON.parse(readFileSync(`${file}.map`, "utf-8"));
+  writeFileSync(`${file}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+}
 if (!fonts) throw new Error(`esbuild produced no stylesheet for ${fontsEntry}`);
 main.afterPaintStyles.push(fonts);
+// The font files each of those stylesheets names: the page fetches them before it applies the
+// stylesheet, so the text swaps to them in one layout (docs/architecture.md#first-paint-before-the-app).
+main.afterPaintFonts = Object.fromEntries(
+  main.afterPaintStyles.map((href) => {
+    const file = Object.keys(outputs).find((f) => url(f) === href);
+    const named = (outputs[file]?.imports ?? []).filter((i) => i.kind === "url-token" && /\.woff2$/.test(i.path));
+    return [href, named.map((i) => url(i.path))];
+  }),
+);
 for (const [name, inputs] of Object.entries(screenCss)) {
   const missing = inputs.filter((input) => !mainCss.has(input));
   if (missing.length) throw new Error(`CSS of the lazily loaded ${name} is missing from the main CSS: ${missing.join(", ")}`);

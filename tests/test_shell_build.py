@@ -25,6 +25,7 @@ class Tags(HTMLParser):
         self.styles: list[str] = []
         self.noscript_styles: list[str] = []  # linked inside <noscript>: only without JavaScript
         self.after_paint_styles: list[str] = []  # linked disabled; main.tsx applies them
+        self.after_paint_fonts: dict[str, list[str]] = {}  # what main.tsx fetches first, by sheet
         self._noscript = False
         self.meta: dict[str, str] = {}
         self.title = ""
@@ -44,6 +45,7 @@ class Tags(HTMLParser):
         elif tag == "link" and a.get("rel") == "stylesheet" and "data-after-paint" in a:
             assert a.get("media") == "print", f"applied before the first paint: {a['href']}"
             self.after_paint_styles.append(a["href"])
+            self.after_paint_fonts[a["href"]] = a.get("data-fonts", "").split()
         elif tag == "link" and a.get("rel") == "stylesheet":
             self.styles.append(a["href"])
         elif tag == "link" and a.get("rel") == "modulepreload":
@@ -125,6 +127,31 @@ def test_asset_tags_point_at_content_hashed_files_that_exist(built) -> None:
     assert start_js.rstrip().endswith(".js.map")
 
 
+def test_the_chunks_the_app_starts_with_ask_v8_to_compile_them_as_they_stream_in(built) -> None:
+    """V8's explicit compile hint on the first line of every big chunk hydration runs (the
+    start chunk among them), and of no other script; the source maps still point at the right
+    code one line down."""
+    dist, _, _ = built
+    page = tags(dist, "index.html")
+    hint = "//# allFunctionsCalledOnLoad\n"
+    big = [u for u in page.preloads if (dist / u.lstrip("/")).stat().st_size >= 16 * 1024]
+    assert [u for u in big if u.startswith("/assets/start-")], big
+    for url in page.preloads:
+        code = (dist / url.lstrip("/")).read_text("utf-8")
+        assert code.startswith(hint) == (url in big), url
+        if url not in big:
+            continue
+        source_map = json.loads((dist / (url.lstrip("/") + ".map")).read_text("utf-8"))
+        lines = source_map["mappings"].split(";")
+        # the hint's line maps to nothing, and the map covers no line the file does not have
+        assert lines[0] == "" and len(lines) <= len(code.splitlines()), url
+    for script in (
+        *page.scripts,
+        *(f"/{p.relative_to(dist)}" for p in (dist / "assets").glob("*-screen-*.js")),
+    ):
+        assert not (dist / script.lstrip("/")).read_text("utf-8").startswith(hint), script
+
+
 def test_the_web_fonts_are_a_stylesheet_of_their_own_applied_after_the_first_paint(built) -> None:
     """docs/architecture.md#first-paint-before-the-app: no @font-face in the stylesheet that
     holds up the first paint; the fonts' own one is linked disabled, and the no-script styles
@@ -138,8 +165,11 @@ def test_the_web_fonts_are_a_stylesheet_of_their_own_applied_after_the_first_pai
     assert len(faces) >= 2 and all(re.search(r"font-display:\s*swap", face) for face in faces), (
         faces
     )
-    for url in re.findall(r"url\(\"?([^)\"]+)", " ".join(faces)):
+    named = re.findall(r"url\(\"?([^)\"]+)", " ".join(faces))
+    for url in named:
         assert (dist / url.lstrip("/")).is_file(), url
+    # main.tsx fetches every one of them before it applies the stylesheet: one swap, one layout
+    assert sorted(page.after_paint_fonts[fonts]) == sorted(named)
     (noscript,) = page.noscript_styles
     assert "@font-face" in (dist / noscript.lstrip("/")).read_text("utf-8")
 

@@ -46,6 +46,9 @@ class Bundle:
     # Linked disabled (media="print"); the entry script applies them once the page has painted:
     # the web fonts, so they never hold up the first paint.
     after_paint_styles: tuple[str, ...] = ()
+    # The font files each of those names (by stylesheet URL): the entry script fetches them first
+    # and applies the stylesheet once they are in, so the text swaps in one layout.
+    after_paint_fonts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The chunks the app starts with; the page lists them and the entry script preloads them
     # once the page has painted (docs/architecture.md#first-paint-before-the-app).
     preloads: tuple[str, ...] = field(default_factory=tuple)
@@ -137,6 +140,7 @@ def bundle_app(
         styles=tuple(main["styles"]),
         noscript_styles=tuple(main["noscriptStyles"]),
         after_paint_styles=tuple(main["afterPaintStyles"]),
+        after_paint_fonts={href: tuple(urls) for href, urls in main["afterPaintFonts"].items()},
         preloads=tuple(main["preloads"]),
         screens={name: _screen(rec) for name, rec in summary["screens"].items()},
         sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},

@@ -255,6 +255,8 @@ FONTS_SEEN = """() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     fetched: performance.getEntriesByType('resource')
         .filter((e) => e.name.endsWith('.woff2')).map((e) => e.startTime),
+    files: performance.getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.woff2')).map((e) => e.name),
     faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`),
     heading: getComputedStyle(document.querySelector('h1')).fontFamily,
 })"""
@@ -269,6 +271,8 @@ def test_the_web_fonts_are_fetched_after_the_first_paint_and_then_used(page: Pag
     seen = page.evaluate(FONTS_SEEN)
     assert seen["paint"] is not None and len(seen["fetched"]) >= 2, seen
     assert min(seen["fetched"]) >= seen["paint"], seen
+    # fetched ahead by main.tsx and then used by the stylesheet: once each
+    assert len(seen["files"]) == len(set(seen["files"])), seen
     assert {"Cormorant Garamond normal", "Inter normal"} <= set(seen["faces"]), seen
     assert seen["heading"].startswith('"Cormorant Garamond"'), seen
     assert page.js_errors == []
