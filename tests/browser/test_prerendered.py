@@ -331,6 +331,75 @@ def test_after_a_glide_past_sections_not_yet_rendered_what_is_in_view_fades_in(
     assert shown >= 4  # the heading, the stats and the first of the timeline
 
 
+SCROLL_THROUGH = """async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+        scrollTo(0, y);
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    }
+}"""
+
+
+@pytest.mark.parametrize(
+    ("route", "viewport"),
+    [
+        ("/", (390, 844)),
+        ("/", (1366, 900)),
+        ("/piercings", (390, 844)),
+        ("/aftercare", (1366, 900)),
+    ],
+)
+def test_scrolling_through_a_page_fades_in_every_scroll_in_element(
+    browser, base_url: str, route: str, viewport: tuple[int, int]
+) -> None:  # noqa: ANN001
+    """app/scroll-in-watcher.ts: the artists' cards too, those beyond the carousel's edge
+    included (they fade in with their row, as AOS did)."""
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
+    try:
+        page = context.new_page()
+        page.goto(route)
+        expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+        page.wait_for_function("() => !!document.querySelector('[data-aos].aos-init')")
+        page.evaluate(SCROLL_THROUGH)
+        waiting = "() => [...document.querySelectorAll('[data-aos]:not(.aos-animate)')].length"
+        page.wait_for_function(f"() => ({waiting})() === 0", timeout=5_000)
+        if route == "/":
+            assert page.locator("#artists .artist-card").count() >= 3
+    finally:
+        context.close()
+
+
+def test_an_element_fades_in_once_its_top_is_100_px_above_the_windows_bottom(page: Page) -> None:
+    """docs/product.md#constants: AOS's offset of 100 px, measured on the element's own place
+    (not the box aos.css moves down while it waits)."""
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    page.wait_for_function("() => !!document.querySelector('[data-aos].aos-init')")
+    tagline = "#studio .studio__tagline"
+    # its top in the page where it stands, as AOS measured it (offsetTop, without the move)
+    top = page.evaluate(
+        """(s) => { let e = document.querySelector(s), top = 0;
+            while (e) { top += e.offsetTop; e = e.offsetParent; } return top; }""",
+        tagline,
+    )
+    height = page.evaluate("innerHeight")
+    animated = f"document.querySelector('{tagline}').classList.contains('aos-animate')"
+    page.evaluate(f"scrollTo(0, {top - height + 90})")
+    page.wait_for_timeout(400)
+    assert page.evaluate(animated) is False
+    page.evaluate(f"scrollTo(0, {top - height + 110})")
+    page.wait_for_function(f"() => {animated}", timeout=2_000)
+
+
+def test_when_the_scroll_in_watcher_cannot_load_what_waits_for_it_is_shown(page: Page) -> None:
+    page.route(re.compile(r"/assets/scroll-in-watcher-\w+\.js$"), lambda route: route.abort())
+    page.goto("/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    heading = page.locator("#artists [data-aos]").first
+    heading.scroll_into_view_if_needed()
+    expect(heading).to_have_css("opacity", "1")
+
+
 def test_when_the_app_cannot_load_the_page_is_shown_as_without_javascript(page: Page) -> None:
     """A dropped connection or a blocker must not leave the visitor behind the preloader."""
     page.route(re.compile(r"/assets/start-\w+\.js$"), lambda route: route.abort())

@@ -21,7 +21,8 @@ export function instagramUrl(handle: string): string {
   return `https://www.instagram.com/${encodeURIComponent(handle.trim().replace(/^@+/, ""))}/`;
 }
 
-export function ArtistCard({ artist, index }: { artist: Artist; index: number }) {
+/** An artist's card; it fades in when it comes into view, or when the element `fadeInWith` names does. */
+export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; index: number; fadeInWith?: string }) {
   const [, setSelected] = useSelectedArtist();
   const [expanded, setExpanded] = useState(false);
   const bioId = useId();
@@ -46,6 +47,7 @@ export function ArtistCard({ artist, index }: { artist: Artist; index: number })
       aria-labelledby={`${bioId}-name`}
       data-aos="fade-up"
       data-aos-delay={cardAnimationDelay(index)}
+      data-aos-anchor={fadeInWith}
     >
       {/* The photo repeats the portfolio button for pointers; kept out of the tab order. */}
       <Link to={portfolio} className="artist-card__photo" tabIndex={-1} aria-hidden="true">

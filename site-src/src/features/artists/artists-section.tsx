@@ -10,6 +10,10 @@ import { ChevronIcon } from "./icons";
 import "./artists-section.css";
 
 /** Slides per view by minimum viewport width, transition and swipe threshold (docs/product.md#constants). */
+// The cards fade in as the carousel's row comes into view: a card beyond the carousel's edge is
+// out of sight sideways until swiped to.
+const CAROUSEL_ID = "artists-carousel";
+
 export const CAROUSEL = {
   slidesPerView: 1.2,
   breakpoints: {
@@ -126,12 +130,12 @@ export function ArtistsSection() {
           </p>
         )}
         {artists.length > 0 && (
-          <div ref={container} className="swiper artists__carousel">
+          <div ref={container} id={CAROUSEL_ID} className="swiper artists__carousel">
             <style>{LAYOUT_CSS}</style>
             <div className="swiper-wrapper">
               {artists.map((artist, index) => (
                 <div key={artist.slug} className="swiper-slide">
-                  <ArtistCard artist={artist} index={index} />
+                  <ArtistCard artist={artist} index={index} fadeInWith={`#${CAROUSEL_ID}`} />
                 </div>
               ))}
             </div>
