@@ -1,11 +1,23 @@
 import { useSyncExternalStore } from "react";
 
+// Where the page is, as the last scroll or resize (or the first subscriber) found it. Reading
+// window.scrollY makes the browser bring style and layout up to date first; React asks for the
+// snapshot again when it commits, and during hydration that read would fall in hydration's own
+// long task. Events and subscribing read it once each instead.
+let scrollY = 0;
+
 function subscribe(onChange: () => void): () => void {
-  window.addEventListener("scroll", onChange, { passive: true });
-  window.addEventListener("resize", onChange, { passive: true });
+  const update = () => {
+    scrollY = Math.max(0, window.scrollY);
+    onChange();
+  };
+  // A reload or a link into the page may start below the top.
+  update();
+  window.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update, { passive: true });
   return () => {
-    window.removeEventListener("scroll", onChange);
-    window.removeEventListener("resize", onChange);
+    window.removeEventListener("scroll", update);
+    window.removeEventListener("resize", update);
   };
 }
 
@@ -13,7 +25,7 @@ function subscribe(onChange: () => void): () => void {
 export function useScrollY(): number {
   return useSyncExternalStore(
     subscribe,
-    () => Math.max(0, window.scrollY),
+    () => scrollY,
     () => 0,
   );
 }
