@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Lighthouse (mobile, simulated throttling) on five routes of the demo site, median of 3 runs.
 
-    .venv/bin/python bench/lighthouse.py [--runs 3] [--project DIR] [--route /aftercare ...]
+    .venv/bin/python bench/lighthouse.py [--runs 3] [--project DIR] [--against DIR]
+                                         [--route /aftercare ...]
 
 Builds content/ and serves it with `build.py serve --no-watch` (the checkout given by
---project, this one by default: point it at a worktree of main to measure "before"), then
+--project, this one by default; --against another checkout, a worktree of main for
+"before", served beside it, with the runs of the two interleaved so that a machine that
+gets busier or quieter during the benchmark weighs on both alike), then
 runs Lighthouse from bench/package-lock.json (installed with `npm ci` when missing) in
 Debian's Chromium (CHROME_PATH, default /usr/bin/chromium, with the flags of
 tests/browser/conftest.py), each run a fresh browser with an empty cache. Lighthouse's
@@ -13,7 +16,8 @@ defaults: a mid-range phone, simulated slow 4G and a 4x slower CPU.
 After one unscored warm-up run, prints, per route, the median of each figure over the runs:
 performance and accessibility scores, LCP, CLS, FCP and TBT; then the accessibility audits
 that failed in any run, and the home page's first-load JavaScript (its module script and the
-chunks it starts the app with) gzipped.
+chunks it starts the app with) gzipped. With --against, the same table for that checkout and
+a comparison: performance of both, and TBT and LCP as ratios (this / against).
 Exits 1 when a route misses the budget of docs/architecture.md#performance-budget
 (performance >= 95, accessibility 100, LCP <= 2.0 s, CLS <= 0.02) or the first load of /
 is over 100 KiB gzip. Simulated throttling replays the CPU work the page really did, scaled
@@ -32,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,50 +136,36 @@ def median(runs: list[Run], field: str) -> float:
     return statistics.median(getattr(r, field) for r in runs)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--project", type=Path, default=ROOT, help="checkout to build and serve")
-    parser.add_argument("--route", action="append", help="a path to measure (repeatable)")
-    parser.add_argument("--keep", type=Path, help="keep the Lighthouse JSON reports here")
-    args = parser.parse_args()
-    project = args.project.resolve()
-    chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
-    routes = tuple(args.route or ROUTES)
-    ensure_lighthouse()
+def measure(
+    sites: dict[str, str], routes: tuple[str, ...], runs: int, reports: Path, chrome: str
+) -> dict[str, dict[str, list[Run]]]:
+    """Lighthouse `runs` times on each route of each site (label -> URL), the sites taking
+    turns run by run and in alternating order, after one unscored warm-up run per site."""
+    results: dict[str, dict[str, list[Run]]] = {label: {r: [] for r in routes} for label in sites}
+    # Unscored: the server's and the machine's first requests would otherwise land in the
+    # first route's median (docs/architecture.md#performance-budget).
+    for label, url in sites.items():
+        print(f"  {label} {routes[0]} warm-up run (not scored)", flush=True)
+        lighthouse(url + routes[0], reports / f"{label}-warm-up.json", chrome)
+    for route in routes:
+        name = route.strip("/").replace("/", "-") or "home"
+        for n in range(runs):
+            order = list(sites) if n % 2 == 0 else list(reversed(sites))
+            for label in order:
+                run = lighthouse(
+                    sites[label] + route, reports / f"{label}-{name}-{n + 1}.json", chrome
+                )
+                results[label][route].append(run)
+                print(
+                    f"  {label} {route} run {n + 1}: perf {run.performance:.0f}"
+                    f" a11y {run.accessibility:.0f} LCP {run.lcp_s:.1f} s TBT {run.tbt_ms:.0f} ms",
+                    flush=True,
+                )
+    return results
 
-    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
-        work = Path(tmp)
-        reports = args.keep or work / "reports"
-        reports.mkdir(parents=True, exist_ok=True)
-        print(f"building {project / 'content'} and starting build.py serve", flush=True)
-        served = served_site(
-            project / "content", work / "dist", project=project, cache=project / ".cache" / "build"
-        )
-        with served as url:
-            version = subprocess.run(
-                ["node", str(LIGHTHOUSE), "--version"], capture_output=True, text=True
-            ).stdout.strip()
-            print(f"Lighthouse {version}, mobile, simulated throttling, median of {args.runs}")
-            results: dict[str, list[Run]] = {}
-            # Unscored: the server's and the machine's first requests would otherwise land in
-            # the first route's median (docs/architecture.md#performance-budget).
-            print(f"  {routes[0]} warm-up run (not scored)", flush=True)
-            lighthouse(url + routes[0], reports / "warm-up.json", chrome)
-            for route in routes:
-                results[route] = []
-                for n in range(args.runs):
-                    name = route.strip("/").replace("/", "-") or "home"
-                    run = lighthouse(url + route, reports / f"{name}-{n + 1}.json", chrome)
-                    results[route].append(run)
-                    print(
-                        f"  {route} run {n + 1}: perf {run.performance:.0f}"
-                        f" a11y {run.accessibility:.0f} LCP {run.lcp_s:.1f} s",
-                        flush=True,
-                    )
-            raw, zipped = first_load_gzip(url)
 
-    print()
+def print_table(results: dict[str, list[Run]]) -> list[str]:
+    """The medians per route; returns what misses the budget."""
     print("| route | perf | a11y | LCP | CLS | FCP | TBT |")
     print("|---|---|---|---|---|---|---|")
     misses = []
@@ -193,14 +184,76 @@ def main() -> int:
             misses.append(f"{route}: LCP {row['lcp_s']:.2f} s > 2.0 s")
         if row["cls"] > BUDGET["cls"]:
             misses.append(f"{route}: CLS {row['cls']:.3f} > 0.02")
+    return misses
+
+
+def print_comparison(this: dict[str, list[Run]], against: dict[str, list[Run]]) -> None:
+    print("| route | perf (this / against) | TBT this / against | LCP this / against |")
+    print("|---|---|---|---|")
+    for route in this:
+        tbt = (median(this[route], "tbt_ms"), median(against[route], "tbt_ms"))
+        lcp = (median(this[route], "lcp_s"), median(against[route], "lcp_s"))
+        ratio = f"{tbt[0] / tbt[1]:.2f}" if tbt[1] else "-"
+        print(
+            f"| {route} | {median(this[route], 'performance'):.0f} /"
+            f" {median(against[route], 'performance'):.0f}"
+            f" | {tbt[0]:.0f} / {tbt[1]:.0f} ms = {ratio}"
+            f" | {lcp[0]:.2f} / {lcp[1]:.2f} s = {lcp[0] / lcp[1]:.2f} |"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--project", type=Path, default=ROOT, help="checkout to build and serve")
+    parser.add_argument("--against", type=Path, help="another checkout, measured interleaved")
+    parser.add_argument("--route", action="append", help="a path to measure (repeatable)")
+    parser.add_argument("--keep", type=Path, help="keep the Lighthouse JSON reports here")
+    args = parser.parse_args()
+    projects = {"this": args.project.resolve()}
+    if args.against:
+        projects["against"] = args.against.resolve()
+    chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+    routes = tuple(args.route or ROUTES)
+    ensure_lighthouse()
+
+    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp, ExitStack() as servers:
+        work = Path(tmp)
+        reports = args.keep or work / "reports"
+        reports.mkdir(parents=True, exist_ok=True)
+        sites = {}
+        for label, project in projects.items():
+            print(f"building {project / 'content'} and starting build.py serve", flush=True)
+            served = served_site(
+                project / "content",
+                work / label / "dist",
+                project=project,
+                cache=project / ".cache" / "build",
+            )
+            sites[label] = servers.enter_context(served)
+        version = subprocess.run(
+            ["node", str(LIGHTHOUSE), "--version"], capture_output=True, text=True
+        ).stdout.strip()
+        print(f"Lighthouse {version}, mobile, simulated throttling, median of {args.runs}")
+        results = measure(sites, routes, args.runs, reports, chrome)
+        raw, zipped = first_load_gzip(sites["this"])
+
     print()
-    for route, runs in results.items():
+    misses = print_table(results["this"])
+    print()
+    for route, runs in results["this"].items():
         failed = sorted({audit for run in runs for audit in run.failed_a11y})
         if failed:
             print(f"failed accessibility audits on {route}: {', '.join(failed)}")
     print(f"first-load JavaScript of /: {raw / 1024:.1f} KiB, {zipped / 1024:.1f} KiB gzip")
     if zipped / 1024 > FIRST_LOAD_BUDGET_KIB:
         misses.append(f"/: first-load JavaScript {zipped / 1024:.1f} KiB gzip > 100")
+    if "against" in results:
+        print(f"\n{projects['against']} (--against), the same runs interleaved:\n")
+        print_table(results["against"])
+        print()
+        print_comparison(results["this"], results["against"])
+    print()
     for miss in misses:
         print(f"over budget: {miss}")
     return 1 if misses else 0
