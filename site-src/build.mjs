@@ -132,14 +132,14 @@ const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r
 let main = null;
 let start = null;
 let noscript = null;
-let fonts = null;
+let fontsFile = null;
 let mainCss = new Set();
 const screens = {};
 const screenCss = {};
 const unused = []; // the per-screen CSS files: never loaded (see above), so never shipped
 for (const [file, info] of Object.entries(outputs)) {
   if (info.entryPoint === noscriptEntry && file.endsWith(".css")) noscript = url(file);
-  if (info.entryPoint === fontsEntry && file.endsWith(".css")) fonts = url(file);
+  if (info.entryPoint === fontsEntry && file.endsWith(".css")) fontsFile = file;
   if (!file.endsWith(".js") || !info.entryPoint) continue;
   const record = { script: url(file), preloads: [...staticImports(file)].map(url) };
   if (info.entryPoint === entry) {
@@ -169,22 +169,18 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 const COMPILE_HINT_MIN_BYTES = 16 * 1024;
 for (const chunk of main.preloads) {
   const file = path.join(args.outdir, chunk);
-  if (readFileSync(file).length < COMPILE_HINT_MIN_BYTES) continue;
-  writeFileSync(file, COMPILE_HINT + readFileSync(file, "utf-8"));
+  const code = readFileSync(file, "utf-8");
+  if (Buffer.byteLength(code) < COMPILE_HINT_MIN_BYTES) continue;
+  writeFileSync(file, COMPILE_HINT + code);
   const map = JSON.parse(readFileSync(`${file}.map`, "utf-8"));
   writeFileSync(`${file}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
 }
-if (!fonts) throw new Error(`esbuild produced no stylesheet for ${fontsEntry}`);
-main.afterPaintStyles.push(fonts);
-// The font files each of those stylesheets names: the page fetches them before it applies the
+if (!fontsFile) throw new Error(`esbuild produced no stylesheet for ${fontsEntry}`);
+main.afterPaintStyles.push(url(fontsFile));
+// The font files that stylesheet names: the page fetches them before it applies the
 // stylesheet, so the text swaps to them in one layout (docs/architecture.md#first-paint-before-the-app).
-main.afterPaintFonts = Object.fromEntries(
-  main.afterPaintStyles.map((href) => {
-    const file = Object.keys(outputs).find((f) => url(f) === href);
-    const named = (outputs[file]?.imports ?? []).filter((i) => i.kind === "url-token" && /\.woff2$/.test(i.path));
-    return [href, named.map((i) => url(i.path))];
-  }),
-);
+const fontFiles = outputs[fontsFile].imports.filter((i) => i.kind === "url-token" && /\.woff2$/.test(i.path));
+main.afterPaintFonts = { [url(fontsFile)]: fontFiles.map((i) => url(i.path)) };
 for (const [name, inputs] of Object.entries(screenCss)) {
   const missing = inputs.filter((input) => !mainCss.has(input));
   if (missing.length) throw new Error(`CSS of the lazily loaded ${name} is missing from the main CSS: ${missing.join(", ")}`);

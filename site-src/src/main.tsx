@@ -11,7 +11,7 @@ import { preloadAppChunks } from "./lib/app-chunks";
 import { showPageWithoutApp } from "./lib/page-without-app";
 
 afterFirstPaint(() => {
-  // The web fonts: they swap in as they arrive.
+  // The web fonts: fetched now, swapped in at once when all are in.
   applyAfterPaintStyles();
   // Every chunk the app starts with, fetched at once rather than one import after another.
   preloadAppChunks();

@@ -9,11 +9,11 @@ import { ArtistCard } from "./artist-card";
 import { ChevronIcon } from "./icons";
 import "./artists-section.css";
 
-/** Slides per view by minimum viewport width, transition and swipe threshold (docs/product.md#constants). */
 // The cards fade in as the carousel's row comes into view: a card beyond the carousel's edge is
 // out of sight sideways until swiped to.
 const CAROUSEL_ID = "artists-carousel";
 
+/** Slides per view by minimum viewport width, transition and swipe threshold (docs/product.md#constants). */
 export const CAROUSEL = {
   slidesPerView: 1.2,
   breakpoints: {
