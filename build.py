@@ -79,9 +79,9 @@ def serve(
     from devserver.cms import local_backend
     from generator.site.admin import AdminSettings, content_in_repo
 
-    repo_root, _ = content_in_repo(paths.content, pipeline.PROJECT_ROOT)
+    repo_root, content = content_in_repo(paths.content, pipeline.PROJECT_ROOT)
     try:
-        with local_backend(repo_root, cms_port, f"http://{host}:{port}") as url:
+        with local_backend(repo_root, cms_port, f"http://{host}:{port}", content) as url:
             click.echo(f"admin: edit at http://{host}:{port}/admin/ (saves go to {paths.content})")
             _serve(paths, host, port, not no_watch, AdminSettings(local_backend=url))
     except SiteError as error:

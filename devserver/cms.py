@@ -1,15 +1,21 @@
-"""The admin's local backend for `build.py serve --cms` (`make cms`): Decap's decap-server.
+"""The admin's local backend for `build.py serve --cms` (`make cms`): Decap's decap-server
+behind a gate (cms/local-backend.cjs).
 
-It saves what the admin sends straight into the working tree (MODE=fs: files, no commits),
-under GIT_REPO_DIRECTORY only (it refuses paths that leave it). It listens on 127.0.0.1 and
-answers only the dev server's origin (CORS), so neither the network nor another site open in
-the browser can write through it. Saved files trigger the dev server's rebuild and the site's
-live reload like any other edit (docs/editing.md, "On your own computer").
+It saves what the admin sends straight into the working tree (MODE=fs: files, no commits).
+The gate lets through only the files editors edit: the entries of the admin's collections
+and the files of its media folders, under the content folder, never through a link
+(`editable_paths`, from the same configuration the admin is built from). It listens on
+127.0.0.1, answers only requests addressed to 127.0.0.1, localhost or [::1] at its port (a
+page that rebinds its own name to this machine is refused before anything else), and CORS
+lets only the dev server's origin read its answers. Saved files trigger the dev server's
+rebuild and the site's live reload like any other edit (docs/editing.md, "On your own
+computer").
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -23,6 +29,7 @@ from urllib.parse import urlsplit
 
 from generator.errors import BuildError
 from generator.pipeline import PROJECT_ROOT
+from generator.site import cms
 from generator.site.redirects import HeaderRule, NetlifyConfig
 
 CMS_DIR = PROJECT_ROOT / "cms"
@@ -35,9 +42,36 @@ def _accepting(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+def editable_paths(content: str) -> dict:
+    """What the gate lets the admin read and write: content is the content folder relative to
+    the repository root. Taken from the admin's own configuration, so a collection or media
+    folder added there is editable here too, and nothing else is."""
+    config = cms.admin_config(content, {"name": "proxy"})
+    folders, files, media = [], [], {config["media_folder"]}
+    for collection in config["collections"]:
+        if "folder" in collection:
+            folders.append({"folder": collection["folder"], "extension": collection["extension"]})
+        files += [entry["file"] for entry in collection.get("files", [])]
+        media |= _media_folders(collection)
+    return {"content": content, "folders": folders, "files": files, "media": sorted(media)}
+
+
+def _media_folders(node: object) -> set[str]:
+    """Every field's own media folder ("/content/images/work": from the repository root)."""
+    if isinstance(node, list):
+        return set().union(*(_media_folders(item) for item in node))
+    if not isinstance(node, dict):
+        return set()
+    found = {node["media_folder"].lstrip("/")} if "media_folder" in node else set()
+    return found.union(*(_media_folders(value) for value in node.values()))
+
+
 @contextmanager
-def local_backend(repo_root: Path, port: int, origin: str, timeout: float = 30) -> Iterator[str]:
-    """Run decap-server for repo_root on 127.0.0.1:port; yield the URL the admin talks to."""
+def local_backend(
+    repo_root: Path, port: int, origin: str, content: str = "content", timeout: float = 30
+) -> Iterator[str]:
+    """Run the gated decap-server for repo_root on 127.0.0.1:port; yield the URL the admin
+    talks to. content: the content folder, relative to repo_root."""
     node = shutil.which("node")
     if node is None or not (CMS_DIR / "node_modules" / "decap-server").is_dir():
         raise BuildError("the admin's local backend needs Node.js and `make install` (cms/)")
@@ -52,6 +86,7 @@ def local_backend(repo_root: Path, port: int, origin: str, timeout: float = 30) 
         "MODE": "fs",
         "GIT_REPO_DIRECTORY": str(Path(repo_root).resolve()),
         "ORIGIN": origin,
+        "CMS_GATE": json.dumps(editable_paths(content)),
         "LOG_LEVEL": os.environ.get("CMS_LOG_LEVEL", "warn"),
     }
     # cwd: decap-server reads a .env file from its working folder; cms/ has none.

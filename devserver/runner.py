@@ -15,7 +15,7 @@ from generator.reporter import Reporter
 from generator.site import redirects
 
 from . import cms
-from .app import LiveReload, create_app
+from .app import LiveReload, OwnNames, create_app
 from .protocol import REQUEST_HEAD_TIMEOUT_S, bounded_protocol
 
 log = logging.getLogger(__name__)
@@ -130,6 +130,6 @@ def run(
         if task:
             task.cancel()
 
-    app = create_app(paths.out, config, live_reload=live, lifespan=lifespan)
+    app = create_app(paths.out, config, OwnNames(port, host), live_reload=live, lifespan=lifespan)
     reporter.info(f"serving {paths.out} at http://{host}:{port}/  (Ctrl+C to stop)")
     uvicorn.Server(server_config(app, host, port, config, timeout_graceful_shutdown=1)).run()

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import uvicorn
 
-from devserver.app import create_app
+from devserver.app import OwnNames, create_app
 from devserver.runner import server_config
 from generator.pipeline import PROJECT_ROOT
 from generator.site import redirects
@@ -45,8 +45,8 @@ def running_server(
     config = redirects.load_config(netlify_toml or PROJECT_ROOT / "netlify.toml")
     body = {k: v for k, v in timeouts.items() if k == "body_timeout_s"}
     head = {k: v for k, v in timeouts.items() if k == "head_timeout_s"}
-    app = create_app(dist, config, contact=contact, uploads=uploads, **body)
     port = free_port()
+    app = create_app(dist, config, OwnNames(port), contact=contact, uploads=uploads, **body)
     server = uvicorn.Server(server_config(app, "127.0.0.1", port, config, **head))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -60,6 +60,31 @@ def running_server(
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, log: Path, timeout: float = 180) -> None:
+    """Wait until proc (`build.py serve`) accepts connections on port; fail with its log."""
+    import pytest
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"build.py serve exited:\n{log.read_text()}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    pytest.fail(f"build.py serve did not start:\n{log.read_text()}")
+
+
+def interrupt(proc: subprocess.Popen) -> None:
+    """Stop `build.py serve` as Ctrl+C does (it stops what it started), or kill it."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @contextmanager

@@ -43,7 +43,8 @@ def request(
     """One request with the path sent exactly as given; (status, headers, body)."""
     connection = http.client.HTTPConnection(*server, timeout=30)
     try:
-        connection.putrequest(method, path, skip_accept_encoding=True)
+        skip_host = "Host" in (headers or {})
+        connection.putrequest(method, path, skip_host=skip_host, skip_accept_encoding=True)
         for name, value in (headers or {}).items():
             connection.putheader(name, value)
         if body is not None:
@@ -85,6 +86,11 @@ def talk(
     reader.join(timeout=30)
     sock.close()
     return bytes(answer), sent
+
+
+def own_host(server: tuple[str, int]) -> bytes:
+    """The Host header line of a request to this server (it answers no other name)."""
+    return f"Host: 127.0.0.1:{server[1]}\r\n".encode()
 
 
 def assert_security_headers(headers: dict[str, str]) -> None:
@@ -257,7 +263,7 @@ def test_a_chunked_body_over_the_cap_is_cut_off_as_it_arrives(server) -> None:  
     # The issue's probe sent 1,000 MiB; the server must answer 413 once the cap is passed,
     # not after reading everything. The client keeps sending until the server hangs up.
     head = (
-        b"POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /api/contact HTTP/1.1\r\n" + own_host(server) + b"Content-Type: application/json\r\n"
         b"Transfer-Encoding: chunked\r\n\r\n"
     )
     chunk = b"10000\r\n" + b"x" * 0x10000 + b"\r\n"
@@ -282,7 +288,9 @@ def test_a_declared_length_over_the_cap_is_refused_before_reading(server) -> Non
 def test_a_body_that_never_finishes_is_answered_408(server) -> None:  # noqa: ANN001
     with socket.create_connection(server, timeout=30) as sock:
         sock.sendall(
-            b"POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"POST /api/contact HTTP/1.1\r\n"
+            + own_host(server)
+            + b"Content-Type: application/json\r\n"
             b'Content-Length: 100\r\n\r\n{"name": '
         )
         answer = b""
@@ -308,7 +316,8 @@ def test_a_half_sent_request_is_not_held_open(server, case, data: bytes) -> None
 
 
 def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request(server) -> None:  # noqa: ANN001
-    answer, _ = talk(server, b"GET /api/artists HTTP/1.1\r\nHost: x\r\n\r\nGET /api/art")
+    head = b"GET /api/artists HTTP/1.1\r\n" + own_host(server) + b"\r\n"
+    answer, _ = talk(server, head + b"GET /api/art")
     assert answer.startswith(b"HTTP/1.1 200 ") and answer.count(b"HTTP/1.1 ") == 1
 
 
@@ -335,3 +344,48 @@ def test_an_unexpected_error_is_a_plain_500_with_the_security_headers(server) ->
     assert status == 500
     assert_security_headers(headers)
     assert content == b"Internal server error"
+
+
+# --- Host: a page that rebinds its own name to this machine ----------------------------------
+
+FOREIGN_HOSTS = [
+    "rebind.attacker.example:{port}",
+    "127.0.0.1.nip.io:{port}",
+    "localhost.:{port}",
+    "127.0.0.1:{other}",
+    "localhost",
+    "10.0.0.1:{port}",
+    "",
+    "a" * 500,
+]
+
+
+@pytest.mark.parametrize("host", FOREIGN_HOSTS, ids=range(len(FOREIGN_HOSTS)))
+@pytest.mark.parametrize("path", ["/", "/api/artists", "/api/contact", "/__livereload.js"])
+def test_a_foreign_host_is_refused_before_routing(server, host: str, path: str) -> None:  # noqa: ANN001
+    host = host.format(port=server[1], other=server[1] + 1)
+    method, body = ("POST", b"{}") if path == "/api/contact" else ("GET", None)
+    got, headers, content = request(server, method, path, {"Host": host}, body)
+    assert got == 421
+    assert_security_headers(headers)
+    text = content.decode()
+    assert text.count("\n") == 0 and f"127.0.0.1:{server[1]}" in text
+    assert "a" * 101 not in text  # the refused name is shown cut short
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "[::1]:{port}"])
+def test_its_own_names_are_served(server, host: str) -> None:  # noqa: ANN001
+    got, _, _ = request(server, "GET", "/", {"Host": host.format(port=server[1])})
+    assert got == 200
+
+
+def test_listening_everywhere_serves_addresses_but_not_names() -> None:
+    from devserver.app import OwnNames
+
+    everywhere = OwnNames(8000, "0.0.0.0")
+    assert everywhere.answers("192.168.1.20:8000") and everywhere.answers("[fe80::1]:8000")
+    assert not everywhere.answers("rebind.attacker.example:8000")
+    assert not everywhere.answers("192.168.1.20:8001")
+    named = OwnNames(8000, "studio.local")
+    assert named.answers("studio.local:8000") and named.answers("LOCALHOST:8000")
+    assert not named.answers("192.168.1.20:8000")

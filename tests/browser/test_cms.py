@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -24,7 +23,7 @@ from click.testing import CliRunner
 
 from build import cli
 from generator.pipeline import PROJECT_ROOT
-from serverthread import free_port
+from serverthread import free_port, interrupt, wait_for_port
 from sitefactory import minimal_site, write_site
 
 
@@ -34,20 +33,6 @@ class AdminSite:
     content: Path
     dist: Path
     log: Path
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen, log: Path, timeout: float = 180) -> None:
-    import socket
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"build.py serve --cms exited:\n{log.read_text()}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    pytest.fail(f"build.py serve --cms did not start:\n{log.read_text()}")
 
 
 @pytest.fixture
@@ -75,15 +60,10 @@ def admin_site(tmp_path: Path, media_cache: Path) -> Iterator[AdminSite]:
     with log.open("w") as out:
         proc = subprocess.Popen(command, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
     try:
-        _wait_for_port(port, proc, log)
+        wait_for_port(port, proc, log)
         yield AdminSite(f"http://127.0.0.1:{port}", content, tmp_path / "dist", log)
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        interrupt(proc)
 
 
 @pytest.fixture

@@ -1,0 +1,279 @@
+"""The admin's local backend as an attacker meets it: `build.py serve --cms`, over HTTP.
+
+The site lives in a folder laid out like a checkout (content/ beside code, .git/hooks and
+the contact outbox), which is what decap-server is pointed at. Every action decap-server
+takes is sent with paths outside what editors edit, and each must be refused with a JSON
+reason, leaving every file as it was and reading none. A page that rebinds its own name to
+this machine (a foreign Host) is refused by both servers before anything else.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from generator.pipeline import PROJECT_ROOT
+from serverthread import free_port, interrupt, wait_for_port
+from sitefactory import minimal_site, write_site
+
+SECRET = "visitor@example.com wrote: call me on 214-555-0199"
+BRANCH = {"branch": "main"}
+OPTIONS = {"commitMessage": "x", "useWorkflow": False, "status": "draft"}
+
+
+@dataclass
+class Checkout:
+    root: Path
+    site: str  # the serve URL
+    backend: str  # the local backend's URL (/api/v1)
+    port: int  # the backend's port
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Iterator[Checkout]:
+    root = tmp_path_factory.mktemp("checkout")
+    write_site(root / "content", minimal_site())
+    (root / "build.py").write_text("print('the real build')\n")
+    (root / ".git" / "hooks").mkdir(parents=True)
+    (root / ".cache" / "contact").mkdir(parents=True)
+    (root / ".cache" / "contact" / "outbox.sqlite3-wal").write_text(SECRET)
+    (root / "netlify.toml").write_text("# the site's rules\n")
+    port, cms_port = free_port(), free_port()
+    log = root.parent / "serve.log"
+    command = [sys.executable, str(PROJECT_ROOT / "build.py"), "serve", "--cms", "--no-watch"]
+    command += ["--content", "content", "--out", str(root.parent / "dist")]
+    command += ["--cache", str(media_cache), "--port", str(port), "--cms-port", str(cms_port)]
+    with log.open("w") as out:
+        proc = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, proc, log)
+        wait_for_port(cms_port, proc, log)
+        # Links planted after the build (which refuses them): one file, one media folder.
+        (root / "content" / "artists" / "outbox.yaml").symlink_to(
+            "../../.cache/contact/outbox.sqlite3-wal"
+        )
+        brands = root / "content" / "images" / "brands"
+        brands.rename(root / "content" / "images" / "brands-moved")
+        brands.symlink_to("../../.git/hooks")
+        yield Checkout(
+            root, f"http://127.0.0.1:{port}", f"http://127.0.0.1:{cms_port}/api/v1", cms_port
+        )
+    finally:
+        interrupt(proc)
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file of the checkout outside dist/, by path (links as their target's name)."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            found[rel] = os.readlink(path).encode()
+        elif path.is_file():
+            found[rel] = path.read_bytes()
+    return found
+
+
+def post(checkout: Checkout, action: str, params: dict, **headers: str) -> httpx.Response:
+    return httpx.post(
+        checkout.backend, json={"action": action, "params": {**BRANCH, **params}}, headers=headers
+    )
+
+
+def data_file(path: str, **extra: str) -> dict:
+    return {"slug": "x", "path": path, "raw": "print(1)\n", **extra}
+
+
+def asset(path: str) -> dict:
+    return {"path": path, "content": base64.b64encode(b"print(1)\n").decode(), "encoding": "base64"}
+
+
+def persist(**params: object) -> dict:
+    return {"dataFiles": [], "assets": [], "options": OPTIONS, **params}
+
+
+# Paths outside what editors edit, in every form: the code, git's hooks, the outbox, a
+# climb out of content/, absolute, Windows-style, encoded, hidden, the wrong extension, a
+# folder that is not a collection's, and the two links planted above.
+OUTSIDE = [
+    "build.py",
+    ".git/hooks/post-checkout",
+    ".cache/contact/outbox.sqlite3-wal",
+    "netlify.toml",
+    "content/../build.py",
+    "content/artists/../../build.py",
+    "./content/site.yaml/../../build.py",
+    "/etc/passwd",
+    str(PROJECT_ROOT / "build.py"),
+    "content\\..\\build.py",
+    "content/artists/..%2F..%2Fbuild.py",
+    "content/artists/%2e%2e/%2e%2e/build.py",
+    "content//artists/jane-doe.yaml",
+    "content/artists/.hidden.yaml",
+    "content/artists/jane-doe.py",
+    "content/artists/nested/jane-doe.yaml",
+    "content/images/work/../../../build.py",
+    "content/artists/jane-doe.yaml\x00.jpg",
+    "content/artists/outbox.yaml",  # a link to the outbox
+    "content/images/brands/post-checkout",  # a folder linked to .git/hooks
+    "",
+]
+
+
+def every_action_with(path: str) -> list[tuple[str, dict]]:
+    """Each action decap-server accepts, carrying path in each of its path fields."""
+    return [
+        ("getEntry", {"path": path}),
+        ("getMediaFile", {"path": path}),
+        ("entriesByFiles", {"files": [{"path": "content/site.yaml"}, {"path": path}]}),
+        ("entriesByFolder", {"folder": path, "extension": "py", "depth": 5}),
+        ("getMedia", {"mediaFolder": path}),
+        ("persistEntry", persist(dataFiles=[data_file(path)])),
+        ("persistEntry", {"entry": data_file(path), "assets": [], "options": OPTIONS}),
+        ("persistEntry", persist(dataFiles=[data_file("content/artists/x.yaml", newPath=path)])),
+        (
+            "persistEntry",
+            persist(dataFiles=[data_file("content/artists/x.yaml")], assets=[asset(path)]),
+        ),
+        ("persistMedia", {"asset": asset(path), "options": {"commitMessage": "x"}}),
+        ("deleteFile", {"path": path, "options": {"commitMessage": "x"}}),
+        ("deleteFiles", {"paths": ["content/site.yaml", path], "options": {"commitMessage": "x"}}),
+    ]
+
+
+def test_no_action_reaches_a_path_outside_what_editors_edit(checkout: Checkout) -> None:
+    before = snapshot(checkout.root)
+    allowed_shown = "content/artists/*.yaml"
+    for path in OUTSIDE:
+        for action, params in every_action_with(path):
+            answer = post(checkout, action, params)
+            where = f"{action} {path!r}"
+            assert answer.status_code == 403, f"{where}: {answer.status_code} {answer.text[:200]}"
+            assert allowed_shown in answer.json()["error"], where
+            assert SECRET not in answer.text, where
+    assert snapshot(checkout.root) == before
+
+
+def test_a_listing_never_returns_a_linked_file(checkout: Checkout) -> None:
+    params = {"folder": "content/artists", "extension": "yaml", "depth": 1}
+    answer = post(checkout, "entriesByFolder", params)
+    assert answer.status_code == 200
+    paths = [entry["file"]["path"] for entry in answer.json()]
+    assert "content/artists/jane-doe.yaml" in paths
+    assert "content/artists/outbox.yaml" not in paths
+    assert SECRET not in answer.text
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "unpublishedEntries",
+        "unpublishedEntry",
+        "unpublishedEntryDataFile",
+        "publishUnpublishedEntry",
+        "updateUnpublishedEntryStatus",
+        "deleteUnpublishedEntry",
+        "constructor",
+        "__proto__",
+        "toString",
+        "",
+    ],
+)
+def test_unknown_actions_are_refused(checkout: Checkout, action: str) -> None:
+    answer = post(checkout, action, {"path": "content/site.yaml", "collection": "x", "slug": "x"})
+    assert answer.status_code == 403
+    assert "does not do" in answer.json()["error"]
+
+
+def test_only_post_to_the_api_is_answered(checkout: Checkout) -> None:
+    base = checkout.backend.removesuffix("/api/v1")
+    body = {"action": "getEntry", "params": {**BRANCH, "path": "content/site.yaml"}}
+    assert httpx.get(checkout.backend).status_code == 405
+    assert httpx.post(base + "/", json=body).status_code == 404
+    assert httpx.post(base + "/api/v1/", json=body).status_code == 404
+    assert httpx.post(base + "/API/V1", json=body).status_code == 404
+    assert (
+        httpx.post(
+            checkout.backend, content=b"{nope", headers={"content-type": "application/json"}
+        ).status_code
+        == 400
+    )
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "rebind.attacker.example:{port}",
+        "127.0.0.1.nip.io:{port}",
+        "localhost.:{port}",
+        "localhost",
+        "127.0.0.1:1{port}",
+        "",
+    ],
+)
+def test_the_backend_refuses_a_foreign_host(checkout: Checkout, host: str) -> None:
+    host = host.format(port=checkout.port)
+    origin = f"http://{host}" if host else "null"
+    answer = post(checkout, "getEntry", {"path": "content/site.yaml"}, host=host, origin=origin)
+    assert answer.status_code == 421
+    assert "answers only as 127.0.0.1:" in answer.json()["error"]
+    assert "Test Studio" not in answer.text
+
+
+def test_the_admin_still_reads_and_writes_content(checkout: Checkout) -> None:
+    for host in ("127.0.0.1", "localhost"):
+        answer = post(
+            checkout, "getEntry", {"path": "content/site.yaml"}, host=f"{host}:{checkout.port}"
+        )
+        assert answer.status_code == 200
+        assert "Test Studio" in answer.json()["data"]
+    answer = post(
+        checkout, "persistEntry", persist(dataFiles=[data_file("content/artists/new.yaml")])
+    )
+    assert answer.status_code == 200, answer.text
+    assert (checkout.root / "content" / "artists" / "new.yaml").read_text() == "print(1)\n"
+    photo = asset("content/images/work/new.jpg")
+    answer = post(checkout, "persistMedia", {"asset": photo, "options": {"commitMessage": "x"}})
+    assert answer.status_code == 200, answer.text
+    assert (checkout.root / "content" / "images" / "work" / "new.jpg").is_file()
+    answer = post(
+        checkout,
+        "deleteFile",
+        {"path": "content/artists/new.yaml", "options": {"commitMessage": "x"}},
+    )
+    assert answer.status_code == 200
+    assert not (checkout.root / "content" / "artists" / "new.yaml").exists()
+    listed = post(checkout, "getMedia", {"mediaFolder": "content/images/work"})
+    assert "content/images/work/new.jpg" in [item["path"] for item in listed.json()]
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/admin/", "/admin/config.json", "/api/artists", "/portfolio"]
+)
+def test_serve_refuses_a_foreign_host(checkout: Checkout, path: str) -> None:
+    port = checkout.site.rsplit(":", 1)[1]
+    answer = httpx.get(checkout.site + path, headers={"host": f"rebind.attacker.example:{port}"})
+    assert answer.status_code == 421
+    assert answer.text.count("\n") == 0
+    assert f"127.0.0.1:{port}" in answer.text
+    assert httpx.get(checkout.site + path).status_code == 200
+
+
+def test_serve_refuses_a_foreign_host_posting_a_message(checkout: Checkout) -> None:
+    port = checkout.site.rsplit(":", 1)[1]
+    message = {"name": "A", "email": "a@b.example", "service": "Piercing", "message": "hello"}
+    answer = httpx.post(
+        checkout.site + "/api/contact",
+        content=json.dumps(message),
+        headers={"host": f"rebind.attacker.example:{port}", "content-type": "application/json"},
+    )
+    assert answer.status_code == 421
