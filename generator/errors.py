@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
+from os import PathLike
 
 
 @dataclass(frozen=True, order=True)
@@ -52,3 +54,28 @@ class ContentError(SiteError):
 
 class BuildError(SiteError):
     """The build itself failed (a tool missing, an output check failed)."""
+
+
+class WriteError(BuildError):
+    """A file or folder of the output could not be written: a full disk, a read-only folder,
+    no permission. One line naming the path and the reason; the previous output stays."""
+
+    def __init__(self, path: str | PathLike[str], error: OSError):
+        self.path = str(path)
+        self.reason = error.strerror or str(error)
+        super().__init__(f"cannot write {self.path}: {self.reason}")
+
+
+# Errors only a write causes: whichever file an OSError names, the written one failed.
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+
+
+def file_system_error(error: OSError) -> BuildError:
+    """An OSError from outside the output layer (the media cache, a tool's work folder) as a
+    one-line BuildError, so a full disk never ends a build with a traceback."""
+    # A copy or rename names its source first and its destination second.
+    path = error.filename2 if error.filename2 is not None else error.filename
+    if error.errno in WRITE_ERRNOS and path is not None:
+        return WriteError(path, error)
+    reason = error.strerror or str(error)
+    return BuildError(f"{path}: {reason}" if path is not None else reason)

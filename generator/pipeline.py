@@ -17,6 +17,7 @@ from .content import renames
 from .content.launch import Launch
 from .content.loader import Content
 from .content.validate import checked_content
+from .errors import file_system_error
 from .images import social
 from .images.process import image_jobs, process_images
 from .release import Release
@@ -104,10 +105,26 @@ def build(
     release: where the build goes (default: a local build); a production release also needs
     the contact function's URL and passes the launch check.
     dev_app: bundle React's development build (bundle.bundle_app), for tests.
+
+    A write into the output that fails raises WriteError (site/output.py); any other OSError
+    (the media cache on a full disk) becomes a one-line BuildError too, never a traceback.
     """
     reporter = reporter or BufferReporter()
     admin_settings = admin_settings or admin.AdminSettings.from_environ(os.environ)
-    release = release or Release()
+    try:
+        return _build(paths, reporter, admin_settings, release or Release(), dev_app)
+    except OSError as error:
+        log.debug("the build failed on the file system", exc_info=True)
+        raise file_system_error(error) from error
+
+
+def _build(
+    paths: Paths,
+    reporter: Reporter,
+    admin_settings: admin.AdminSettings,
+    release: Release,
+    dev_app: bool,
+) -> BuildResult:
     release.require_settings()
     config = redirects.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
@@ -119,7 +136,7 @@ def build(
 
     staging = staging_dir(paths.out)
     try:
-        out = Output(staging)
+        out = Output(staging, paths.out)
         with reporter.stage("images"):
             images = process_images(image_jobs(content), out, paths.cache / "images", reporter)
         with reporter.stage("videos"):
@@ -169,10 +186,10 @@ def build(
             )
         redirects.require_rules(config, staging)
         files = len(out.claimed())
+        swap_into_place(staging, paths.out)
     except BaseException:
-        discard(staging)
+        discard(staging)  # also after a swap that failed: dist/ is as it was
         raise
-    swap_into_place(staging, paths.out)
     renames.write_record(paths.published_record, content)
     reporter.info(f"built {files} files into {paths.out}")
     return BuildResult(content, routes, files)

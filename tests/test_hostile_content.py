@@ -9,6 +9,8 @@ traceback, and never show a byte of a linked file. Add new probes to HOSTILE.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from click.testing import CliRunner
 from build import cli
 from sitefactory import ARTIST_YAML, jpeg, minimal_site, tiny_video, write_site
 
+ROOT = Path(__file__).resolve().parent.parent
 SECRET = "TOP-SECRET-build-machine-file"
 JANE = "content/artists/jane-doe.yaml"
 TOO_DEEP = (
@@ -500,3 +503,87 @@ def test_long_lines_in_a_guide_are_checked_without_slowing_the_check(tmp_path: P
     code, output = check(root)
     assert code == 0, output
     assert "piercing.md:1: this table has no line of dashes under its first row" in output
+
+
+# base_url goes as written into robots.txt, the sitemap and every canonical link (issue #24).
+PLAIN = "write the plain address, like https://www.studio.com"
+HOSTILE_BASE_URLS = [
+    (
+        "markup",
+        """'https://studio.example.com/"><script>alert(7)</script>'""",
+        """'https://studio.example.com/"><script>alert(7)</script>' holds '"', which a web """
+        f"address cannot hold: {PLAIN}",
+    ),
+    (
+        "space",
+        '"https://studio.example.com/our studio/"',
+        f"'https://studio.example.com/our studio/' holds a space, which a web address cannot "
+        f"hold: {PLAIN}",
+    ),
+    (
+        "non-ascii",
+        "https://stüdio.example.com",
+        f"'https://stüdio.example.com' holds 'ü', which a web address cannot hold: {PLAIN}",
+    ),
+    (
+        "http",
+        "http://studio.example.com",
+        "'http://studio.example.com' must start with https:// (Netlify serves HTTPS)",
+    ),
+    ("relative", "/studio/", "'/studio/' must start with https:// (Netlify serves HTTPS)"),
+    (
+        "javascript",
+        '"javascript:alert(7)"',
+        "'javascript:alert(7)' must start with https:// (Netlify serves HTTPS)",
+    ),
+    (
+        "userinfo",
+        "https://admin:secret@studio.example.com",
+        "'https://admin:secret@studio.example.com' holds a user name or password (the part "
+        "up to '@'), which every visitor would see in the site's links: leave it out",
+    ),
+    (
+        "query",
+        "https://studio.example.com/?ref=1",
+        "'https://studio.example.com/?ref=1' has a query (the part from '?'), and page "
+        "addresses are added after base_url, so every link would end up inside it: leave it out",
+    ),
+    (
+        "fragment",
+        "https://studio.example.com/#top",
+        "'https://studio.example.com/#top' has a fragment (the part from '#'), and page "
+        "addresses are added after base_url, so every link would end up inside it: leave it out",
+    ),
+]
+
+
+def check_process(tmp_path: Path, base_url: str) -> subprocess.CompletedProcess:
+    """`build.py check` as CI runs it, in a process of its own, on the minimal site."""
+    files = minimal_site()
+    site = files["site.yaml"]
+    assert "base_url: https://studio.example\n" in site
+    files["site.yaml"] = site.replace("https://studio.example\n", f"{base_url}\n", 1)
+    write_site(tmp_path / "content", files)
+    command = [sys.executable, str(ROOT / "build.py"), "check", "--content", "content"]
+    return subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(
+    ("case", "base_url", "message"), HOSTILE_BASE_URLS, ids=[c[0] for c in HOSTILE_BASE_URLS]
+)
+def test_a_base_url_that_is_not_a_plain_https_address_is_refused_at_its_line(
+    tmp_path: Path, case: str, base_url: str, message: str
+) -> None:
+    result = check_process(tmp_path, base_url)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr.splitlines() == [
+        f"content/site.yaml:2: base_url: {message}",
+        "1 problem found; nothing was published.",
+    ]
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_base_url_with_a_folder_is_still_accepted(tmp_path: Path) -> None:
+    result = check_process(tmp_path, "https://example.com/studio/")
+    assert result.returncode == 0, result.stderr
+    assert "content OK: 2 artists" in result.stdout

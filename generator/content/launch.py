@@ -10,7 +10,7 @@ put instead (README, "Deployment").
                       .localhost names (RFC 2606), in any text: URLs, emails, prose
     555 numbers       (214) 555-0196: the exchange films and examples use
     placeholder       the word itself, and "lorem ipsum"
-    base_url          https, the studio's own name; on Netlify, the address it publishes at
+    base_url          the studio's own name; on Netlify, the address it publishes at
     aftercare guides  both present and not empty (the page would say "Loading content...")
 """
 
@@ -132,8 +132,7 @@ def _base_url_problems(content: Content, launch: Launch) -> list[Problem]:
     host = (parts.hostname or "").lower()
     if EXAMPLE_DOMAIN.fullmatch(host):
         return []  # already named by the example-domain rule
-    if parts.scheme != "https":
-        return [Problem(*where, f"'{base}' must start with https:// (Netlify serves HTTPS)")]
+    # https only is an ordinary rule (models._base_url): a site with http:// stops earlier.
     if LOCAL_HOSTS.match(host):
         return [Problem(*where, f"'{base}' is this computer, not the studio's web address")]
     published = (launch.published_url or "").rstrip("/")

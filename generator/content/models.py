@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import (
     AfterValidator,
@@ -14,6 +15,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    HttpUrl,
     StringConstraints,
     TypeAdapter,
     ValidationError,
@@ -79,6 +81,64 @@ def _web_url(value: str) -> str:
     if not WEB_URL_RE.match(value):
         raise ValueError(f"must be a web address starting with https://, got '{value}'")
     return value
+
+
+# base_url goes into robots.txt, the sitemap and every canonical link exactly as written, so
+# it may hold only the characters RFC 3986 allows in a URL (unreserved, reserved and %XX):
+# the WHATWG parser below quietly percent-encodes a quote or a '<' and accepts a space in a
+# path, which would publish an address other than the one written.
+BASE_URL_CHARS = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
+_HTTP_URL = TypeAdapter(HttpUrl)
+
+
+def _base_url(value: str) -> str:
+    """The site's own address: https, plain RFC 3986 characters, nothing after the path."""
+    shown = _shown_text(value)
+    if not value.startswith("https://"):
+        raise ValueError(f"'{shown}' must start with https:// (Netlify serves HTTPS)")
+    if not BASE_URL_CHARS.fullmatch(value):
+        raise ValueError(
+            f"'{shown}' holds {_odd_character(value)}, which a web address cannot hold: write "
+            "the plain address, like https://www.studio.com"
+        )
+    try:
+        url = _HTTP_URL.validate_python(value)
+    except ValidationError as exc:
+        reason = (exc.errors()[0].get("ctx") or {}).get("error", "not understood")
+        raise ValueError(
+            f"'{shown}' is not a web address ({reason}): write it like https://www.studio.com"
+        ) from None
+    if url.username or url.password or "@" in urlsplit(value).netloc:
+        raise ValueError(
+            f"'{shown}' holds a user name or password (the part up to '@'), which every "
+            "visitor would see in the site's links: leave it out"
+        )
+    # Page paths are added after base_url (seo.absolute), so they would land inside these.
+    for mark, part in (("?", "a query"), ("#", "a fragment")):
+        if mark in value:
+            raise ValueError(
+                f"'{shown}' has {part} (the part from '{mark}'), and page addresses are added "
+                "after base_url, so every link would end up inside it: leave it out"
+            )
+    return value
+
+
+def _odd_character(value: str) -> str:
+    """The first character base_url may not hold, named as a person reads it."""
+    char = value[BASE_URL_CHARS.match(value).end()]
+    if char == " ":
+        return "a space"
+    if char == "%":
+        return "a '%' without two hex digits after it"
+    if not char.isprintable():
+        return f"the invisible character U+{ord(char):04X}"
+    return f"'{char}'"
+
+
+def _shown_text(value: str) -> str:
+    """value on one line for a message: control characters spelled out, long text cut."""
+    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value)
+    return text if len(text) <= 80 else f"{text[:77]}..."
 
 
 def _phone(value: str) -> str:
@@ -170,6 +230,9 @@ WebUrl = Annotated[Text, AfterValidator(_web_url)]
 Instagram = Annotated[Text, AfterValidator(_instagram)]
 OptionalFileName = Annotated[FileName | None, BeforeValidator(_blank_as_none)]
 OptionalWebUrl = Annotated[WebUrl | None, BeforeValidator(_blank_as_none)]
+# _web_url after the stricter _base_url never refuses on its own: it is there for the form
+# pattern the admin's config carries for this (hidden) field (site/cms.py, FORM_PATTERNS).
+BaseUrl = Annotated[Text, AfterValidator(_base_url), AfterValidator(_web_url)]
 OptionalInstagram = Annotated[Instagram | None, BeforeValidator(_blank_as_none)]
 Slug = Annotated[Text, AfterValidator(_slug)]
 OptionalYear = Annotated[
@@ -291,7 +354,7 @@ SITE_VIDEOS = tuple(Videos.model_fields)
 
 class SiteFile(Model):
     name: Text
-    base_url: WebUrl
+    base_url: BaseUrl
     founded: OptionalYear = None
     phone: Annotated[Text, AfterValidator(_phone)]
     email: Annotated[Text, AfterValidator(_email)]

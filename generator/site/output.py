@@ -14,10 +14,12 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..errors import BuildError
+from ..errors import BuildError, WriteError
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +34,14 @@ UNNAMED_STALE_AFTER_S = 3600
 
 
 class Output:
-    """The staging folder of one build. Every file is claimed once, inside the folder."""
+    """The staging folder of one build. Every file is claimed once, inside the folder.
 
-    def __init__(self, root: Path):
+    Every write of the build goes through here: one that fails (a full disk, a read-only
+    folder) raises WriteError naming the file where it would be published (shown)."""
+
+    def __init__(self, root: Path, shown: Path | None = None):
         self.root = root
+        self.shown = root if shown is None else shown
         self._claimed: set[str] = set()
 
     def claim(self, rel: str) -> Path:
@@ -48,12 +54,26 @@ class Output:
             raise BuildError(f"two outputs want the same file: {key}")
         self._claimed.add(key)
         path = self.root / key
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with self._writing(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
         return path
+
+    @contextmanager
+    def _writing(self, path: Path, source: Path | None = None) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            # A copy's source that went missing is not the output's fault: say so. (A failed
+            # write during a copy names both files, source first.)
+            if source is not None and error.filename2 is None and error.filename == str(source):
+                raise BuildError(f"cannot read {source}: {error.strerror or error}") from error
+            # Named where it would be published: the staging folder is gone by then.
+            raise WriteError(self.shown / path.relative_to(self.root), error) from error
 
     def write_bytes(self, rel: str, data: bytes) -> Path:
         path = self.claim(rel)
-        path.write_bytes(data)
+        with self._writing(path):
+            path.write_bytes(data)
         return path
 
     def write_text(self, rel: str, text: str) -> Path:
@@ -65,7 +85,8 @@ class Output:
 
     def copy_file(self, rel: str, source: Path) -> Path:
         path = self.claim(rel)
-        shutil.copyfile(source, path)
+        with self._writing(path, source):
+            shutil.copyfile(source, path)
         return path
 
     def claimed(self) -> set[str]:
@@ -75,10 +96,14 @@ class Output:
 def staging_dir(out_dir: Path) -> Path:
     """A fresh folder beside out_dir (same file system, so the swap is a rename).
 
-    Folders left by builds that were killed are removed first."""
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale(out_dir)
-    return _sibling(out_dir, "building")
+    Folders left by builds that were killed are removed first. A folder that cannot be
+    written (read-only, full) raises WriteError naming out_dir."""
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(out_dir)
+        return _sibling(out_dir, "building")
+    except OSError as error:
+        raise WriteError(out_dir, error) from error
 
 
 def _sibling(out_dir: Path, kind: str) -> Path:
@@ -133,7 +158,16 @@ def make_publishable(folder: Path) -> None:
 
 
 def swap_into_place(staging: Path, out_dir: Path) -> None:
-    """Replace out_dir by staging; the old tree is removed only after the new one is in place."""
+    """Replace out_dir by staging; the old tree is removed only after the new one is in place.
+
+    On failure (WriteError naming out_dir) out_dir is as it was and staging still exists."""
+    try:
+        _swap(staging, out_dir)
+    except OSError as error:
+        raise WriteError(out_dir, error) from error
+
+
+def _swap(staging: Path, out_dir: Path) -> None:
     make_publishable(staging)
     old = None
     if out_dir.exists():
