@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from functions.contact.proxy import MIN_SECRET_CHARS
 from functions.contact.references import MESSAGES, PENDING, PENDING_DAYS, SPAM
 from functions.contact.settings import SPAM_RETENTION_DAYS
 
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 FUNCTIONS_DIR = Path(__file__).resolve().parent
 HANDLER = "functions.contact.handler.handler"
 # Pure-Python libraries the function imports that the Lambda runtime lacks (boto3 is there).
-BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna")
+BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna", "PyJWT")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
 
 TRUST_POLICY = {
@@ -125,6 +126,15 @@ class DeployOptions:
             "S3 bucket for reference images (default: <function>-uploads-<account>-<region>)."
         ),
     )
+    proxy_secret: str | None = field(
+        default=None,
+        metadata=option(
+            "Secret Netlify signs the requests it proxies to the function with (or "
+            "CONTACT_PROXY_SECRET; the same value goes in Netlify's environment). Default: "
+            "the function's current one, else a new one, printed once.",
+            "CONTACT_PROXY_SECRET",
+        ),
+    )
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
@@ -138,7 +148,9 @@ class DeployOptions:
     def recipients(self) -> tuple[str, ...]:
         return tuple(a.strip() for a in self.notify_to.split(",") if a.strip())
 
-    def environment(self, bucket: str = "", link_secret: str = "") -> dict[str, str]:
+    def environment(
+        self, bucket: str = "", link_secret: str = "", proxy_secret: str = ""
+    ) -> dict[str, str]:
         uploads = (
             {"CONTACT_UPLOADS_BUCKET": bucket, "CONTACT_LINK_SECRET": link_secret} if bucket else {}
         )
@@ -150,6 +162,8 @@ class DeployOptions:
             "CONTACT_RATE_LIMIT": self.rate_limit,
             "CONTACT_MIN_FILL_MS": str(self.min_fill_ms),
             "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
+            # Those headers count only on requests Netlify signed with this (proxy.py).
+            **({"CONTACT_PROXY_SECRET": proxy_secret} if proxy_secret else {}),
             "CONTACT_STUDIO_NAME": self.studio_name,
             **({"CONTACT_SITE_URL": self.site_url} if self.site_url else {}),
             **uploads,
@@ -298,6 +312,8 @@ def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa
 
 def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> DeployResult:
     """Create or update everything the function needs, in order; safe to run again."""
+    if options.proxy_secret and len(options.proxy_secret.strip()) < MIN_SECRET_CHARS:
+        raise DeployError(f"the proxy secret must be at least {MIN_SECRET_CHARS} characters")
     zip_bytes, artists = package(options.dist)
     say(
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
@@ -323,6 +339,12 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         f"Set CONTACT_FUNCTION_URL={url} and CONTACT_UPLOADS_URL={aws.bucket_url(bucket)} "
         "in the Netlify site's environment, then rebuild."
     )
+    if aws.new_proxy_secret:
+        say(
+            f"Set CONTACT_PROXY_SECRET={aws.proxy_secret} in the Netlify site's environment "
+            "too (scopes: Runtime and Builds), as a secret: Netlify signs what it forwards to "
+            "the function with it, and only signed requests name their visitor."
+        )
     return DeployResult(arn, url, created, code_updated, sorted(artists))
 
 
@@ -342,6 +364,8 @@ class _Deployer:
         session = boto3.session.Session(region_name=options.region)
         self.client = lambda service: session.client(service, endpoint_url=options.endpoint_url)
         self.lam = self.client("lambda")
+        self.proxy_secret = ""
+        self.new_proxy_secret = False  # made by this run: deploy() prints it, once
 
     def ensure_table(self) -> str:
         from functions.contact.aws import enable_expiry, table_definition
@@ -481,13 +505,19 @@ class _Deployer:
         # The key of the image links in emails already sent: kept, so they keep working.
         variables = ((existing or {}).get("Environment") or {}).get("Variables") or {}
         link_secret = variables.get("CONTACT_LINK_SECRET") or secrets.token_hex(32)
+        # Netlify's copy of it must match: kept across deploys unless the operator names one.
+        kept = variables.get("CONTACT_PROXY_SECRET")
+        self.proxy_secret = (options.proxy_secret or "").strip() or kept or secrets.token_hex(32)
+        self.new_proxy_secret = self.proxy_secret != kept and not options.proxy_secret
         configuration = {
             "Role": role_arn,
             "Handler": HANDLER,
             "Runtime": options.runtime,
             "MemorySize": options.memory_mb,
             "Timeout": options.timeout_s,
-            "Environment": {"Variables": options.environment(bucket, link_secret)},
+            "Environment": {
+                "Variables": options.environment(bucket, link_secret, self.proxy_secret)
+            },
             "Description": "POST /api/contact of the studio site",
         }
 

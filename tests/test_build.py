@@ -207,7 +207,10 @@ def test_contact_route_proxies_to_the_function_or_answers_the_preview_503(
     assert (pipeline.PROJECT_ROOT / "netlify" / "functions" / "contact-unavailable.mjs").is_file()
     release = Release(contact_url="https://abc.lambda-url.us-east-1.on.aws/")
     rules = (build_site(tmp_path / "b", release=release) / "_redirects").read_text()
-    assert rules.splitlines()[0] == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!"
+    assert (
+        rules.splitlines()[0]
+        == "/api/contact  https://abc.lambda-url.us-east-1.on.aws/  200!  Sign=CONTACT_PROXY_SECRET"
+    )
 
 
 def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, build_site) -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import time
 import zipfile
 from pathlib import Path
 
 import boto3
 import httpx
+import jwt
 from contact_support import (
     GOOD,
     REGION,
@@ -22,6 +24,7 @@ from contact_support import (
 from upload_support import picture
 
 from functions import deploy
+from functions.contact import references
 
 BUCKET = "contact-test-uploads-123456789012-us-east-1"  # <function>-uploads-<account>-<region>
 
@@ -41,6 +44,13 @@ def test_deploy_creates_then_updates_the_function(
     variables = conf["Environment"]["Variables"]
     secret = variables.pop("CONTACT_LINK_SECRET")
     assert len(secret) == 64
+    # Netlify signs what it proxies with the same secret: made once, printed once to be set
+    # in Netlify's environment, kept across deploys (proxy.py, docs/contact.md).
+    proxy_secret = variables.pop("CONTACT_PROXY_SECRET")
+    assert len(proxy_secret) == 64 and proxy_secret != secret
+    assert f"Set CONTACT_PROXY_SECRET={proxy_secret} in the Netlify site's environment" in (
+        first.output
+    )
     assert variables == {
         "CONTACT_STORE": "dynamodb",
         "CONTACT_TABLE": "contact-test",
@@ -98,9 +108,15 @@ def test_deploy_creates_then_updates_the_function(
     unchanged = run_deploy(dist, moto_url)  # same code: configuration only
     assert unchanged.exit_code == 0, unchanged.output
     assert "function contact-test: configuration updated" in unchanged.output
+    assert "CONTACT_PROXY_SECRET" not in unchanged.output  # kept, so not shown again
     write_artists(dist, [{"slug": "new-artist", "name": "New Artist"}])
     site = "https://www.crimson-crown-tattoo.com"
-    changed = run_deploy(dist, moto_url, "--rate-limit", "3/300", "--site-url", f"{site}/")
+    chosen = "c" * 48  # the operator's own, e.g. already set in Netlify
+    changed = run_deploy(
+        dist,
+        moto_url,
+        *("--rate-limit", "3/300", "--site-url", f"{site}/", "--proxy-secret", chosen),
+    )
     assert "function contact-test: code and configuration updated" in changed.output, changed.output
     # Netlify's proxy forwards the visitor's Origin: the site, and only it, may post images.
     (cors,) = s3.get_bucket_cors(Bucket=BUCKET)["CORSRules"]
@@ -109,6 +125,10 @@ def test_deploy_creates_then_updates_the_function(
     assert conf["Environment"]["Variables"]["CONTACT_RATE_LIMIT"] == "3/300"
     # The key of the email's image links is kept: links already sent keep working.
     assert conf["Environment"]["Variables"]["CONTACT_LINK_SECRET"] == secret
+    assert conf["Environment"]["Variables"]["CONTACT_PROXY_SECRET"] == chosen
+    assert chosen not in changed.output
+    short = run_deploy(dist, moto_url, "--proxy-secret", "too-short")
+    assert short.exit_code == 1 and "at least 32 characters" in short.output
     assert "bucket contact-test-uploads-123456789012-us-east-1: exists" in changed.output
     assert [f["FunctionName"] for f in lam.list_functions()["Functions"]].count("contact-test") == 1
 
@@ -126,6 +146,7 @@ def test_package_is_reproducible_and_self_contained(tmp_path: Path) -> None:
     assert first == again and deploy.code_sha256(first) == deploy.code_sha256(again)
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
     assert "functions/contact/handler.py" in names and "email_validator/__init__.py" in names
+    assert "jwt/api_jwt.py" in names  # PyJWT checks Netlify's signature (proxy.py)
     assert "functions/deploy.py" not in names and not any("__pycache__" in n for n in names)
     baked = json.loads(
         zipfile.ZipFile(io.BytesIO(first)).read("functions/contact/known_artists.json")
@@ -159,9 +180,10 @@ def test_the_deployed_package_runs_as_lambda_would(
     )
 
     script = (
-        "import json, sys, functions.contact.handler as h, email_validator\n"
+        "import json, sys, functions.contact.handler as h, email_validator, jwt\n"
         "here = sys.argv[1]\n"
         "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
+        "assert jwt.__file__.startswith(here)\n"
         "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
     )
 
@@ -186,6 +208,12 @@ def test_the_deployed_package_runs_as_lambda_would(
 
     event = load_event("function-url-post.json")
     event["body"] = json.dumps({**json.loads(event["body"]), "references": [grant["id"]]})
+    # Signed as Netlify signs it: the visitor it names (x-nf-client-connection-ip) counts.
+    event["headers"]["x-nf-sign"] = jwt.encode(
+        {"iss": "netlify", "exp": int(time.time()) + 300},
+        env["CONTACT_PROXY_SECRET"],
+        algorithm="HS256",
+    )
     status, answer = handle(event)
     assert status == 200 and answer["success"] is True, answer
     s3 = boto3.client("s3", region_name=REGION, endpoint_url=moto_url)
@@ -196,9 +224,13 @@ def test_the_deployed_package_runs_as_lambda_would(
         TableName="contact-run"
     )["Items"]
     claims = [i for i in items if i["id"]["S"].startswith("upload#")]
-    messages = [i for i in items if i not in claims]
+    # The hour's count of granted image bytes, for every copy of the function (budget.py).
+    (budget,) = [i for i in items if i["id"]["S"].startswith("budget#uploads#")]
+    assert int(budget["bytes"]["N"]) == references.MAX_IMAGE_BYTES
+    messages = [i for i in items if i not in claims and i is not budget]
     assert [(i["name"]["S"], i["artist"]["S"], i["status"]["S"]) for i in messages] == [
         (GOOD["name"], "jane-doe", "sent")
     ]
+    assert messages[0]["client"]["S"] == "198.51.100.23"  # not the connection's 203.0.113.7
     assert [c["id"]["S"] for c in claims] == [f"upload#{grant['id']}"]
     assert messages[0]["images"]["L"][0]["M"]["key"]["S"] == kept[0]

@@ -20,6 +20,7 @@ from contact_support import (
     load_event,
     local_settings,
     make_service,
+    netlify_signature,
     post_event,
 )
 from moto import mock_aws
@@ -80,10 +81,12 @@ def test_rate_limit_per_client_answers_429_with_retry_after(tmp_path: Path) -> N
 
 
 def test_rate_limit_keys_on_the_cdn_client_header_when_configured(tmp_path: Path) -> None:
+    secret = "s" * 64
     settings = local_settings(
         tmp_path,
         rate_limit=RateLimit(1, 600),
         client_ip_headers=("x-nf-client-connection-ip", "x-forwarded-for"),
+        proxy_secret=secret,
     )
     service = make_service(tmp_path, settings)
     first, second = load_event("function-url-post.json"), load_event("function-url-post.json")
@@ -91,6 +94,9 @@ def test_rate_limit_keys_on_the_cdn_client_header_when_configured(tmp_path: Path
     third = load_event("function-url-post.json")
     del third["headers"]["x-nf-client-connection-ip"]  # a proxy sending X-Forwarded-For only
     third["headers"]["x-forwarded-for"] = "192.0.2.7, 203.0.113.7"
+    # The forwarded address counts because Netlify signed the proxied request.
+    for event in (first, second, third):
+        event["headers"]["x-nf-sign"] = netlify_signature(secret)
     statuses = [call(service, e, settings)[0] for e in (first, second, first, third)]
     assert statuses == [200, 200, 429, 200]
     assert {m.client for m in service.store.list()} == {"198.51.100.23", "192.0.2.99", "192.0.2.7"}

@@ -24,6 +24,7 @@ from contact_support import (
     load_event,
     local_settings,
     make_service,
+    netlify_signature,
     post_event,
 )
 from ses_support import (
@@ -374,6 +375,10 @@ def test_the_local_server_passes_the_function_headers_through(tmp_path: Path) ->
 # --- the rate limiter's key ----------------------------------------------------------------
 
 CONNECTION = "198.51.100.23"  # the fixture event's x-nf-client-connection-ip
+PROXY_SECRET = "p" * 64
+# A forwarded address counts only on a request Netlify signed (test_contact_grant_limits.py
+# shows an unsigned one never does); these tables check what is made of a signed one.
+SIGNED = {"x-nf-sign": netlify_signature(PROXY_SECRET)}
 # (id, X-Forwarded-For as sent, the client the message is kept under)
 FORWARDED = [
     ("plain", "203.0.113.9", "203.0.113.9"),
@@ -393,11 +398,13 @@ FORWARDED = [
 
 @pytest.mark.parametrize(("case", "header", "client"), FORWARDED, ids=[c[0] for c in FORWARDED])
 def test_the_client_is_a_validated_address(tmp_path: Path, case, header, client) -> None:  # noqa: ANN001
-    settings = local_settings(tmp_path, client_ip_headers=("x-forwarded-for",))
+    settings = local_settings(
+        tmp_path, client_ip_headers=("x-forwarded-for",), proxy_secret=PROXY_SECRET
+    )
     service = make_service(tmp_path, settings)
     event = load_event("function-url-post.json")
     event["requestContext"]["http"]["sourceIp"] = CONNECTION
-    event["headers"]["x-forwarded-for"] = header
+    event["headers"].update(SIGNED, **{"x-forwarded-for": header})
     assert call(service, event, settings)[0] == 200
     assert [m.client for m in service.store.list()] == [client]
 
@@ -405,12 +412,16 @@ def test_the_client_is_a_validated_address(tmp_path: Path, case, header, client)
 def test_distinct_forwarded_headers_do_not_grow_the_limiter(tmp_path: Path) -> None:
     # The probe: 10,000 posts with distinct 8 KB X-Forwarded-For headers.
     settings = local_settings(
-        tmp_path, rate_limit=RateLimit(10_000, 600), client_ip_headers=("x-forwarded-for",)
+        tmp_path,
+        rate_limit=RateLimit(10_000, 600),
+        client_ip_headers=("x-forwarded-for",),
+        proxy_secret=PROXY_SECRET,
     )
     service = make_service(tmp_path, settings)
     service.store.add = lambda message: None  # the limiter is what is measured here
     event = load_event("function-url-post.json")
     event["requestContext"]["http"]["sourceIp"] = CONNECTION
+    event["headers"].update(SIGNED)
     for i in range(10_000):
         event["headers"]["x-forwarded-for"] = f"{i:08d}" + "x" * 8192
         assert call(service, event, settings)[0] == 200
@@ -429,10 +440,14 @@ def test_the_limiter_forgets_the_oldest_clients_beyond_its_capacity() -> None:
 
 def test_one_ipv6_network_shares_one_limit(tmp_path: Path) -> None:
     settings = local_settings(
-        tmp_path, rate_limit=RateLimit(2, 600), client_ip_headers=("x-forwarded-for",)
+        tmp_path,
+        rate_limit=RateLimit(2, 600),
+        client_ip_headers=("x-forwarded-for",),
+        proxy_secret=PROXY_SECRET,
     )
     service = make_service(tmp_path, settings)
     event = load_event("function-url-post.json")
+    event["headers"].update(SIGNED)
     statuses = []
     for host in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::9", "2001:db8:1:3::1"):
         event["headers"]["x-forwarded-for"] = host

@@ -138,7 +138,7 @@ def test_a_fresh_clone_builds_with_netlifys_engine_on_a_bare_image_and_keeps_its
     assert "Netlify Build Complete" in first
     assert (site / "dist" / "index.html").is_file()
     contact_rule = (site / "dist" / "_redirects").read_text().splitlines()[0]
-    assert contact_rule == f"/api/contact  {FUNCTION_URL}  200!"
+    assert contact_rule == f"/api/contact  {FUNCTION_URL}  200!  Sign=CONTACT_PROXY_SECRET"
     assert media_counts(first)["photos encoded"] > 0 and media_counts(first)["videos encoded"] > 0
     # Exactly the pinned packages, nothing more (the lock is complete), nothing less.
     freeze = subprocess.run(

@@ -12,6 +12,10 @@ site and proxied by Netlify to the S3 bucket (a moto server here); `serve` store
 So it is not in the table: Netlify's proxy is checked on its own, carrying a presigned POST
 to the bucket intact.
 
+Netlify signs what it proxies to the function (`Sign=CONTACT_PROXY_SECRET` in dist/_redirects):
+every request the stand-in Lambda gets must carry an X-Nf-Sign JWT that the function's own
+check (functions/contact/proxy.py) accepts with that secret and refuses with another.
+
 Two differences are by design and normalised here:
 - /api/contact: Netlify proxies it to the Lambda (a local stand-in here); `serve` runs the
   same function in-process. Both count as "the contact function".
@@ -32,11 +36,13 @@ from pathlib import Path
 
 import boto3
 import httpx
+import jwt
 import pytest
 from botocore.config import Config
 from netlify_support import ROOT, netlify_dev, netlify_project
 from upload_support import picture
 
+from functions.contact.proxy import signed_by_proxy
 from serverthread import free_port, running_process
 from sitefactory import minimal_site, write_site
 
@@ -109,8 +115,15 @@ REQUESTS: list[tuple[str, str]] = [
 ]
 
 
+# What Netlify signs the requests it proxies to the function with (dist/_redirects names the
+# variable: Sign=CONTACT_PROXY_SECRET).
+PROXY_SECRET = "n" * 64
+
+
 class _Lambda(BaseHTTPRequestHandler):
     """Stands in for the contact function's Function URL, as Netlify proxies to it."""
+
+    signatures: list[str | None] = []  # the X-Nf-Sign header of each request it got
 
     def answer(self, status: int) -> None:
         body = json.dumps({"stand-in": CONTACT}).encode()
@@ -121,10 +134,12 @@ class _Lambda(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_POST(self) -> None:  # noqa: N802 - http.server's names
+        self.signatures.append(self.headers.get("x-nf-sign"))
         self.rfile.read(int(self.headers.get("content-length") or 0))
         self.answer(200)
 
     def do_GET(self) -> None:  # noqa: N802
+        self.signatures.append(self.headers.get("x-nf-sign"))
         self.answer(405)
 
     def log_message(self, *args: object) -> None:
@@ -210,6 +225,10 @@ def test_serve_answers_every_request_as_netlifys_engine_does(
     files = targets(dist)
     assert (dist / "_redirects").read_text().startswith("/api/contact  http://127.0.0.1:")
     project = netlify_project(tmp_path / "project", dist)
+    # The site's environment, as netlify dev reads it (a .env file; on Netlify, the UI's):
+    # the CLI signs with the site's variables, not with its own process environment.
+    (project / ".env").write_text(f"CONTACT_PROXY_SECRET={PROXY_SECRET}\n")
+    _Lambda.signatures.clear()
     with netlify_dev(project) as netlify_url:
         with httpx.Client(base_url=netlify_url, timeout=30) as theirs:
             netlify = [answer(theirs, m, p, files) for m, p in REQUESTS]
@@ -228,10 +247,26 @@ def test_serve_answers_every_request_as_netlifys_engine_does(
     assert len(REQUESTS) >= 40
     assert not differences, "\n".join([*differences, summary])
     assert uploaded == (204, picture()), "Netlify's proxy must carry the image to the bucket"
+    assert_signed_by_netlify(_Lambda.signatures)
     # Not vacuous: the table covers files, rewrites, both 404 kinds and the function.
     assert {CONTACT, "api/404.json", "404.html", "api/artists.json", "index.html"} <= {
         target for _, target, _ in ours
     }
+
+
+def assert_signed_by_netlify(signatures: list[str | None]) -> None:
+    """Every request Netlify's engine proxied to the function carried X-Nf-Sign: a JWT,
+    HS256 with the secret the rule names, issuer "netlify", expiring within 5 minutes; the
+    function's own check takes it, and no other secret passes."""
+    assert len(signatures) >= 3, signatures  # POST and GET /api/contact, /api/contact/
+    for token in signatures:
+        assert token is not None, "a proxied request came unsigned"
+        assert jwt.get_unverified_header(token)["alg"] == "HS256"
+        claims = jwt.decode(token, PROXY_SECRET, algorithms=["HS256"], issuer="netlify")
+        assert {"iss", "exp", "deploy_context"} <= set(claims)
+        assert 0 < claims["exp"] - claims["iat"] <= 300
+        assert signed_by_proxy(token, PROXY_SECRET)
+        assert not signed_by_proxy(token, "m" * 64)
 
 
 def post_image_through(site: httpx.Client, moto_url: str) -> tuple[int, bytes]:

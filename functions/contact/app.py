@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import ipaddress
 import json
 import logging
+from functools import lru_cache
 
 from .core import UNAVAILABLE, ArtistSource, ContactService, Notifier, Outcome
+from .proxy import ClientAddress
+from .proxy import client_id as client_id  # re-exported: callers and tests import it here
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings
 from .store import MessageStore, SqliteOutbox
 from .uploads import LocalUploads, UploadStore
@@ -29,10 +31,6 @@ JSON_HEADERS = {
     "referrer-policy": "no-referrer",
     "strict-transport-security": "max-age=63072000; includeSubDomains",
 }
-# An IP address in text is at most 45 characters (IPv6 with an IPv4 tail); anything longer
-# is not an address, and is never parsed or kept.
-MAX_ADDRESS_CHARS = 45
-UNKNOWN_CLIENT = "unknown"
 
 
 def build_store(settings: Settings) -> MessageStore:
@@ -97,26 +95,8 @@ def build_service(settings: Settings, artists: ArtistSource | None = None) -> Co
         spam_retention_s=settings.spam_retention_days * 24 * 3600,
         uploads=uploads,
         upload_limit=settings.upload_rate_limit,
+        upload_bytes_per_hour=settings.upload_bytes_per_hour,
     )
-
-
-def client_id(text: object) -> str | None:
-    """A visitor's address in canonical form, or None when text is not one IP address.
-
-    The rate limiter keys on this, so its keys stay short and few: never a raw header.
-    """
-    if not isinstance(text, str) or len(text) > MAX_ADDRESS_CHARS:
-        return None
-    try:
-        address = ipaddress.ip_address(text.strip())
-    except ValueError:
-        return None
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.scope_id:
-            return None  # "fe80::1%eth0": a link-local zone, never a visitor on the internet
-        if address.ipv4_mapped:
-            return str(address.ipv4_mapped)
-    return str(address)
 
 
 # Paths the function answers besides POST /api/contact (which every other path still is):
@@ -133,24 +113,20 @@ def _path(event: dict) -> str:
     return path if isinstance(path, str) else "/"
 
 
-def _request(event: dict, client_ip_headers: tuple[str, ...]) -> tuple[str, bytes, str, str | None]:
+@lru_cache(maxsize=8)
+def _client_address(forwarded_headers: tuple[str, ...], secret: str) -> ClientAddress:
+    return ClientAddress(forwarded_headers, secret)  # one per configuration: it warns once
+
+
+def _request(event: dict, settings: Settings) -> tuple[str, bytes, str, str | None]:
     """Method, raw body, client address and content type of a Function URL / API event."""
     context = event.get("requestContext") or {}
     http = context.get("http") or {}
     method = http.get("method") or event.get("httpMethod") or "GET"
     source = http.get("sourceIp") or (context.get("identity") or {}).get("sourceIp")
-    client = client_id(source) or UNKNOWN_CLIENT
     headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
-    # Behind the CDN proxy every request comes from the CDN; the first of these headers
-    # present names the visitor (the left-most address of a forwarded chain). A value that
-    # is not an address is ignored: the connection's address stands instead.
-    for name in client_ip_headers:
-        value = headers.get(name)
-        if isinstance(value, str) and value.strip():
-            forwarded = client_id(value.split(",", 1)[0])
-            if forwarded:
-                client = forwarded
-            break
+    # A forwarded address counts only on a request Netlify's proxy signed (proxy.py).
+    client = _client_address(settings.client_ip_headers, settings.proxy_secret)(source, headers)
     content_type = headers.get("content-type")
     raw = event.get("body") or ""
     if event.get("isBase64Encoded"):
@@ -179,7 +155,7 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
-        method, body, client, content_type = _request(event, settings.client_ip_headers)
+        method, body, client, content_type = _request(event, settings)
         path = _path(event)
         if path.rstrip("/") == GRANT_PATH:
             return to_response(service.grant(method, body, client, content_type))

@@ -27,6 +27,8 @@ from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
+from .budget import KEY_PREFIX as BUDGET_PREFIX
+from .budget import Hour
 from .core import NotificationFailed, compose_email, header_text
 from .rules import ascii_email
 from .store import PENDING, SENT, AlreadyAttached, StorageUnavailable, StoredMessage
@@ -180,12 +182,38 @@ class DynamoStore:
         )
         return _message(_from_dynamo(answer["Item"]))
 
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        if size > ceiling:
+            return False
+        try:
+            # ADD is atomic; the condition sees the count as it is when the write lands, so
+            # concurrent copies of the function never pass the ceiling together.
+            self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": hour.key}),
+                UpdateExpression="ADD #b :size SET #e = :expires",
+                ConditionExpression="attribute_not_exists(#b) OR #b <= :room",
+                ExpressionAttributeNames={"#b": "bytes", "#e": EXPIRY_ATTRIBUTE},
+                ExpressionAttributeValues=_to_dynamo(
+                    {":size": size, ":room": ceiling - size, ":expires": hour.expires_at}
+                ),
+            )
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+                return False
+            raise StorageUnavailable(f"DynamoDB upload budget: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB upload budget: {exc}") from exc
+        return True
+
     def list(self, limit: int | None = None) -> list[StoredMessage]:
         items, kwargs = [], {"TableName": self.name}
         while True:
             page = self._call("scan", lambda: self.client.scan(**kwargs))
             items += [
-                _from_dynamo(i) for i in page["Items"] if not i["id"]["S"].startswith(CLAIM_PREFIX)
+                _from_dynamo(i)
+                for i in page["Items"]
+                if not i["id"]["S"].startswith((CLAIM_PREFIX, BUDGET_PREFIX))
             ]
             if "LastEvaluatedKey" not in page:
                 break

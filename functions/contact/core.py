@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import secrets
+import time
 import unicodedata
 import uuid
 from collections.abc import Callable, Mapping
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
+from .budget import hour_of
 from .ratelimit import RateLimit, SlidingWindowLimiter, rate_key
 from .references import (
     FIELD as REFERENCES,
@@ -85,6 +88,10 @@ UPLOADS_UNAVAILABLE = (
 TOO_MANY_UPLOADS = (
     "You have added many images in a short time. Please wait {minutes} and try again, "
     "or send your message without them."
+)
+UPLOADS_BUSY = (
+    "Sorry, the studio has received many images in the last hour. Please try again in "
+    "{minutes}, or send your message without them."
 )
 NOT_A_GRANT_REQUEST = "The request must be a JSON object naming the image's type."
 NO_UPLOADS = (
@@ -167,6 +174,8 @@ class ContactService:
         uploads: UploadStore | None = None,
         upload_limit: RateLimit = DEFAULT_UPLOAD_LIMIT,
         new_token: Callable[[int], str] = secrets.token_hex,
+        upload_bytes_per_hour: int = 0,
+        clock: Callable[[], float] = time.time,
     ):
         self.store = store
         self.notifier = notifier
@@ -179,6 +188,8 @@ class ContactService:
         self.uploads = uploads
         self.upload_limiter = SlidingWindowLimiter(upload_limit)
         self.new_token = new_token
+        self.upload_bytes_per_hour = upload_bytes_per_hour  # all visitors together; 0: none
+        self.clock = clock
 
     def read_json(
         self, method: str, body: bytes, content_type: str | None
@@ -274,7 +285,10 @@ class ContactService:
             return Outcome.error(400, str(problem), fields={REFERENCES: str(problem)})
         if self.uploads is None:
             return Outcome.error(503, UPLOADS_UNAVAILABLE)
-        refused = _limited(self.upload_limiter, client, TOO_MANY_UPLOADS, "upload rate limit")
+        refused = (
+            _limited(self.upload_limiter, client, TOO_MANY_UPLOADS, "upload rate limit")
+            or self._reserve_upload()
+        )
         if refused:
             return refused
         upload = UploadId(session or self.new_token(16), self.new_token(8))
@@ -293,6 +307,27 @@ class ContactService:
                 "maxBytes": MAX_IMAGE_BYTES,
                 "expiresIn": GRANT_SECONDS,
             },
+        )
+
+    def _reserve_upload(self) -> Outcome | None:
+        """Count a grant's bytes against the hour's ceiling for all visitors (budget.py):
+        None when they fit, else the 429 (or 503 when the store cannot count)."""
+        if not self.upload_bytes_per_hour:
+            return None
+        hour = hour_of(self.clock())
+        try:
+            fits = self.store.reserve_upload_bytes(
+                hour, MAX_IMAGE_BYTES, self.upload_bytes_per_hour
+            )
+        except StorageUnavailable as exc:
+            log.error("contact: no upload granted (budget not counted), answered 503: %s", exc)
+            return Outcome.error(503, UPLOADS_UNAVAILABLE)
+        if fits:
+            return None
+        log.warning("contact: the hour's upload ceiling is reached (%s)", hour.key)
+        text = UPLOADS_BUSY.format(minutes=_minutes(hour.seconds_left))
+        return Outcome(
+            429, Outcome.error(429, text).body, {"retry-after": str(math.ceil(hour.seconds_left))}
         )
 
     def open_image(self, method: str, path: str) -> Outcome:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .proxy import MIN_SECRET_CHARS
 from .ratelimit import RateLimit
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,10 @@ LOCAL_RATE_LIMIT = "60/60"
 # Grants of image uploads per visitor: five images, each redone a few times (docs/contact.md).
 LAMBDA_UPLOAD_RATE_LIMIT = "30/600"
 LOCAL_UPLOAD_RATE_LIMIT = "600/60"
+# All visitors together: image bytes granted per hour (MiB), each grant counting its 3 MB
+# ceiling. 600 is 200 grants, 40 visitors adding 5 images in one hour (docs/contact.md).
+LAMBDA_UPLOAD_MB_PER_HOUR = "600"
+LOCAL_UPLOAD_MB_PER_HOUR = "10240"  # a developer's disk and the load benchmark, not a bill
 IMAGE_LINK_DAYS = "30"  # how long the image links of the studio's email work
 SPAM_RETENTION_DAYS = "30"  # how long messages caught by the spam traps are kept
 
@@ -58,6 +63,10 @@ class Settings:
     uploads_bucket: str = ""
     uploads_dir: Path | None = None  # None: `uploads/` beside the outbox
     upload_rate_limit: RateLimit = RateLimit(30, 600)
+    upload_bytes_per_hour: int = 0  # every visitor together; 0: no ceiling
+    # Netlify signs what its proxy rule forwards with this (proxy.py); only then is a
+    # forwarded client address believed.
+    proxy_secret: str = ""
     link_secret: str = ""  # signs the image links of the studio's email (s3.py)
     image_link_days: float = float(IMAGE_LINK_DAYS)
 
@@ -110,6 +119,23 @@ class Settings:
             "CONTACT_UPLOAD_RATE_LIMIT", LAMBDA_UPLOAD_RATE_LIMIT, LOCAL_UPLOAD_RATE_LIMIT
         )
         uploads_dir = env.get("CONTACT_UPLOADS_DIR", "").strip()
+        megabytes = env.get(
+            "CONTACT_UPLOAD_MB_PER_HOUR",
+            LAMBDA_UPLOAD_MB_PER_HOUR if on_lambda else LOCAL_UPLOAD_MB_PER_HOUR,
+        ).strip()
+        if megabytes.lower() in ("off", "none"):
+            megabytes = "0"
+        if not megabytes.isdigit():
+            problems.append(
+                f"CONTACT_UPLOAD_MB_PER_HOUR must be a whole number or 'off', got {megabytes!r}"
+            )
+            megabytes = "0"
+        proxy_secret = env.get("CONTACT_PROXY_SECRET", "").strip()
+        if proxy_secret and len(proxy_secret) < MIN_SECRET_CHARS:
+            problems.append(
+                f"CONTACT_PROXY_SECRET must be at least {MIN_SECRET_CHARS} characters "
+                "(deploy-function makes one)"
+            )
         link_days = number("CONTACT_IMAGE_LINK_DAYS", IMAGE_LINK_DAYS)
         if not 0 < link_days <= 365:
             problems.append(f"CONTACT_IMAGE_LINK_DAYS must be from 1 to 365, got {link_days:g}")
@@ -144,6 +170,8 @@ class Settings:
             uploads_bucket=env.get("CONTACT_UPLOADS_BUCKET", "").strip(),
             uploads_dir=Path(uploads_dir) if uploads_dir else None,
             upload_rate_limit=upload_rate,
+            upload_bytes_per_hour=int(megabytes) * 1024 * 1024,
+            proxy_secret=proxy_secret,
             link_secret=env.get("CONTACT_LINK_SECRET", "").strip(),
             image_link_days=link_days,
         )

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from .budget import Hour
 from .rules import Submission
 
 log = logging.getLogger(__name__)
@@ -109,6 +110,10 @@ class MessageStore(Protocol):
     def list(self, limit: int | None = None) -> list[StoredMessage]:
         """Newest first."""
 
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        """Add size to the hour's count of granted image bytes unless that passes ceiling, in
+        one atomic write every process sees; False (nothing added) when it would."""
+
 
 _COLUMNS = tuple(StoredMessage.__dataclass_fields__)
 
@@ -137,6 +142,11 @@ CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 CREATE TABLE IF NOT EXISTS attachments (
     upload_id TEXT PRIMARY KEY,
     message_id TEXT NOT NULL
+);
+-- Image bytes granted per hour, all visitors together (budget.py).
+CREATE TABLE IF NOT EXISTS upload_budget (
+    hour TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL
 );
 """
 # Columns added after the first release: an outbox written by an older version gets them.
@@ -271,6 +281,24 @@ class SqliteOutbox:
             "SELECT * FROM messages ORDER BY created_at DESC, rowid DESC LIMIT ?",
             (-1 if limit is None else limit,),
         )
+
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        if size > ceiling:
+            return False
+
+        def reserve(conn: sqlite3.Connection) -> bool:
+            # One statement under SQLite's write lock: two processes never both pass.
+            added = conn.execute(
+                "INSERT INTO upload_budget (hour, bytes) VALUES (?, ?)"
+                " ON CONFLICT (hour) DO UPDATE SET bytes = bytes + excluded.bytes"
+                " WHERE bytes + excluded.bytes <= ?",
+                (hour.key, size, ceiling),
+            ).rowcount
+            # Keys sort by time: the hours before this one are over.
+            conn.execute("DELETE FROM upload_budget WHERE hour < ?", (hour.key,))
+            return added == 1
+
+        return self._transaction(reserve)
 
     def count(self) -> int:
         try:

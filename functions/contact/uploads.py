@@ -7,7 +7,8 @@ upload (size and type by its bytes), copies it beside the message, and only then
 message (docs/contact.md, "Reference images").
 
 Locally the files live in `.cache/contact/uploads/` (beside the outbox): `pending/<session>/`
-for uploads not attached yet, deleted a day later by the next write; `messages/<id>/` and
+for uploads not attached yet (each with a dot file holding the type it was posted as),
+deleted a day later by the next write; `messages/<id>/` and
 `spam/<id>/` for attached images, the latter deleted with its spam.
 """
 
@@ -38,7 +39,6 @@ from .references import (
     PENDING_DAYS,
     SPAM,
     UploadId,
-    image_info,
     post_conditions,
 )
 
@@ -188,6 +188,9 @@ class LocalUploads:
         if path is None or not fields["key"].startswith(f"{PENDING}/"):
             return s3_error(403, "AccessDenied", "Invalid according to Policy: bad key")
         try:
+            # The type it was posted as, kept beside it as S3 keeps an object's Content-Type,
+            # so the service judges both stores by one rule (references.upload_problem).
+            self._write(_type_path(path), fields["Content-Type"].encode("ascii"))
             self._write(path, data)
         except OSError as exc:
             log.error("uploads: could not store %s: %s", fields["key"], exc)
@@ -231,9 +234,14 @@ class LocalUploads:
             raise UploadsUnavailable(f"uploads folder {self.root}: {exc}") from exc
         if self._expired(stat.st_mtime):
             return None
-        info = image_info(head)
+        try:
+            posted_as = _type_path(path).read_text("ascii")
+        except FileNotFoundError:
+            posted_as = ""  # posted before types were kept: judged by its bytes alone
+        except (OSError, ValueError) as exc:
+            raise UploadsUnavailable(f"uploads folder {self.root}: {exc}") from exc
         version = f"{stat.st_ino}-{stat.st_mtime_ns}-{stat.st_size}"
-        return Upload(stat.st_size, info.content_type if info else "", head, version)
+        return Upload(stat.st_size, posted_as, head, version)
 
     def attach(self, upload: UploadId, found: Upload, key: str) -> None:
         source, target = self._path(upload.pending_key), self._path(key)
@@ -258,6 +266,7 @@ class LocalUploads:
         for upload in uploads:
             path = self._path(upload.pending_key)
             path.unlink(missing_ok=True)
+            _type_path(path).unlink(missing_ok=True)
             _remove_if_empty(path.parent)
 
     def discard(self, keys: Iterable[str]) -> None:
@@ -302,6 +311,11 @@ class LocalUploads:
                     _remove_if_empty(session)
             except OSError as exc:  # another request purging at the same time
                 log.debug("uploads: purge of %s: %s", session, exc)
+
+
+def _type_path(path: Path) -> Path:
+    """Where an upload's posted type is kept: a dot file, which no key can name (_path)."""
+    return path.with_name(f".{path.name}.type")
 
 
 def _remove_if_empty(folder: Path) -> None:

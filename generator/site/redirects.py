@@ -222,6 +222,11 @@ def require_rules(config: NetlifyConfig, dist: Path) -> None:
 # A Netlify Function in the repository (netlify/functions/contact-unavailable.mjs): a POST
 # to a static file is not answered with our JSON on Netlify, a function's answer is.
 CONTACT_UNAVAILABLE = "/.netlify/functions/contact-unavailable"
+# Netlify signs each request these rules carry to the function (an X-Nf-Sign JWT, HS256 with
+# this environment variable's value), so the function believes the visitor's address only on
+# requests that came through the site. `Sign=` is the `_redirects` spelling of netlify.toml's
+# `signed` (Netlify's redirect parser, @netlify/redirect-parser; docs/contact.md).
+SIGNED = "Sign=CONTACT_PROXY_SECRET"
 
 
 def write_redirects_file(
@@ -234,8 +239,9 @@ def write_redirects_file(
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
 
-    - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`); without
-      its URL (deploy previews) a function answering the contract's JSON 503. The grant of
+    - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`, signed:
+      SIGNED); without its URL (deploy previews) a function answering the contract's JSON
+      503. The grant of
       an image upload (/api/contact/uploads) and the email's image links go to the same
       Lambda with their paths; the image itself (/api/contact/uploads/file) to the S3
       bucket, so the browser posts to the site's own origin and the CSP stays 'self'
@@ -248,13 +254,13 @@ def write_redirects_file(
     """
     renamed = dict(sorted((renamed or {}).items()))
     function = function_url.rstrip("/")
-    contact = f"{function}/" if function_url else CONTACT_UNAVAILABLE
-    lines = [f"/api/contact  {contact}  200!"]
+    contact = f"{function}/  200!  {SIGNED}" if function_url else f"{CONTACT_UNAVAILABLE}  200!"
+    lines = [f"/api/contact  {contact}"]
     if uploads_url:
         lines.append(f"/api/contact/uploads/file  {uploads_url.rstrip('/')}/  200!")
     if function_url:
-        lines.append(f"/api/contact/uploads  {function}/api/contact/uploads  200!")
-        lines.append(f"/api/contact/images/*  {function}/api/contact/images/:splat  200!")
+        lines.append(f"/api/contact/uploads  {function}/api/contact/uploads  200!  {SIGNED}")
+        lines.append(f"/api/contact/images/*  {function}/api/contact/images/:splat  200!  {SIGNED}")
     else:
         lines.append(f"/api/contact/uploads  {CONTACT_UNAVAILABLE}  200!")
     for old, new in renamed.items():

@@ -1,0 +1,114 @@
+"""Who is asking: the connection's address, or the visitor Netlify names for a request that
+Netlify signed.
+
+The Function URL is public, so anyone can send `X-Forwarded-For` (or Netlify's own
+`x-nf-client-connection-ip`) with any address in it: a limit keyed on such a header is one a
+caller rotates away. Netlify signs every request its proxy rule carries to the function
+(`Sign=CONTACT_PROXY_SECRET` in dist/_redirects): an `X-Nf-Sign` header holding a JWT, HS256
+with the secret of that environment variable, issuer "netlify", valid 5 minutes
+(docs/contact.md, "Who a visitor is"). Only a request carrying a valid one is taken to come
+through the site's proxy, and only then is a forwarded address believed.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Mapping
+
+log = logging.getLogger(__name__)
+
+SIGNATURE_HEADER = "x-nf-sign"
+ISSUER = "netlify"
+# Netlify's token is about 250 characters (three claims and exp/iss); a longer header is not
+# one of its tokens and is never parsed.
+MAX_SIGNATURE_CHARS = 1024
+# Clocks of Netlify's edge and of Lambda may disagree a little; the token lives 5 minutes.
+LEEWAY_S = 30
+MIN_SECRET_CHARS = 32  # HS256 wants a key of at least 256 bits (RFC 7518, 3.2)
+# An IP address in text is at most 45 characters (IPv6 with an IPv4 tail); anything longer
+# is not an address, and is never parsed or kept.
+MAX_ADDRESS_CHARS = 45
+UNKNOWN_CLIENT = "unknown"
+
+
+def client_id(text: object) -> str | None:
+    """A visitor's address in canonical form, or None when text is not one IP address.
+
+    The rate limiter keys on this, so its keys stay short and few: never a raw header.
+    """
+    if not isinstance(text, str) or len(text) > MAX_ADDRESS_CHARS:
+        return None
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.scope_id:
+            return None  # "fe80::1%eth0": a link-local zone, never a visitor on the internet
+        if address.ipv4_mapped:
+            return str(address.ipv4_mapped)
+    return str(address)
+
+
+def signed_by_proxy(token: object, secret: str) -> bool:
+    """True when token is a JWT Netlify's proxy signed with secret and it has not expired."""
+    if not secret or not isinstance(token, str) or not 0 < len(token) <= MAX_SIGNATURE_CHARS:
+        return False
+    # Imported here: PyJWT loads `cryptography` where it is installed (~100 ms), and only a
+    # request naming a visitor behind the proxy needs it, never `serve`.
+    import jwt
+
+    try:
+        jwt.decode(
+            token,
+            secret,
+            algorithms=["HS256"],  # never "none", never what the token's header asks for
+            issuer=ISSUER,
+            leeway=LEEWAY_S,
+            options={"require": ["exp", "iss"]},
+        )
+    except jwt.PyJWTError:
+        return False
+    return True
+
+
+class ClientAddress:
+    """The address a request is limited by (see the module's docstring)."""
+
+    def __init__(self, forwarded_headers: tuple[str, ...], secret: str):
+        self.forwarded_headers = forwarded_headers
+        self.secret = secret
+        self._warned = False
+        if forwarded_headers and not secret:
+            log.warning(
+                "contact: CONTACT_CLIENT_IP_HEADER is ignored without CONTACT_PROXY_SECRET: "
+                "every visitor is limited by the connection's address"
+            )
+
+    def __call__(self, source: object, headers: Mapping[str, object]) -> str:
+        client = client_id(source) or UNKNOWN_CLIENT
+        if not self.forwarded_headers:
+            return client
+        if not signed_by_proxy(headers.get(SIGNATURE_HEADER), self.secret):
+            self._warn_once(headers)
+            return client
+        # The first of these headers present names the visitor (the left-most address of a
+        # forwarded chain). A value that is not an address is ignored: the connection's
+        # address stands instead.
+        for name in self.forwarded_headers:
+            value = headers.get(name)
+            if isinstance(value, str) and value.strip():
+                return client_id(value.split(",", 1)[0]) or client
+        return client
+
+    def _warn_once(self, headers: Mapping[str, object]) -> None:
+        # Netlify's own header without a valid signature: a direct caller posing as Netlify,
+        # or the secret differs between Netlify and the function. Said once per instance.
+        if not self._warned and "x-nf-client-connection-ip" in headers:
+            self._warned = True
+            log.warning(
+                "contact: a request named a visitor without a valid Netlify signature "
+                "(X-Nf-Sign); it is limited by its connection's address. If every request "
+                "says so, CONTACT_PROXY_SECRET differs between Netlify and the function."
+            )
