@@ -54,8 +54,8 @@ sys.path.insert(0, str(ROOT))
 from generator.images.process import ImageJob, ImageMeta, process_images  # noqa: E402
 from generator.images.settings import DEFAULT_SETTINGS, output_widths  # noqa: E402
 from generator.images.source import probe  # noqa: E402
+from generator.output import Output  # noqa: E402
 from generator.reporter import BufferReporter  # noqa: E402
-from generator.site.output import Output  # noqa: E402
 
 KIND = "work"  # the portfolio: the most photos and the widest ladder
 # Bump when the corpus generator changes: the cached files are then made again.

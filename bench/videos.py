@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from generator.content.loader import load_content  # noqa: E402
+from generator.output import Output  # noqa: E402
 from generator.reporter import BufferReporter  # noqa: E402
-from generator.site.output import Output  # noqa: E402
 from generator.videos import process as videos  # noqa: E402
 from sitefactory import SITE_YAML, minimal_site, write_site  # noqa: E402
 

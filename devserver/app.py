@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import request_response
 
-from generator.site import redirects
+from generator.site import netlify_rules
 
 from .contact_bridge import BODY_TIMEOUT_S, MAX_BODY, ContactBridge, ContactHandler
 from .hosts import OwnNames
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 def create_app(
     dist: Path,
-    config: redirects.NetlifyConfig,
+    config: netlify_rules.NetlifyConfig,
     names: OwnNames,
     contact: ContactHandler | None = None,
     live_reload: LiveReload | None = None,

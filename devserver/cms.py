@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from generator.errors import BuildError
 from generator.pipeline import PROJECT_ROOT
 from generator.site import cms
-from generator.site.redirects import HeaderRule, NetlifyConfig
+from generator.site.netlify_rules import HeaderRule, NetlifyConfig
 
 CMS_DIR = PROJECT_ROOT / "cms"
 SERVER = CMS_DIR / "local-backend.cjs"  # decap-server, tied to this process's life

@@ -21,7 +21,7 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import Response
 
-from generator.site import redirects
+from generator.site import netlify_rules
 
 from .static import StaticSite
 
@@ -161,7 +161,7 @@ class ContactBridge:
 
     def _s3_answer(self, status: int, body: str, **extra: str) -> Response:
         headers = {
-            **redirects.headers_for(self.site.config, UPLOAD_FILE),
+            **netlify_rules.headers_for(self.site.config, UPLOAD_FILE),
             "cache-control": "no-store",
             **extra,
         }

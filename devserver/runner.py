@@ -12,7 +12,7 @@ from generator import pipeline
 from generator.errors import ContentError, SiteError
 from generator.release import Release
 from generator.reporter import Reporter
-from generator.site import redirects
+from generator.site import netlify_rules
 
 from . import cms
 from .app import LiveReload, OwnNames, create_app
@@ -84,13 +84,13 @@ def server_config(
     app,  # noqa: ANN001 - an ASGI app
     host: str,
     port: int,
-    config: redirects.NetlifyConfig,
+    config: netlify_rules.NetlifyConfig,
     head_timeout_s: float = REQUEST_HEAD_TIMEOUT_S,
     **options: object,
 ) -> uvicorn.Config:
     """uvicorn as `serve` runs it: bounded request heads (devserver/protocol.py), idle
     connections closed after 5 s, request heads of at most 16 KiB (uvicorn's h11 default)."""
-    error_headers = {**redirects.headers_for(config, "/404.html"), "cache-control": "no-store"}
+    error_headers = {**netlify_rules.headers_for(config, "/404.html"), "cache-control": "no-store"}
     return uvicorn.Config(
         app,
         host=host,
@@ -115,7 +115,7 @@ def run(
 ) -> None:
     """Serve paths.out; failed: the first build's error, shown on pages until a good build
     (the previous site is served meanwhile)."""
-    config = redirects.load_config(paths.netlify_toml)
+    config = netlify_rules.load_config(paths.netlify_toml)
     if admin_settings is not None and admin_settings.local_backend:
         config = cms.allow_local_backend(config, admin_settings.local_backend)
     live = LiveReload() if watch else None

@@ -18,7 +18,7 @@ import brotli
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from generator.site import redirects
+from generator.site import netlify_rules
 
 from .live_reload import inject_live_reload
 
@@ -100,23 +100,26 @@ class StaticSite:
     """Answers for dist/: its files through netlify.toml's and _redirects' rules, and the
     server's own plain and JSON answers with the headers of the page they stand for."""
 
-    def __init__(self, dist: Path, config: redirects.NetlifyConfig, live_reload: bool):
+    def __init__(self, dist: Path, config: netlify_rules.NetlifyConfig, live_reload: bool):
         self.dist = Path(dist).resolve()
         self.config = config
         self.live_reload = live_reload
 
-    def extra_rules(self) -> list[redirects.Rule]:
+    def extra_rules(self) -> list[netlify_rules.Rule]:
         # _redirects (written by the build) comes before netlify.toml, as on Netlify.
         path = self.dist / "_redirects"
-        return redirects.parse_redirects_file(path.read_text("utf-8")) if path.is_file() else []
+        return netlify_rules.parse_redirects_file(path.read_text("utf-8")) if path.is_file() else []
 
     def plain_answer(self, status: int, text: str) -> Response:
         """An error of the server's own, with the headers of the site's error page."""
-        headers = {**redirects.headers_for(self.config, "/404.html"), "cache-control": "no-store"}
+        headers = {
+            **netlify_rules.headers_for(self.config, "/404.html"),
+            "cache-control": "no-store",
+        }
         return Response(text, status_code=status, headers=headers, media_type="text/plain")
 
     def json_answer(self, status: int, body: dict, url_path: str, **extra: str) -> JSONResponse:
-        headers = {**redirects.headers_for(self.config, url_path), "cache-control": "no-store"}
+        headers = {**netlify_rules.headers_for(self.config, url_path), "cache-control": "no-store"}
         return JSONResponse(body, status_code=status, headers={**headers, **extra})
 
     def not_found(self, request: Request, url_path: str) -> Response:
@@ -133,9 +136,9 @@ class StaticSite:
                 405, {"error": "Method not allowed"}, url_path, allow="GET, HEAD"
             )
         query = dict(request.query_params)
-        existing = redirects.static_file(self.dist, url_path)
+        existing = netlify_rules.static_file(self.dist, url_path)
         rules = (*self.extra_rules(), *self.config.rules)
-        found = redirects.resolve(rules, url_path, query, existing is not None)
+        found = netlify_rules.resolve(rules, url_path, query, existing is not None)
         if found is None:
             if existing:
                 return self.file_response(request, existing, 200, url_path)
@@ -148,7 +151,7 @@ class StaticSite:
         if rule.is_external:
             return self.json_answer(502, {"error": "Proxy rules are not served locally"}, url_path)
         target_path = found.target.split("?", 1)[0]
-        target = redirects.static_file(self.dist, target_path)
+        target = netlify_rules.static_file(self.dist, target_path)
         if target is None:
             return self.not_found(request, url_path)
         headers_path = target_path if rule.status == 404 else None
@@ -164,7 +167,7 @@ class StaticSite:
     ) -> Response:
         # An error page carries the headers of the page it is (404.html, api/404.json), not
         # of the path asked for: a missing /assets/x must not be cached "immutable" for a year.
-        headers = redirects.headers_for(self.config, headers_path or url_path)
+        headers = netlify_rules.headers_for(self.config, headers_path or url_path)
         media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         stat = path.stat()
         # The admin is not reloaded: a rebuild after each save would throw away its state.

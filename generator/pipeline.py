@@ -1,6 +1,7 @@
 """The build: gather and validate everything, then write a staging folder, then swap it in.
 
-    content/ --load--> Content --validate--> (problems? stop: nothing is written)
+    content/ --load--> Content --validate, check photos and videos--> (problems? stop:
+             nothing is written)
              --images, videos, app bundle--> staging folder --endpoints, pages--> swap into dist/
 
 The stages and the data between them are described in docs/architecture.md.
@@ -14,16 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .content import renames
-from .content.launch import Launch
-from .content.loader import Content
-from .content.validate import checked_content
-from .errors import file_system_error
+from .content.launch import Launch, launch_problems
+from .content.loader import load_content
+from .content.records import Content
+from .content.validate import validate
+from .errors import ContentError, file_system_error
 from .images import social
+from .images.checks import check_images
 from .images.process import image_jobs, process_images
+from .output import Output, discard, staging_dir, swap_into_place
 from .release import Release
 from .reporter import BufferReporter, Reporter
-from .site import admin, bundle, endpoints, icons, pages, prerender, redirects
-from .site.output import Output, discard, staging_dir, swap_into_place
+from .site import admin, bundle, endpoints, icons, netlify_rules, pages, prerender, redirects
+from .videos.checks import check_videos
 from .videos.probe import VideoSources
 from .videos.process import process_videos
 
@@ -73,6 +77,26 @@ class BuildResult:
     files: int
 
 
+def checked_content(
+    root: Path | str,
+    shown_root: str | None = None,
+    videos: VideoSources | None = None,
+    launch: Launch | None = None,
+) -> Content:
+    """Load, then check the content files, the photos and videos they name, and (when launch
+    is given) what must not reach the public site; raise ContentError listing every problem
+    of every kind. The order of the checks is the order of the messages."""
+    content = load_content(root, shown_root)
+    present = validate(content)
+    check_images(content, present)
+    check_videos(content, present, videos or VideoSources(Path(root) / "videos"))
+    if launch is not None:
+        content.problems.extend(launch_problems(content, launch))
+    if content.problems:
+        raise ContentError(content.problems)
+    return content
+
+
 def gather(
     paths: Paths, videos: VideoSources | None = None, launch: Launch | None = None
 ) -> Content:
@@ -106,7 +130,7 @@ def build(
     the contact function's URL and passes the launch check.
     dev_app: bundle React's development build (bundle.bundle_app), for tests.
 
-    A write into the output that fails raises WriteError (site/output.py); any other OSError
+    A write into the output that fails raises WriteError (output.py); any other OSError
     (the media cache on a full disk) becomes a one-line BuildError too, never a traceback.
     """
     reporter = reporter or BufferReporter()
@@ -126,7 +150,7 @@ def _build(
     dev_app: bool,
 ) -> BuildResult:
     release.require_settings()
-    config = redirects.load_config(paths.netlify_toml)
+    config = netlify_rules.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
     videos = VideoSources(paths.content / "videos", paths.cache / "videos")
     with reporter.stage("content"):

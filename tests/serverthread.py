@@ -20,7 +20,7 @@ import uvicorn
 from devserver.app import OwnNames, create_app
 from devserver.runner import server_config
 from generator.pipeline import PROJECT_ROOT
-from generator.site import redirects
+from generator.site import netlify_rules
 
 
 def free_port() -> int:
@@ -42,7 +42,7 @@ def running_server(
     timeouts: head_timeout_s and body_timeout_s, shorter than serve's own in tests that
     wait for them.
     """
-    config = redirects.load_config(netlify_toml or PROJECT_ROOT / "netlify.toml")
+    config = netlify_rules.load_config(netlify_toml or PROJECT_ROOT / "netlify.toml")
     body = {k: v for k, v in timeouts.items() if k == "body_timeout_s"}
     head = {k: v for k, v in timeouts.items() if k == "head_timeout_s"}
     port = free_port()

@@ -17,7 +17,7 @@ from build import cli
 from generator import pipeline
 from generator.errors import BuildError, ContentError
 from generator.release import Release
-from generator.site import redirects
+from generator.site import netlify_rules, redirects
 from sitefactory import minimal_site, write_site
 
 
@@ -215,7 +215,7 @@ def test_contact_route_proxies_to_the_function_or_answers_the_preview_503(
 
 def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, build_site) -> None:
     dist = build_site(tmp_path)
-    config = redirects.load_config(pipeline.PROJECT_ROOT / "netlify.toml")
+    config = netlify_rules.load_config(pipeline.PROJECT_ROOT / "netlify.toml")
     assert redirects.check_rules(config, dist) == []
     (dist / "api" / "artists.json").unlink()
     (dist / "api" / "aftercare").mkdir()
@@ -231,7 +231,7 @@ def test_rule_checks_catch_missing_targets_and_shadowed_rules(tmp_path: Path, bu
 
 
 def test_output_refuses_collisions_and_escapes(tmp_path: Path) -> None:
-    from generator.site.output import Output
+    from generator.output import Output
 
     out = Output(tmp_path)
     out.write_text("a/b.txt", "one")

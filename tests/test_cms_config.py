@@ -19,7 +19,7 @@ from generator import pipeline
 from generator.content import models
 from generator.content.loader import load_content
 from generator.errors import BuildError
-from generator.site import cms, redirects
+from generator.site import cms, netlify_rules
 from generator.site.admin import PLACEHOLDER_REPO, AdminSettings, content_in_repo
 from serverthread import free_port
 from sitefactory import minimal_site, write_site
@@ -306,29 +306,29 @@ def test_robots_keep_out_of_the_admin(built: Path):
 
 
 def test_the_admin_has_its_own_policy_and_the_site_keeps_its_own():
-    config = redirects.load_config(ROOT / "netlify.toml")
-    site = redirects.headers_for(config, "/")["Content-Security-Policy"]
+    config = netlify_rules.load_config(ROOT / "netlify.toml")
+    site = netlify_rules.headers_for(config, "/")["Content-Security-Policy"]
     assert "script-src 'self';" in site and "unsafe-eval" not in site
     assert "api.github.com" not in site
     for path in ("/admin", "/admin/", "/admin/config.json", "/admin/admin-ABC.js"):
-        headers = redirects.headers_for(config, path)
+        headers = netlify_rules.headers_for(config, path)
         policy = headers["Content-Security-Policy"]
         assert "script-src 'self' 'unsafe-eval';" in policy, path
         assert "connect-src 'self' blob: https://api.github.com;" in policy
         assert "frame-ancestors 'none'" in policy and "127.0.0.1" not in policy
         assert headers["X-Robots-Tag"] == "noindex, nofollow"
     for path in ("/", "/portfolio/jane-doe", "/api/artists", "/administrator"):
-        assert redirects.headers_for(config, path)["Content-Security-Policy"] == site, path
+        assert netlify_rules.headers_for(config, path)["Content-Security-Policy"] == site, path
 
 
 def test_serve_cms_adds_the_local_backend_to_the_admin_policy_only():
     from devserver.cms import allow_local_backend
 
-    config = redirects.load_config(ROOT / "netlify.toml")
+    config = netlify_rules.load_config(ROOT / "netlify.toml")
     local = allow_local_backend(config, "http://127.0.0.1:8081/api/v1")
-    admin = redirects.headers_for(local, "/admin/")["Content-Security-Policy"]
+    admin = netlify_rules.headers_for(local, "/admin/")["Content-Security-Policy"]
     assert "connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;" in admin
-    assert redirects.headers_for(local, "/") == redirects.headers_for(config, "/")
+    assert netlify_rules.headers_for(local, "/") == netlify_rules.headers_for(config, "/")
 
 
 def test_the_local_backend_stops_with_the_server_that_started_it(tmp_path: Path):

@@ -107,6 +107,8 @@ def persist(**params: object) -> dict:
 OUTSIDE = [
     "build.py",
     ".git/hooks/post-checkout",
+    "functions/contact/app.py",
+    "dist/index.html",
     ".cache/contact/outbox.sqlite3-wal",
     "netlify.toml",
     "content/../build.py",

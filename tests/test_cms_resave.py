@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
-from generator.content.validate import checked_content
+from generator.pipeline import checked_content
 from generator.site import cms
 from generator.site.admin import AdminSettings
 from sitefactory import minimal_site, write_site

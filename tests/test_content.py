@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from build import cli
-from generator.content.validate import checked_content
 from generator.errors import ContentError
+from generator.pipeline import checked_content
 from sitefactory import (
     ARTIST_YAML,
     SITE_YAML,

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from generator.errors import BuildError
+from generator.output import Output
 from generator.site import icons
-from generator.site.output import Output
 from serverthread import running_server
 
 

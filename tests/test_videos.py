@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import struct
 import subprocess
 from pathlib import Path
@@ -21,10 +22,10 @@ from PIL import Image, ImageStat
 from build import cli
 from generator.content.loader import load_content
 from generator.content.models import VIDEO_PURPOSES
-from generator.content.validate import checked_content
 from generator.errors import ContentError
+from generator.output import Output
+from generator.pipeline import checked_content
 from generator.reporter import BufferReporter
-from generator.site.output import Output
 from generator.videos import encode as videoencode
 from generator.videos import process as videos
 from generator.videos.encode import VideoSettings, fit_within, vertical_crop
@@ -446,25 +447,17 @@ def test_process_videos_raises_a_content_error_not_a_traceback(tmp_path):
     ]
 
 
-def test_a_short_hero_is_a_warning(built):
+def test_a_short_hero_is_a_warning_before_anything_is_written(built, tmp_path: Path):
     assert not without_small_photos(built["reporter"].warnings)  # the fixture hero is 9 s
-    reporter = BufferReporter()
-    content = built["content"]
-    short = content.site.videos.model_copy(
-        update={"hero": content.site.videos.intro.model_copy(update={"source": "big.mp4"})}
-    )
-    site = content.site.model_copy(update={"videos": short})
-    out = built["root"] / "out-short-hero"
-    out.mkdir()
-    videos.process_videos(
-        type(content)(content.root, site, content.artists, content.work, content.aftercare),
-        Output(out),
-        built["cache"],
-        reporter,
-    )
-    # (with-audio.mp4, the usual hero, is now unused: that is a warning of its own.)
-    assert [str(w) for w in reporter.warnings if "not used" not in w.message] == [
-        f"{content.root.as_posix()}/videos/big.mp4: is 1.0 s long; "
+    root = shutil.copytree(built["content"].root, tmp_path / "content")
+    site = root / "site.yaml"
+    hero = re.search(r"^  hero: \{source: ([^}]+)\}$", site.read_text(), re.M)
+    site.write_text(site.read_text().replace(hero.group(0), "  hero: {source: big.mp4}"))
+    content = checked_content(root)  # the content check: nothing built, nothing written
+    # (the usual hero, now unused, is a warning of its own.)
+    shown = without_small_photos(content.warnings)  # the fixture photos are small on purpose
+    assert [str(w) for w in shown if "not used" not in w.message] == [
+        f"{root.as_posix()}/videos/big.mp4: is 1.0 s long; "
         "the site starts the hero at 6 s, so give it at least 8 s"
     ]
 

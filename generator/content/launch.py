@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import Problem
-from .loader import AFTERCARE_SECTIONS, Content, field_name
+from .records import AFTERCARE_SECTIONS, Content, field_name
 from .yamlfile import YamlSyntaxError, load_yaml
 
 EXAMPLE_DOMAIN = re.compile(

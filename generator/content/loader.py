@@ -5,8 +5,8 @@ model is recorded as a Problem and the rest is read anyway. Within a file too: a
 mistake with a one-line fix is corrected and the file read on (yamlfile.parse_yaml), and a
 field that does not fit leaves the other fields checked, the photos it names included
 (`models.valid_value`). What is read, the problems and the references to photos and videos
-(with the line that names each) travel together in one `Content`; `validate.py` then checks
-everything that spans files.
+(with the line that names each) travel together in one `Content` (records.py); `validate.py`
+then checks everything that spans files.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import logging
 import os
 import stat
 import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +23,23 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..errors import Problem
 from . import models
+from .records import (
+    AFTERCARE_SECTIONS,
+    ArtistRecord,
+    ArtistSource,
+    Content,
+    FileRef,
+    Findings,
+    WorkItem,
+    field_name,
+    link_in,
+    link_problem,
+)
 from .yamlfile import LineMap, YamlDocument, line_of, parse_yaml
 from .yamlhelp import value_hint
 
 log = logging.getLogger(__name__)
 
-AFTERCARE_SECTIONS = ("tattoo", "piercing")
 YAML_SUFFIXES = (".yaml", ".yml")
 # A YAML or Markdown file of this site is a few kilobytes; the cap is checked before a byte
 # is parsed, so a stray 50 MB file is refused at once instead of parsed for minutes.
@@ -41,159 +51,6 @@ def text_too_large(size: int) -> str:
         f"is {size / 1_048_576:.1f} MB, over the {MAX_TEXT_BYTES // 1_048_576} MB limit for a "
         "text file in content/; check that it is the right file"
     )
-
-
-def link_problem(found: Findings, link: Path, path: Path) -> str:
-    """What to tell the editor about path, reached through the link `link` (never its target)."""
-    if link == path:
-        folder = found.shown_root if path.parent == found.root else found.shown(path.parent)
-        return f"is a link to another file; copy the file itself into {folder}/ instead"
-    return (
-        f"is in {found.shown(link)}/, which is a link to another folder; "
-        "copy the folder itself into content/ instead"
-    )
-
-
-def link_in(root: Path, path: Path) -> Path | None:
-    """The first symbolic link on the way from root down to path (path included), if any.
-
-    Nothing under content/ may be a link: a link reaches outside the folder editors commit,
-    and the build would publish whatever it points to. The content folder itself may be one.
-    """
-    for part in (path, *path.parents):
-        if part == root or part in root.parents:
-            return None
-        if part.is_symlink():
-            return part
-    return None
-
-
-@dataclass(frozen=True)
-class Artist:
-    id: int
-    slug: str
-    name: str
-    photo: str
-    years_experience: int
-    specialties: tuple[str, ...]
-    instagram: str | None
-    bio: str
-    order: int
-    previous_slugs: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ArtistSource:
-    """One artist file as read, valid or not: each field valid on its own, and its lines.
-    The checks across files (a shared photo, the same order twice, renames) use these, so
-    one bad field does not hide them."""
-
-    slug: str
-    path: Path
-    values: dict[str, Any]
-    lines: LineMap
-
-    def line(self, key: str) -> int | None:
-        return line_of(self.lines, (key,))
-
-
-@dataclass(frozen=True)
-class WorkItem:
-    id: int
-    file: str
-    title: str
-    artist_slug: str
-    artist_name: str
-
-
-@dataclass(frozen=True)
-class FileRef:
-    """One photo or video named in a content file, and where it is named."""
-
-    folder: str  # "artists" | "work" | "brands" (under images/) or "videos"
-    name: str  # the editor's file name
-    source: Path  # the YAML file that names it
-    field: str  # the field as shown in messages ("photo", "piece 2, file", "videos.hero.source")
-    line: int | None
-    loc: tuple = ()  # where in the file's data: ("brands", 0, "logo")
-
-    @property
-    def is_video(self) -> bool:
-        return self.folder == "videos"
-
-
-class Findings:
-    """Problems and warnings, each naming its file as the editor passed the content folder."""
-
-    def __init__(self, root: Path, shown_root: str):
-        self.root = root
-        self.shown_root = shown_root.rstrip("/") or "."
-        self.problems: list[Problem] = []
-        self.warnings: list[Problem] = []
-
-    def shown(self, path: Path) -> str:
-        return f"{self.shown_root}/{path.relative_to(self.root).as_posix()}"
-
-    def add(
-        self,
-        path: Path,
-        line: int | None,
-        field_: str | None,
-        message: str,
-        column: int | None = None,
-    ) -> None:
-        self.problems.append(Problem(self.shown(path), line, field_, message, column))
-
-    def warn(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
-        self.warnings.append(Problem(self.shown(path), line, field_, message))
-
-
-@dataclass
-class Content:
-    """Everything the later stages need. Valid once `problems` is empty (see validate.py)."""
-
-    root: Path
-    site: models.SiteFile | None  # None only while site.yaml has problems
-    artists: list[Artist]
-    work: list[WorkItem]
-    aftercare: dict[str, str]
-    refs: list[FileRef] = field(default_factory=list)
-    site_lines: LineMap = field(default_factory=dict)
-    portfolio_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
-    artist_files: list[Path] = field(default_factory=list)  # every artist file, valid or not
-    artist_sources: list[ArtistSource] = field(default_factory=list)  # each that was read
-    findings: Findings | None = None
-
-    def __post_init__(self) -> None:
-        if self.findings is None:
-            self.findings = Findings(self.root, str(self.root))
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.findings.problems
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return sorted(set(self.findings.warnings), key=Problem.sort_key)
-
-    def image_path(self, folder: str, name: str) -> Path:
-        return self.root / "images" / folder / name
-
-    def video_path(self, name: str) -> Path:
-        return self.root / "videos" / name
-
-    def path_of(self, ref: FileRef) -> Path:
-        return self.video_path(ref.name) if ref.is_video else self.image_path(ref.folder, ref.name)
-
-    def image_refs(self) -> list[FileRef]:
-        """Each photo the site uses, once, in content order (the images stage's work list)."""
-        seen: set[tuple[str, str]] = set()
-        unique = []
-        for ref in self.refs:
-            if not ref.is_video and (ref.folder, ref.name) not in seen:
-                seen.add((ref.folder, ref.name))
-                unique.append(ref)
-        return unique
 
 
 def stable_id(key: str) -> int:
@@ -268,7 +125,7 @@ class _Reader:
         if not folder.is_dir():
             self.found.add(folder, None, None, "folder is missing (one YAML file per artist)")
             return
-        artists: list[Artist] = []
+        artists: list[ArtistRecord] = []
         seen: dict[str, Path] = {}
         for path in sorted(folder.iterdir()):
             if not self.is_yaml_candidate(path):
@@ -301,7 +158,7 @@ class _Reader:
             if data is None:
                 continue
             artists.append(
-                Artist(
+                ArtistRecord(
                     id=stable_id(f"artist:{slug}"),
                     slug=slug,
                     name=data.name,
@@ -481,26 +338,6 @@ class _Reader:
 def is_present(path: Path) -> bool:
     """A file, or a link in its place (reading it then says why a link is refused)."""
     return path.is_symlink() or path.is_file()
-
-
-# What one item of each list is called: "hours, line 2" and "piece 2" read as people count.
-LIST_ITEMS = {"hours": "line", "hours_notes": "line", "specialties": "line"}
-
-
-def field_name(loc: tuple) -> str | None:
-    """A location as editors read it: "piece 2, file", "brands, item 1, logo", "videos.hero"
-    (lists counted from 1, as people count)."""
-    parts: list[str] = []
-    for index, part in enumerate(loc):
-        if isinstance(part, int):
-            owner = loc[index - 1] if index else None
-            noun = "piece" if owner is None else LIST_ITEMS.get(str(owner), "item")
-            parts.append(f"{', ' if parts else ''}{noun} {part + 1}")
-        elif parts and isinstance(loc[index - 1], int):
-            parts.append(f", {part}")
-        else:
-            parts.append(("." if parts else "") + str(part))
-    return "".join(parts) or None
 
 
 def slug_message(slug: str) -> str:

@@ -12,14 +12,14 @@ cache simply has no record, and the first build after it warns about nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 from pathlib import Path
 
+from ..cache import cache_key
 from ..files import atomic_write_json
 from . import models
-from .loader import ArtistSource, Content
+from .records import ArtistSource, Content
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ RECORD_FOLDER = "published-artists"
 def record_path(image_cache: Path, content_root: Path) -> Path:
     """Where the record of this content folder lives: one per folder, so two sites built
     with one cache (the tests' fixture sites) never read each other's."""
-    key = hashlib.sha256(str(content_root.resolve()).encode("utf-8")).hexdigest()[:16]
+    key = cache_key("published-artists", str(content_root.resolve()))
     return image_cache / RECORD_FOLDER / f"{key}.json"
 
 

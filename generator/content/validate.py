@@ -1,20 +1,21 @@
-"""Stage 1b: every rule that spans files, and every photo and video, checked before writing.
+"""Stage 1b: every rule that spans files, checked before writing.
 
 `validate` adds to `content.problems` and `content.warnings`; it never raises and never
-writes. After it, an empty `content.problems` means the build can only fail for reasons
-outside the editors' files (a tool missing, a disk full). One place for every rule, so an
-editor sees every problem of every kind in one run:
+writes. What is inside the photos and videos is checked next to them (images/checks.py,
+videos/checks.py); pipeline.gather runs all of these before anything is written, so an
+editor sees every problem of every kind in one run, and after them an empty
+`content.problems` means the build can only fail for reasons outside the editors' files (a
+tool missing, a disk full). The rules here:
 
 - each file a content file names exists, with a supported type ("did you mean" the
   nearest name when it does not);
 - reserved artist slugs, portfolio files without an artist, a photo used twice, former
   names (previous_slugs) that lead to one artist only;
-- numbers that must agree (frames, memorial years);
-- photos open and are whole and sane; videos are readable and long enough for the frames.
+- numbers that must agree (frames, memorial years).
 
 Warnings, for what the site shows but not as meant: files nobody uses (not published), two
-artists with one order or one profile photo, photos too small for where they are shown, a
-Markdown table without its line of dashes, an artist without a portfolio file.
+artists with one order or one profile photo, a Markdown table without its line of dashes,
+an artist without a portfolio file.
 """
 
 from __future__ import annotations
@@ -24,14 +25,8 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from ..errors import ContentError
-from ..images import settings as image_settings
-from ..images.source import BadImage, verify
-from ..videos.ffmpeg import FfmpegError, NotAVideo
-from ..videos.probe import VideoSources
 from . import models
-from .launch import Launch, launch_problems
-from .loader import Content, FileRef, link_in, link_problem, load_content
+from .records import Content, FileRef, link_in, link_problem
 from .yamlfile import line_of
 
 log = logging.getLogger(__name__)
@@ -44,13 +39,10 @@ MAX_IMAGE_BYTES = 200 * 1024 * 1024
 MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024
 
 
-def validate(
-    content: Content,
-    videos: VideoSources | None = None,
-    max_pixels: int = image_settings.DEFAULT_SETTINGS.max_pixels,
-) -> Content:
-    """Check content (as the loader read it) and its media; record what is wrong in it."""
-    videos = videos or VideoSources(content.root / "videos")
+def validate(content: Content) -> list[FileRef]:
+    """Check content (as the loader read it); record what is wrong in it. Return the
+    references whose files are there, of a supported type and size: the media checks
+    (images/checks.py, videos/checks.py) look inside those."""
     present = _check_references(content)
     _check_slugs(content)
     _check_previous_slugs(content)
@@ -59,26 +51,7 @@ def validate(
     _check_site_numbers(content)
     _check_markdown(content)
     _check_unused(content)
-    _check_images(content, present, max_pixels)
-    _check_videos(content, present, videos)
-    return content
-
-
-def checked_content(
-    root: Path | str,
-    shown_root: str | None = None,
-    videos: VideoSources | None = None,
-    launch: Launch | None = None,
-) -> Content:
-    """Load and validate (with the launch check when launch is given); raise ContentError
-    listing every problem of every kind."""
-    content = load_content(root, shown_root)
-    validate(content, videos or VideoSources(Path(root) / "videos"))
-    if launch is not None:
-        content.problems.extend(launch_problems(content, launch))
-    if content.problems:
-        raise ContentError(content.problems)
-    return content
+    return present
 
 
 def _check_references(content: Content) -> list[FileRef]:
@@ -339,72 +312,3 @@ def _visible_files(folder: Path, files_only: bool = True) -> list[Path]:
         for p in sorted(folder.iterdir())
         if not p.name.startswith(".") and (p.is_file() or not files_only)
     ]
-
-
-def _check_images(content: Content, present: list[FileRef], max_pixels: int) -> None:
-    """Each photo opens, is whole, and is not a decompression bomb (cheap: no full decode);
-    one too small for where the site shows it gets a warning."""
-    sizes: dict[Path, tuple[int, int] | None] = {}
-    for ref in present:
-        path = content.path_of(ref)
-        if ref.is_video:
-            continue
-        if path not in sizes:
-            try:
-                info = verify(path, max_pixels)
-                sizes[path] = (info.width, info.height)
-            except BadImage as exc:
-                content.findings.add(path, None, None, str(exc))
-                sizes[path] = None
-        kind = image_settings.DEFAULT_SETTINGS.kinds.get(ref.folder)
-        size = sizes[path]
-        if size and kind and kind.min_side and max(size) < kind.min_side:
-            where = "full screen" if ref.folder == "work" else "on the artist's card"
-            content.findings.warn(
-                ref.source,
-                ref.line,
-                ref.field,
-                f"'{ref.name}' is only {size[0]}x{size[1]} pixels, so it looks soft {where}: "
-                f"use a photo at least {kind.min_side} pixels on its long side (the original "
-                "from the camera or phone)",
-            )
-
-
-def _check_videos(content: Content, present: list[FileRef], videos: VideoSources) -> None:
-    """Each video is readable, and the scroll sequence's sources hold enough frames."""
-    unreadable: set[str] = set()
-    for ref in present:
-        if not ref.is_video or ref.name in unreadable or ref.name in videos.infos:
-            continue
-        try:
-            videos.probe(ref.name)
-        except NotAVideo as exc:
-            content.findings.add(content.path_of(ref), None, None, str(exc))
-            unreadable.add(ref.name)
-        except FfmpegError as exc:
-            content.findings.add(
-                content.path_of(ref),
-                None,
-                None,
-                f"not a readable video (ffmpeg: {exc}); export it again as an MP4 (H.264)",
-            )
-            unreadable.add(ref.name)
-    if content.site is None:
-        return
-    seq = content.site.videos.scroll_sequence
-    readable = {ref.name for ref in present if ref.is_video} - unreadable
-    for key, name in (("source", seq.source), ("vertical", seq.vertical)):
-        if not name or name not in readable:
-            continue
-        frames = videos.count_frames(name)
-        if frames < seq.end_frame:
-            info = videos.probe(name)
-            loc = ("videos", "scroll_sequence", "end_frame")
-            content.findings.add(
-                content.root / "site.yaml",
-                line_of(content.site_lines, loc),
-                "videos.scroll_sequence.end_frame",
-                f"'{name}' ({key}) has only {frames} frames ({info.duration:.1f} s at "
-                f"{info.fps:g} fps), too few for frames {seq.start_frame}-{seq.end_frame}; "
-                "use a longer video or a lower end_frame",
-            )

@@ -29,7 +29,8 @@ DRAFT_HEADROOM = 2
 
 @dataclass(frozen=True)
 class VariantSpec:
-    key: str
+    key: str  # its cache key (settings.variant_key)
+    tag: str  # the hash in its published name (settings.variant_tag)
     encoding: Encoding
     width: int
     height: int

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from ..content.loader import Content
+from ..content.records import Content
 from ..errors import ContentError, Problem
 from ..files import file_digest
+from ..output import Output
 from ..reporter import Reporter
-from ..site.output import Output
 from . import settings as settings_module
 from .cache import ImageCache
 from .encode import EncodeResult, EncodeTask, VariantSpec, run_task
@@ -35,6 +35,7 @@ from .settings import (
     placeholder_key,
     scaled_height,
     variant_key,
+    variant_tag,
 )
 from .source import BadImage, SourceInfo, probe
 
@@ -182,6 +183,7 @@ def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
             variants.append(
                 VariantSpec(
                     key,
+                    variant_tag(digest, encoding, width),
                     encoding,
                     width,
                     scaled_height(width, info.width, info.height),
@@ -254,9 +256,7 @@ def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageM
         if fmt == fallback_format and variant.width == largest:
             rel, url = f"images/{job.kind}/{job.name}", spec_url
         else:
-            name = (
-                f"{asset_stem(job.name)}-{variant.width}.{variant.key[:10]}.{variant.encoding.ext}"
-            )
+            name = f"{asset_stem(job.name)}-{variant.width}.{variant.tag}.{variant.encoding.ext}"
             rel = url = f"/assets/img/{job.kind}/{name}"
         out.copy_file(rel, cached)
         used.add(cached)

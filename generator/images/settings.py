@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from ..cache import cache_key
 from ..files import url_stem
 
 # Bump when the decoding/normalising code changes what pixels come out (orientation, colour
@@ -132,15 +133,23 @@ def fallback_encoding(name: str, has_alpha: bool, kind: KindSettings) -> Encodin
 
 def variant_key(digest: str, encoding: Encoding, width: int) -> str:
     """Cache key of one variant: the source bytes plus only the settings that shape it."""
+    return cache_key(digest, PIPELINE_VERSION, encoding.fingerprint(), width)
+
+
+def variant_tag(digest: str, encoding: Encoding, width: int) -> str:
+    """The hash in a variant's published name (/assets/img/<kind>/<stem>-<width>.<tag>.avif).
+
+    Of the same inputs as variant_key, but computed as it was when it was also the cache key:
+    a new way of making cache keys must not rename a published file (the CDN keeps each for
+    a year, and the golden output holds these names)."""
     raw = f"{digest}:{PIPELINE_VERSION}:{encoding.fingerprint()}:{width}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:24]
+    return hashlib.sha256(raw.encode()).hexdigest()[:10]
 
 
 def placeholder_key(digest: str, settings: ImageSettings) -> str:
-    raw = (
-        f"{digest}:{PIPELINE_VERSION}:ph:{settings.placeholder_side}:{settings.placeholder_quality}"
+    return cache_key(
+        digest, PIPELINE_VERSION, "ph", settings.placeholder_side, settings.placeholder_quality
     )
-    return hashlib.sha256(raw.encode()).hexdigest()[:24]
 
 
 def asset_stem(name: str) -> str:

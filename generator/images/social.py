@@ -2,8 +2,8 @@
 
 An artist's page shows the artist's photo, cropped to the 1.91:1 card link previews use; every
 other page shows the hero video's poster. Each card is made once and kept in the cache, keyed
-by the hash of its source and of the settings below, and published under a content-hashed
-name (/assets/og/<name>.<hash>.jpg) so it can be cached for good.
+(cache.cache_key) by the hash of its source and of the settings below, and published under a
+hashed name (/assets/og/<name>.<hash>.jpg) so it can be cached for good.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from pathlib import Path
 
 from PIL import ImageOps
 
+from ..cache import cache_key
 from ..files import atomic_write_bytes, file_digest, url_stem
-from ..site.output import Output
+from ..output import Output
 from .encode import encode
 from .settings import DEFAULT_SETTINGS, Encoding
 from .source import open_upright
@@ -34,21 +35,21 @@ class Card:
     height: int = SIZE[1]
 
 
-def _key(source: Path) -> str:
-    settings = f"og-v{VERSION}:{SIZE}:{CENTERING}:{ENCODING.fingerprint()}"
-    return hashlib.sha256(f"{file_digest(source)}:{settings}".encode()).hexdigest()
-
-
 def make_card(source: Path, name: str, out: Output, cache_dir: Path) -> Card:
     """The card of one source image, from the cache when it was made before."""
-    key = _key(source)
+    digest = file_digest(source)
+    settings = f"og-v{VERSION}:{SIZE}:{CENTERING}:{ENCODING.fingerprint()}"
+    key = cache_key("og", digest, settings)
     cached = cache_dir / "og" / key[:2] / f"{key}.jpg"
     if not cached.is_file():
         box = (SIZE[0] * 2, SIZE[1] * 2)  # decode generously, then resize once
         img = open_upright(source, box, DEFAULT_SETTINGS.max_pixels).convert("RGB")
         card = ImageOps.fit(img, SIZE, centering=CENTERING)
         atomic_write_bytes(cached, encode(card, ENCODING))
-    url = f"/assets/og/{url_stem(name, 'card')}.{key[:10]}.jpg"
+    # The name's hash is computed as it was when it was also the cache key: a new way of
+    # making cache keys must not rename a published card.
+    tag = hashlib.sha256(f"{digest}:{settings}".encode()).hexdigest()[:10]
+    url = f"/assets/og/{url_stem(name, 'card')}.{tag}.jpg"
     out.copy_file(url, cached)
     return Card(url)
 

@@ -11,22 +11,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
-import subprocess
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from ..cache import WORK_PREFIX, cache_key, make_entry
 from ..errors import BuildError
+from ..output import Output
 from ..reporter import Reporter
 from . import cms
 from .bundle import Bundle
-from .output import Output
+from .node import find_node, require_packages, run_script
 from .pages import site_json
 
 BUILD_SCRIPT = "build.mjs"
@@ -99,51 +98,33 @@ def input_digest(project_root: Path) -> str:
             digest.update(path.relative_to(project_root).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() if path.is_file() else b"(missing)")
             digest.update(b"\0")
-    return digest.hexdigest()[:20]
+    return digest.hexdigest()
 
 
 def run_build(cms_dir: Path, outdir: Path) -> dict:
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is not installed: the admin bundle needs Node.js 20 or newer")
-    if not (cms_dir / "node_modules" / "decap-cms-app").is_dir():
-        raise BuildError(f"{cms_dir}/node_modules is missing: run `make install` first")
-    proc = subprocess.run(
-        [node, BUILD_SCRIPT, "--outdir", str(outdir.resolve())],
-        cwd=cms_dir,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        detail = (proc.stderr or proc.stdout).strip()
-        raise BuildError(f"bundling the admin failed (cms/{BUILD_SCRIPT}):\n{detail}")
+    node = find_node("the admin bundle")
+    require_packages(cms_dir, "decap-cms-app")
+    args = [BUILD_SCRIPT, "--outdir", str(outdir.resolve())]
+    where = f"cms/{BUILD_SCRIPT}"
+    printed = run_script(node, args, "bundling the admin", script=where, cwd=cms_dir)
     try:
-        return json.loads(proc.stdout)
+        return json.loads(printed)
     except json.JSONDecodeError as exc:
-        raise BuildError(f"cms/{BUILD_SCRIPT} printed no summary: {exc}") from exc
+        raise BuildError(f"{where} printed no summary: {exc}") from exc
 
 
 def cached_build(project_root: Path, cache_dir: Path) -> Path:
     """The folder holding the admin bundle for the current inputs, built if not cached."""
-    key = input_digest(project_root)
-    ready = cache_dir / key
-    if (ready / "summary.json").is_file():
-        return ready
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".building-", dir=cache_dir))
-    try:
+    key = cache_key("admin", input_digest(project_root))
+
+    def build(work: Path) -> None:
         summary = run_build(project_root / "cms", work / "files")
         (work / "summary.json").write_text(json.dumps(summary), "utf-8")
-        try:
-            os.replace(work, ready)
-        except OSError:
-            if not (ready / "summary.json").is_file():  # not a parallel build's result
-                raise
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+
+    ready = cache_dir / key
+    make_entry(ready, build)
     for old in cache_dir.iterdir():  # one bundle is megabytes: keep only the current one
-        if old.name != key and not old.name.startswith(".building-"):
+        if old.name != key and not old.name.startswith(WORK_PREFIX):
             shutil.rmtree(old, ignore_errors=True)
     return ready
 

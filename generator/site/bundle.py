@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 import logging
 import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..cache import scratch
 from ..errors import BuildError
+from ..output import Output
 from ..reporter import Reporter
-from .output import Output
+from .node import find_node, require_packages, run_script
 
 log = logging.getLogger(__name__)
 
@@ -89,26 +89,16 @@ def copy_public(site_src: Path, out: Output) -> None:
 
 def run_esbuild(site_src: Path, build_dir: Path, dev: bool = False) -> dict:
     """Run site-src/build.mjs into build_dir and return its summary (dev: React's checks on)."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is not installed: the app bundle needs Node.js 20 or newer")
-    if not (site_src / "node_modules" / "esbuild").is_dir():
-        raise BuildError(f"{site_src}/node_modules is missing: run `make install` first")
+    node = find_node("the app bundle")
+    require_packages(site_src, "esbuild")
     # node runs in site_src, so a relative build_dir would land inside site-src/.
-    proc = subprocess.run(
-        [node, BUILD_SCRIPT, "--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])],
-        cwd=site_src,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        detail = (proc.stderr or proc.stdout).strip()
-        raise BuildError(f"bundling the app failed (site-src/{BUILD_SCRIPT}):\n{detail}")
+    args = [BUILD_SCRIPT, "--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])]
+    where = f"site-src/{BUILD_SCRIPT}"
+    printed = run_script(node, args, "bundling the app", script=where, cwd=site_src)
     try:
-        return json.loads(proc.stdout)
+        return json.loads(printed)
     except json.JSONDecodeError as exc:
-        raise BuildError(f"site-src/{BUILD_SCRIPT} printed no summary: {exc}") from exc
+        raise BuildError(f"{where} printed no summary: {exc}") from exc
 
 
 def _screen(record: dict) -> ScreenAssets:
@@ -124,9 +114,7 @@ def bundle_app(
     mismatch in an attribute, for one); the browser tests build with it once.
     """
     copy_public(site_src, out)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="bundle-", dir=cache_dir) as tmp:
-        build_dir = Path(tmp)
+    with scratch(cache_dir, "bundle-") as build_dir:
         summary = run_esbuild(site_src, build_dir, dev)
         for path in sorted((build_dir / "assets").rglob("*")):
             if path.is_file():

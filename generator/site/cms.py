@@ -26,7 +26,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, StringConstrain
 from pydantic.fields import FieldInfo
 
 from ..content import models
-from ..content.loader import AFTERCARE_SECTIONS
+from ..content.records import AFTERCARE_SECTIONS
 from ..errors import BuildError
 
 PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts

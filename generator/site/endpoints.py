@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from ..content.loader import Artist, Content, WorkItem
+from ..content.records import ArtistRecord, Content, WorkItem
 from ..images.process import ImageMeta
-from .output import Output
+from ..output import Output
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
 
@@ -21,7 +21,7 @@ def contact_choices() -> dict:
     return {"services": list(choices["services"]), "noArtist": choices["noArtist"]}
 
 
-def artist_json(artist: Artist, images: ImageIndex) -> dict:
+def artist_json(artist: ArtistRecord, images: ImageIndex) -> dict:
     meta = images[("artists", artist.photo)]
     return {
         "id": artist.id,

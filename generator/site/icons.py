@@ -21,7 +21,7 @@ import resvg_py
 from PIL import Image
 
 from ..errors import BuildError
-from .output import Output
+from ..output import Output
 
 BACKGROUND = "#000000"  # the site's background (docs/product.md, "Overview")
 ICO_SIZES = (16, 32, 48)

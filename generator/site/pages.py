@@ -9,12 +9,12 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..content.loader import Artist, Content
+from ..content.records import ArtistRecord, Content
 from ..errors import BuildError
 from ..images.social import Card
+from ..output import Output
 from . import seo
 from .bundle import Bundle
-from .output import Output
 from .prerender import RenderedPage
 
 ROUTE_TABLE = Path("src") / "config" / "routes.json"  # inside site-src/, shared with the app
@@ -46,7 +46,7 @@ class Route:
     screen: str
     lazy: bool
     index: bool = True  # in sitemap.xml (not /test, not the not-found page)
-    artist: Artist | None = None  # the artist of a per-artist page
+    artist: ArtistRecord | None = None  # the artist of a per-artist page
     not_found: bool = False
 
 
@@ -97,7 +97,7 @@ def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
 
 
 def _route(
-    spec: RouteSpec, words: dict[str, str], path: str, file: str, artist: Artist | None
+    spec: RouteSpec, words: dict[str, str], path: str, file: str, artist: ArtistRecord | None
 ) -> Route:
     title = spec.title.format_map(words)
     description = spec.description.format_map(words)

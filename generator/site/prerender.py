@@ -11,14 +11,13 @@ from the data the HTML was made of.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cache import scratch
 from ..errors import BuildError
 from .bundle import Bundle
+from .node import find_node, run_script
 
 # A render that takes longer than this is stuck (the demo's 13 pages take about a second).
 TIMEOUT_S = 300
@@ -39,30 +38,16 @@ def prerender(
     work_dir: Path,
 ) -> dict[str, RenderedPage]:
     """Render every path with the app's prerenderer; a page that fails is a BuildError."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is not installed: prerendering the pages needs Node.js 20 or newer")
+    node = find_node("prerendering the pages")
     job = json.dumps({"site": site, "answers": answers, "paths": paths}, ensure_ascii=False)
-    work_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="prerender-", dir=work_dir) as tmp:
-        script = Path(tmp) / "prerender.mjs"
+    with scratch(work_dir, "prerender-") as tmp:
+        script = tmp / "prerender.mjs"
         script.write_text(bundle.prerender_script, "utf-8")
-        try:
-            proc = subprocess.run(
-                [node, str(script)],
-                input=job,
-                capture_output=True,
-                text=True,
-                encoding="utf-8",
-                timeout=TIMEOUT_S,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise BuildError(f"prerendering the pages took over {TIMEOUT_S} s") from None
-    if proc.returncode != 0:
-        raise BuildError(f"prerendering the pages failed:\n{proc.stderr.strip()[-4000:]}")
+        printed = run_script(
+            node, [str(script)], "prerendering the pages", stdin=job, timeout_s=TIMEOUT_S
+        )
     try:
-        pages = json.loads(proc.stdout)["pages"]
+        pages = json.loads(printed)["pages"]
     except (ValueError, KeyError) as exc:
         raise BuildError(f"the prerenderer printed no result: {exc}") from None
     rendered = {}

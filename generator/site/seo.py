@@ -12,8 +12,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..content.hours import parse_days, parse_time
-from ..content.loader import Artist, Content
-from .output import Output
+from ..content.records import ArtistRecord, Content
+from ..output import Output
 
 SCHEMA = "https://schema.org"
 # Never for search engines: the static API, and the editors' admin (site/admin.py).
@@ -79,7 +79,7 @@ def studio(content: Content, image: str | None) -> dict:
     return parlor
 
 
-def person(content: Content, artist: Artist, page_url: str, image: str | None) -> dict:
+def person(content: Content, artist: ArtistRecord, page_url: str, image: str | None) -> dict:
     """An artist as a schema.org Person who works at the studio."""
     found = {
         "@type": "Person",
@@ -101,7 +101,7 @@ def person(content: Content, artist: Artist, page_url: str, image: str | None) -
 def structured_data(
     content: Content,
     studio_image: str | None,
-    artist: Artist | None = None,
+    artist: ArtistRecord | None = None,
     page_url: str = "",
     artist_image: str | None = None,
 ) -> dict:

@@ -1,19 +1,16 @@
 """Making web media from one source video: H.264 renditions, posters and sequence frames.
 
 Each maker is a pure function of (source bytes, parameters, settings, ffmpeg version) and
-keeps its result in a cache folder named by the hash of all of those, so an unchanged
-video is never transcoded again. Results are built in a temporary folder beside the cache
-entry and renamed into place, so an interrupted build never leaves half an entry.
+keeps its result in a cache folder named by the key of all of those (cache.cache_key), so an
+unchanged video is never transcoded again; cache.make_entry builds each entry in a temporary
+folder and renames it into place, so an interrupted build never leaves half an entry.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import logging
-import os
-import shutil
 import subprocess
 import tempfile
 from dataclasses import asdict, dataclass
@@ -21,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..cache import make_entry
 from . import ffmpeg
 from .ffmpeg import FfmpegError
 
@@ -95,12 +93,9 @@ def tone_map(info: ffmpeg.VideoInfo) -> list[str]:
 # --- cache -----------------------------------------------------------------------------------
 
 
-def cache_key(*parts: object) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:32]
-
-
 class Cache:
-    """Finished entries under root/<kind>/<key>/; `made` counts entries built this run."""
+    """Finished entries under root/<kind>/<key>/ (made as ../cache.py makes every entry);
+    `made` and `reused` count this run's entries for the stage's report."""
 
     def __init__(self, root: Path):
         self.root = root
@@ -109,22 +104,10 @@ class Cache:
 
     def entry(self, kind: str, key: str, make) -> Path:  # noqa: ANN001 - make(folder) -> None
         final = self.root / kind / key
-        if (final / "done").is_file():
+        if make_entry(final, make):
+            self.made += 1
+        else:
             self.reused += 1
-            return final
-        final.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=final.parent))
-        try:
-            make(work)
-            (work / "done").write_text("")
-            if (final / "done").is_file():
-                return final  # another build made the same entry meanwhile
-            if final.exists():
-                shutil.rmtree(final)  # an entry from an interrupted run without its marker
-            os.replace(work, final)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        self.made += 1
         return final
 
 

@@ -11,7 +11,7 @@ front end never hard-codes a video name:
   (desktop) and /images/scroll-sequence-vertical/... (mobile).
 
 The heavy lifting is in encode.py (cached by content hash + settings) and ffmpeg.py; the
-sources are probed once, through probe.py, shared with the validator.
+sources are probed once, through probe.py, shared with the checks (checks.py).
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.loader import Content
+from ..cache import cache_key
 from ..content.models import VIDEO_PURPOSES, ScrollSequence
+from ..content.records import Content
 from ..errors import ContentError, Problem
 from ..files import file_digest, url_stem
+from ..output import Output
 from ..reporter import Reporter
-from ..site.output import Output
 from . import encode
 from .encode import Cache, Rendition, VideoSettings
 from .ffmpeg import FfmpegError
@@ -44,7 +45,6 @@ FRAME_PREFIX, FRAME_SUFFIX, FRAME_DIGITS = "frame_", ".jpg", 5  # docs/product.m
 # the others show 1 s in (past a fade from black).
 POSTER_SECONDS = {"hero": 6.0}
 DEFAULT_POSTER_SECONDS = 1.0
-HERO_MIN_SECONDS = 8.0
 DEFAULT_SETTINGS = VideoSettings()
 
 
@@ -85,8 +85,8 @@ def process_videos(
 ) -> MediaOutputs:
     """Make every web video, poster and frame; raise ContentError naming each bad file.
 
-    The sources were validated before (content/validate.py), but a video that still fails
-    to convert is named as a content problem, never a traceback.
+    The sources were checked before (checks.py, a hero too short for its start included),
+    but a video that still fails to convert is named as a content problem, never a traceback.
     """
     stage = _VideoStage(content, out, cache_dir, reporter, settings, sources)
     started = time.perf_counter()
@@ -135,14 +135,6 @@ class _VideoStage:
     def purpose(self, purpose: str) -> dict:
         """The horizontal and vertical video of one purpose, with their posters."""
         files = getattr(self.content.site.videos, purpose)
-        info = self.probe(files.source)
-        if purpose == "hero" and info.duration < HERO_MIN_SECONDS:
-            warning = self.problem(
-                files.source,
-                f"is {info.duration:.1f} s long; the site starts the hero at 6 s, "
-                f"so give it at least {HERO_MIN_SECONDS:g} s",
-            )
-            self.reporter.warning(warning.problems[0])
         at = POSTER_SECONDS.get(purpose, DEFAULT_POSTER_SECONDS)
         entry: dict = {"horizontal": "", "vertical": "", "poster": {}, "duration": 0.0}
         for layout, name, crop in (
@@ -159,7 +151,7 @@ class _VideoStage:
     def rendition(self, name: str, rendition: Rendition, poster_at: float) -> dict:
         info = self.probe(name)
         settings = self.settings
-        key = encode.cache_key(
+        key = cache_key(
             "video", self.sources.hash(name), rendition.layout, rendition.crop, settings.key()
         )
         made_before, started = self.cache.made, time.perf_counter()
@@ -174,7 +166,7 @@ class _VideoStage:
             meta = json.loads((folder / "meta.json").read_text())
             # Never past the end: a clip too short for the usual moment shows its middle frame.
             at = poster_at if poster_at < meta["duration"] - 0.1 else meta["duration"] / 2
-            poster_key = encode.cache_key("poster", key, round(at, 3), settings.key())
+            poster_key = cache_key("poster", key, round(at, 3), settings.key())
             poster = self.cache.entry(
                 "poster",
                 poster_key,
@@ -212,7 +204,7 @@ class _VideoStage:
         )
         for layout, name, crop, box in layouts:
             info = self.probe(name)
-            key = encode.cache_key(
+            key = cache_key(
                 "frames",
                 self.sources.hash(name),
                 seq.start_frame,

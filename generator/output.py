@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..errors import BuildError, WriteError
+from .errors import BuildError, WriteError
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,196 @@
+"""What the loader reads, as the later stages use it: `Content` and its records.
+
+The loader (loader.py) makes these, the checks (validate.py, images/checks.py,
+videos/checks.py) add to their `Findings`, and the stages that write import them from here,
+never the loader. Two kinds of artist: `models.ArtistFile` is the YAML file's model,
+`ArtistRecord` the artist as the site shows them; `ArtistSource` is one file as read, valid
+or not, for the checks across files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Problem
+from . import models
+from .yamlfile import LineMap, line_of
+
+AFTERCARE_SECTIONS = ("tattoo", "piercing")
+
+
+def link_problem(found: Findings, link: Path, path: Path) -> str:
+    """What to tell the editor about path, reached through the link `link` (never its target)."""
+    if link == path:
+        folder = found.shown_root if path.parent == found.root else found.shown(path.parent)
+        return f"is a link to another file; copy the file itself into {folder}/ instead"
+    return (
+        f"is in {found.shown(link)}/, which is a link to another folder; "
+        "copy the folder itself into content/ instead"
+    )
+
+
+def link_in(root: Path, path: Path) -> Path | None:
+    """The first symbolic link on the way from root down to path (path included), if any.
+
+    Nothing under content/ may be a link: a link reaches outside the folder editors commit,
+    and the build would publish whatever it points to. The content folder itself may be one.
+    """
+    for part in (path, *path.parents):
+        if part == root or part in root.parents:
+            return None
+        if part.is_symlink():
+            return part
+    return None
+
+
+@dataclass(frozen=True)
+class ArtistRecord:
+    """One artist as the site shows them, from a valid artist file (models.ArtistFile)."""
+
+    id: int
+    slug: str
+    name: str
+    photo: str
+    years_experience: int
+    specialties: tuple[str, ...]
+    instagram: str | None
+    bio: str
+    order: int
+    previous_slugs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArtistSource:
+    """One artist file as read, valid or not: each field valid on its own, and its lines.
+    The checks across files (a shared photo, the same order twice, renames) use these, so
+    one bad field does not hide them."""
+
+    slug: str
+    path: Path
+    values: dict[str, Any]
+    lines: LineMap
+
+    def line(self, key: str) -> int | None:
+        return line_of(self.lines, (key,))
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    id: int
+    file: str
+    title: str
+    artist_slug: str
+    artist_name: str
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """One photo or video named in a content file, and where it is named."""
+
+    folder: str  # "artists" | "work" | "brands" (under images/) or "videos"
+    name: str  # the editor's file name
+    source: Path  # the YAML file that names it
+    field: str  # the field as shown in messages ("photo", "piece 2, file", "videos.hero.source")
+    line: int | None
+    loc: tuple = ()  # where in the file's data: ("brands", 0, "logo")
+
+    @property
+    def is_video(self) -> bool:
+        return self.folder == "videos"
+
+
+class Findings:
+    """Problems and warnings, each naming its file as the editor passed the content folder."""
+
+    def __init__(self, root: Path, shown_root: str):
+        self.root = root
+        self.shown_root = shown_root.rstrip("/") or "."
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def shown(self, path: Path) -> str:
+        return f"{self.shown_root}/{path.relative_to(self.root).as_posix()}"
+
+    def add(
+        self,
+        path: Path,
+        line: int | None,
+        field_: str | None,
+        message: str,
+        column: int | None = None,
+    ) -> None:
+        self.problems.append(Problem(self.shown(path), line, field_, message, column))
+
+    def warn(self, path: Path, line: int | None, field_: str | None, message: str) -> None:
+        self.warnings.append(Problem(self.shown(path), line, field_, message))
+
+
+@dataclass
+class Content:
+    """Everything the later stages need. Valid once `problems` is empty after every check
+    (pipeline.checked_content)."""
+
+    root: Path
+    site: models.SiteFile | None  # None only while site.yaml has problems
+    artists: list[ArtistRecord]
+    work: list[WorkItem]
+    aftercare: dict[str, str]
+    refs: list[FileRef] = field(default_factory=list)
+    site_lines: LineMap = field(default_factory=dict)
+    portfolio_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
+    artist_files: list[Path] = field(default_factory=list)  # every artist file, valid or not
+    artist_sources: list[ArtistSource] = field(default_factory=list)  # each that was read
+    findings: Findings | None = None
+
+    def __post_init__(self) -> None:
+        if self.findings is None:
+            self.findings = Findings(self.root, str(self.root))
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.findings.problems
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return sorted(set(self.findings.warnings), key=Problem.sort_key)
+
+    def image_path(self, folder: str, name: str) -> Path:
+        return self.root / "images" / folder / name
+
+    def video_path(self, name: str) -> Path:
+        return self.root / "videos" / name
+
+    def path_of(self, ref: FileRef) -> Path:
+        return self.video_path(ref.name) if ref.is_video else self.image_path(ref.folder, ref.name)
+
+    def image_refs(self) -> list[FileRef]:
+        """Each photo the site uses, once, in content order (the images stage's work list)."""
+        seen: set[tuple[str, str]] = set()
+        unique = []
+        for ref in self.refs:
+            if not ref.is_video and (ref.folder, ref.name) not in seen:
+                seen.add((ref.folder, ref.name))
+                unique.append(ref)
+        return unique
+
+
+# What one item of each list is called: "hours, line 2" and "piece 2" read as people count.
+LIST_ITEMS = {"hours": "line", "hours_notes": "line", "specialties": "line"}
+
+
+def field_name(loc: tuple) -> str | None:
+    """A location as editors read it: "piece 2, file", "brands, item 1, logo", "videos.hero"
+    (lists counted from 1, as people count)."""
+    parts: list[str] = []
+    for index, part in enumerate(loc):
+        if isinstance(part, int):
+            owner = loc[index - 1] if index else None
+            noun = "piece" if owner is None else LIST_ITEMS.get(str(owner), "item")
+            parts.append(f"{', ' if parts else ''}{noun} {part + 1}")
+        elif parts and isinstance(loc[index - 1], int):
+            parts.append(f", {part}")
+        else:
+            parts.append(("." if parts else "") + str(part))
+    return "".join(parts) or None
