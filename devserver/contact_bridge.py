@@ -47,7 +47,7 @@ def default_contact_handler(dist: Path) -> ContactHandler:
     # Imported lazily so the server starts even while the function is being worked on.
     # The function accepts the artists of the build it is serving (dist/api/artists.json).
     try:
-        from functions.contact.handler import handler_for_site
+        from .contact_function import handler_for_site
 
         return handler_for_site(dist)
     except ImportError as exc:  # pragma: no cover - only before the function exists
@@ -66,7 +66,7 @@ def default_contact_handler(dist: Path) -> ContactHandler:
 def default_uploads(dist: Path):  # noqa: ANN201 - functions.contact.uploads.LocalUploads
     """The folder the function of `serve` keeps images in (beside its outbox)."""
     try:
-        from functions.contact.handler import uploads_for_site
+        from .contact_function import uploads_for_site
 
         return uploads_for_site(dist)
     except ImportError:  # pragma: no cover - only before the function exists

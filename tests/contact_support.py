@@ -16,8 +16,8 @@ from click.testing import CliRunner, Result
 
 import build
 from functions.contact.app import build_service, respond
-from functions.contact.core import ContactService, NotificationFailed
 from functions.contact.ratelimit import RateLimit
+from functions.contact.service import ContactService, NotificationFailed
 from functions.contact.settings import ArtistList, Settings
 from functions.contact.store import StorageUnavailable, StoredMessage
 

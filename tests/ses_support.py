@@ -14,8 +14,8 @@ from contact_support import make_service
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
 
-from functions.contact.aws import SesNotifier
-from functions.contact.core import ContactService
+from functions.contact.service import ContactService
+from functions.contact.ses import SesNotifier
 from functions.contact.store import StoredMessage
 
 REGION = "us-east-1"

@@ -29,10 +29,14 @@ from contact_support import (
 from ses_support import REGION, SENDER, STUDIO, sent_emails, ses_service, stored
 
 import build
+from devserver.contact_function import handler_for_site
 from functions.contact import handler as handler_module
-from functions.contact.aws import DynamoStore, SesNotifier, table_definition
-from functions.contact.core import THANK_YOU, UNAVAILABLE, NotificationFailed, compose_email
+from functions.contact.dynamodb import DynamoStore, table_definition
+from functions.contact.mail import compose_email
+from functions.contact.messages import THANK_YOU, UNAVAILABLE
 from functions.contact.ratelimit import RateLimit
+from functions.contact.service import NotificationFailed
+from functions.contact.ses import SesNotifier
 from functions.contact.settings import ConfigError, Settings
 from functions.contact.store import StorageUnavailable, StoredMessage
 from serverthread import running_server
@@ -298,7 +302,7 @@ def test_dynamodb_missing_table_is_storage_unavailable(tmp_path: Path, aws) -> N
 def test_serve_accepts_the_artists_of_the_build_it_serves(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     settings = local_settings(tmp_path)
     monkeypatch.setattr(handler_module, "SETTINGS", settings)
-    handler_module.handler_for_site.cache_clear()
+    handler_for_site.cache_clear()
     dist = write_artists(tmp_path / "site", [{"slug": "max-ink", "name": "Max Ink"}])
     with running_server(dist) as url:  # the default handler, as `build.py serve` runs it
         assert (
@@ -313,7 +317,7 @@ def test_serve_accepts_the_artists_of_the_build_it_serves(tmp_path: Path, monkey
             httpx.post(f"{url}/api/contact", json={**GOOD, "artist": "new-artist"}).status_code
             == 200
         )
-    handler_module.handler_for_site.cache_clear()
+    handler_for_site.cache_clear()
     listed = CliRunner().invoke(build.cli, ["messages", "--json", "--outbox", str(settings.outbox)])
     assert [m["artist"] for m in json.loads(listed.output)] == ["new-artist", "max-ink"]
 

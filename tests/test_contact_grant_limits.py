@@ -26,7 +26,7 @@ from contact_support import GOOD, REGION, call, make_service, netlify_signature,
 from upload_support import ask, grant_event, picture
 
 from functions.contact.app import build_service
-from functions.contact.aws import DynamoStore, table_definition
+from functions.contact.dynamodb import DynamoStore, table_definition
 from functions.contact.ratelimit import RateLimit
 from functions.contact.references import MAX_IMAGE_BYTES
 from functions.contact.s3 import S3Uploads

@@ -26,10 +26,11 @@ from contact_support import (
 from moto import mock_aws
 
 import build
-from functions.contact.aws import DynamoStore, enable_expiry, table_definition
-from functions.contact.core import THANK_YOU, utc_now
+from functions.contact.dynamodb import DynamoStore, enable_expiry, table_definition
+from functions.contact.messages import THANK_YOU
 from functions.contact.operations import list_messages
 from functions.contact.ratelimit import RateLimit, SlidingWindowLimiter
+from functions.contact.service import utc_now
 from functions.contact.settings import ConfigError, Settings
 from functions.contact.store import SqliteOutbox
 

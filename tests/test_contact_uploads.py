@@ -33,7 +33,7 @@ from upload_support import (
 
 import build
 from functions.contact import references
-from functions.contact.core import NO_UPLOADS, TOO_MANY_UPLOADS, UPLOADS_UNAVAILABLE
+from functions.contact.messages import NO_UPLOADS, TOO_MANY_UPLOADS, UPLOADS_UNAVAILABLE
 from functions.contact.ratelimit import RateLimit
 from functions.contact.references import (
     FORGED,

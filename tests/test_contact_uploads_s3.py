@@ -27,8 +27,8 @@ from upload_support import ask, picture
 
 from functions.contact import references
 from functions.contact.app import respond
-from functions.contact.aws import DynamoStore, table_definition
-from functions.contact.core import LINK_EXPIRED, UNAVAILABLE
+from functions.contact.dynamodb import DynamoStore, table_definition
+from functions.contact.messages import LINK_EXPIRED, UNAVAILABLE
 from functions.contact.operations import list_messages
 from functions.contact.s3 import S3Uploads
 from functions.contact.settings import Settings

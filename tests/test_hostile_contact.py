@@ -39,7 +39,7 @@ from ses_support import (
 
 import build
 from functions.contact.app import respond
-from functions.contact.core import NOT_JSON_TYPE, NUMBER_TOO_LONG
+from functions.contact.messages import NOT_JSON_TYPE, NUMBER_TOO_LONG
 from functions.contact.ratelimit import RateLimit, SlidingWindowLimiter
 from functions.contact.store import SqliteOutbox
 from serverthread import running_server

@@ -18,7 +18,7 @@ from contact_support import GOOD, RecordingNotifier, call, make_service, post_ev
 
 import build
 from build import cli
-from functions.contact.core import compose_email
+from functions.contact.mail import compose_email
 from functions.contact.store import SqliteOutbox
 from sitefactory import ARTIST_YAML, jpeg, minimal_site, write_site
 

@@ -12,7 +12,7 @@ import httpx
 from contact_support import call, post_event
 from PIL import Image
 
-from functions.contact.core import ContactService
+from functions.contact.service import ContactService
 from functions.contact.store import SqliteOutbox
 
 GRANT_PATH = "/api/contact/uploads"

@@ -1,7 +1,9 @@
-"""Wiring: settings -> store, notifier, service; and Lambda event <-> service <-> response.
+"""Wiring: settings -> store, notifier, service; and HTTP: Lambda event <-> service <-> response.
 
-The AWS pieces are imported only when configured, so the default (outbox) path never
-loads boto3: see `python -X importtime` figures in docs/contact.md.
+The HTTP part reads a request (method, content type, size, JSON) and hands the service what
+it read; the service (service.py) never sees an event. The AWS pieces (dynamodb.py, ses.py,
+s3.py) are imported only when configured, so the default (outbox) path never loads boto3:
+see `python -X importtime` figures in docs/contact.md.
 """
 
 from __future__ import annotations
@@ -12,9 +14,21 @@ import json
 import logging
 from functools import lru_cache
 
-from .core import UNAVAILABLE, ArtistSource, ContactService, Notifier, Outcome
+from .messages import (
+    NOT_JSON,
+    NOT_JSON_TYPE,
+    NOT_UTF8,
+    NUMBER_TOO_LONG,
+    TOO_LARGE,
+    UNAVAILABLE,
+    USE_GET,
+    WRONG_METHOD,
+)
+from .outcomes import Outcome
 from .proxy import ClientAddress
 from .proxy import client_id as client_id  # re-exported: callers and tests import it here
+from .rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
+from .service import ArtistSource, ContactService, Notifier
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings
 from .store import MessageStore, SqliteOutbox
 from .uploads import LocalUploads, UploadStore
@@ -35,7 +49,7 @@ JSON_HEADERS = {
 
 def build_store(settings: Settings) -> MessageStore:
     if settings.store == "dynamodb":
-        from .aws import DynamoStore
+        from .dynamodb import DynamoStore
 
         return DynamoStore(settings.table, settings.region)
     return SqliteOutbox(settings.outbox)
@@ -60,7 +74,7 @@ def build_uploads(settings: Settings) -> UploadStore | None:
 def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
     if not settings.sends_email:
         return None
-    from .aws import SesNotifier
+    from .ses import SesNotifier
 
     return SesNotifier(
         settings.notify_from,
@@ -139,12 +153,72 @@ def _request(event: dict, settings: Settings) -> tuple[str, bytes, str, str | No
     return method, body, client, content_type if isinstance(content_type, str) else None
 
 
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    # Checked before int() runs: converting a long digit string costs quadratic time, and
+    # over 4300 digits Python raises a ValueError of its own.
+    if len(digits) > MAX_JSON_NUMBER_CHARS:
+        raise _NumberTooLong(digits[:20])
+    return int(digits)
+
+
+def is_json_media_type(content_type: str | None) -> bool:
+    """True for `application/json`, with or without parameters such as charset."""
+    media_type = (content_type or "").split(";", 1)[0].strip().lower()
+    return media_type == "application/json"
+
+
+def read_json(method: str, body: bytes, content_type: str | None) -> tuple[Outcome | None, object]:
+    """The decoded JSON body of a POST, or the answer refusing it (405, 415, 413, 400)."""
+    if method.upper() != "POST":
+        return Outcome(405, Outcome.error(405, WRONG_METHOD).body, {"allow": "POST"}), None
+    if not is_json_media_type(content_type):
+        return Outcome.error(415, NOT_JSON_TYPE), None
+    if len(body) > MAX_BODY_BYTES:
+        return Outcome.error(413, TOO_LARGE), None
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return Outcome.error(400, NOT_UTF8), None
+    try:
+        return None, json.loads(text, parse_int=_bounded_int)
+    except _NumberTooLong:
+        return Outcome.error(400, NUMBER_TOO_LONG), None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        return Outcome.error(400, NOT_JSON), None
+
+
 def to_response(outcome: Outcome) -> dict:
     return {
         "statusCode": outcome.status,
         "headers": {**JSON_HEADERS, **outcome.headers},
         "body": json.dumps(outcome.body, ensure_ascii=False),
     }
+
+
+def _answer(
+    service: ContactService,
+    path: str,
+    method: str,
+    body: bytes,
+    client: str,
+    content_type: str | None,
+) -> Outcome:
+    """The answer to a request on path: an image link, the grant of an upload, or (every
+    other path) a message. Only what read_json accepts reaches the service."""
+    if path.startswith(IMAGE_LINK_PATH):
+        if method.upper() not in ("GET", "HEAD"):
+            return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
+        return service.open_image(path)
+    refused, payload = read_json(method, body, content_type)
+    if refused is not None:
+        return refused
+    if path.rstrip("/") == GRANT_PATH:
+        return service.grant(payload, client)
+    return service.submit(payload, client)
 
 
 def respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
@@ -155,13 +229,7 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
-        method, body, client, content_type = _request(event, settings)
-        path = _path(event)
-        if path.rstrip("/") == GRANT_PATH:
-            return to_response(service.grant(method, body, client, content_type))
-        if path.startswith(IMAGE_LINK_PATH):
-            return to_response(service.open_image(method, path))
-        return to_response(service.submit(method, body, client, content_type))
+        return to_response(_answer(service, _path(event), *_request(event, settings)))
     except Exception:
         log.exception("contact: unexpected error; answered 503")
         return to_response(Outcome.error(503, UNAVAILABLE))

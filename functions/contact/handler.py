@@ -1,6 +1,7 @@
 """AWS Lambda entry point for POST /api/contact (Function URL / API Gateway v2 event).
 
-The same `handler` answers in Lambda and in `build.py serve`. Request body, a JSON object:
+The same `handler` answers in Lambda and in `build.py serve` (devserver/contact_function.py
+builds it there for the artists of the served build). Request body, a JSON object:
 
     name        required; one line, at most 100 characters
     email       required; a valid address, at most 254; the studio's email replies to it
@@ -37,13 +38,10 @@ from __future__ import annotations
 
 import logging
 import os
-from functools import lru_cache
-from pathlib import Path
 
 from .app import build_service, respond
-from .core import ContactService
-from .settings import ArtistList, ConfigError, Settings
-from .uploads import LocalUploads
+from .service import ContactService
+from .settings import ConfigError, Settings
 
 log = logging.getLogger(__name__)
 if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
@@ -60,33 +58,3 @@ except ConfigError as _error:
 
 def handler(event: dict, context: object) -> dict:
     return respond(SERVICE, SETTINGS, event)
-
-
-@lru_cache(maxsize=8)
-def service_for_site(dist: Path) -> ContactService | None:
-    """The service of `build.py serve`: the known artists are those of the served build."""
-    if SETTINGS is None:
-        return None
-    return build_service(SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
-
-
-def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like `handler`
-    """The handler for `build.py serve`."""
-    service = service_for_site(dist)
-    if service is None:
-        return handler
-
-    def site_handler(event: dict, context: object) -> dict:
-        return respond(service, SETTINGS, event)
-
-    return site_handler
-
-
-handler_for_site.cache_clear = service_for_site.cache_clear  # its one cache is the service's
-
-
-def uploads_for_site(dist: Path) -> LocalUploads | None:
-    """The folder `serve` stores posted images in (its grants are signed for it)."""
-    service = service_for_site(dist)
-    uploads = service.uploads if service else None
-    return uploads if isinstance(uploads, LocalUploads) else None

@@ -17,7 +17,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .app import build_service
-from .core import ContactService, SendReport, artist_label
+from .mail import artist_label
+from .outcomes import SendReport
+from .service import ContactService
 from .settings import ArtistList, ConfigError, Settings
 from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
 

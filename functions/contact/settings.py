@@ -72,117 +72,17 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        problems = []
-
-        def number(name: str, default: str) -> float:
-            raw = env.get(name, default)
-            try:
-                value = float(raw)
-            except ValueError:
-                problems.append(f"{name} must be a number, got {raw!r}")
-                return float(default)
-            if value < 0:
-                problems.append(f"{name} must not be negative, got {raw!r}")
-            return value
-
-        store = env.get("CONTACT_STORE", "sqlite").strip().lower()
-        if store not in STORES:
-            problems.append(f"CONTACT_STORE must be one of {', '.join(STORES)}, got {store!r}")
-        on_lambda = bool(env.get("AWS_LAMBDA_FUNCTION_NAME"))
-        if on_lambda and store == "sqlite":
-            # Lambda's disk is wiped with the instance: a message kept there would be lost.
-            problems.append("CONTACT_STORE=sqlite cannot keep messages on AWS Lambda; use dynamodb")
-
-        def rate_limit(name: str, on_aws: str, here: str) -> RateLimit:
-            # Locally every post comes from 127.0.0.1 (developers, browser tests): looser.
-            try:
-                return RateLimit.parse(env.get(name, on_aws if on_lambda else here))
-            except ValueError as exc:
-                problems.append(f"{name}: {exc}")
-                return RateLimit.parse(on_aws)
-
-        rate = rate_limit("CONTACT_RATE_LIMIT", LAMBDA_RATE_LIMIT, LOCAL_RATE_LIMIT)
-        notify_from = env.get("CONTACT_NOTIFY_FROM", "").strip()
-        notify_to = tuple(
-            a.strip() for a in env.get("CONTACT_NOTIFY_TO", "").split(",") if a.strip()
-        )
-        if bool(notify_from) != bool(notify_to):
-            problems.append(
-                "set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO to send email, or neither"
-            )
-        artists_file = env.get("CONTACT_ARTISTS_FILE", "").strip()
-        site_url = env.get("CONTACT_SITE_URL", "").strip().rstrip("/")
-        if site_url and not site_url.startswith(("https://", "http://")):
-            problems.append(f"CONTACT_SITE_URL must start with https://, got {site_url!r}")
-        upload_rate = rate_limit(
-            "CONTACT_UPLOAD_RATE_LIMIT", LAMBDA_UPLOAD_RATE_LIMIT, LOCAL_UPLOAD_RATE_LIMIT
-        )
-        uploads_dir = env.get("CONTACT_UPLOADS_DIR", "").strip()
-        megabytes = env.get(
-            "CONTACT_UPLOAD_MB_PER_HOUR",
-            LAMBDA_UPLOAD_MB_PER_HOUR if on_lambda else LOCAL_UPLOAD_MB_PER_HOUR,
-        ).strip()
-        if megabytes.lower() in ("off", "none"):
-            megabytes = "0"
-        if not megabytes.isdigit():
-            problems.append(
-                f"CONTACT_UPLOAD_MB_PER_HOUR must be a whole number or 'off', got {megabytes!r}"
-            )
-            megabytes = "0"
-        proxy_secret = env.get("CONTACT_PROXY_SECRET", "").strip()
-        if proxy_secret and len(proxy_secret) < MIN_SECRET_CHARS:
-            problems.append(
-                f"CONTACT_PROXY_SECRET must be at least {MIN_SECRET_CHARS} characters "
-                "(deploy-function makes one)"
-            )
-        link_days = number("CONTACT_IMAGE_LINK_DAYS", IMAGE_LINK_DAYS)
-        if not 0 < link_days <= 365:
-            problems.append(f"CONTACT_IMAGE_LINK_DAYS must be from 1 to 365, got {link_days:g}")
-        retention = number("CONTACT_SPAM_RETENTION_DAYS", SPAM_RETENTION_DAYS)
-        if retention == 0:
-            problems.append("CONTACT_SPAM_RETENTION_DAYS must be more than 0")
-        settings = cls(
-            store=store,
-            outbox=Path(env.get("CONTACT_OUTBOX", "").strip() or DEFAULT_OUTBOX),
-            table=env.get("CONTACT_TABLE", cls.table).strip() or cls.table,
-            notify_from=notify_from,
-            notify_to=notify_to,
-            region=(
-                env.get("CONTACT_AWS_REGION")
-                or env.get("AWS_REGION")
-                or env.get("AWS_DEFAULT_REGION")
-                or ""
-            ).strip(),
-            rate_limit=rate,
-            min_fill_ms=int(number("CONTACT_MIN_FILL_MS", "3000")),
-            client_ip_headers=tuple(
-                h.strip().lower()
-                for h in env.get("CONTACT_CLIENT_IP_HEADER", "").split(",")
-                if h.strip()
-            ),
-            artists_file=Path(artists_file) if artists_file else None,
-            studio_name=env.get("CONTACT_STUDIO_NAME", "").strip() or cls.studio_name,
-            notify_budget_s=number("CONTACT_NOTIFY_BUDGET_S", "4"),
-            on_lambda=on_lambda,
-            site_url=site_url,
-            spam_retention_days=retention,
-            uploads_bucket=env.get("CONTACT_UPLOADS_BUCKET", "").strip(),
-            uploads_dir=Path(uploads_dir) if uploads_dir else None,
-            upload_rate_limit=upload_rate,
-            upload_bytes_per_hour=int(megabytes) * 1024 * 1024,
-            proxy_secret=proxy_secret,
-            link_secret=env.get("CONTACT_LINK_SECRET", "").strip(),
-            image_link_days=link_days,
-        )
-        if on_lambda and not settings.uploads_bucket and settings.uploads_dir:
-            problems.append("CONTACT_UPLOADS_DIR cannot keep images on AWS Lambda; set a bucket")
+        """The settings the environment names, or ConfigError listing every problem."""
+        reader = _Env(os.environ if env is None else env)
+        settings = cls(**_read(reader, table=cls.table, studio_name=cls.studio_name))
+        if reader.on_lambda and not settings.uploads_bucket and settings.uploads_dir:
+            reader.problem("CONTACT_UPLOADS_DIR cannot keep images on AWS Lambda; set a bucket")
         if (
-            store == "dynamodb" or settings.sends_email or settings.uploads_bucket
+            settings.store == "dynamodb" or settings.sends_email or settings.uploads_bucket
         ) and not settings.region:
-            problems.append("set AWS_REGION (or CONTACT_AWS_REGION) for DynamoDB and SES")
-        if problems:
-            raise ConfigError("; ".join(problems))
+            reader.problem("set AWS_REGION (or CONTACT_AWS_REGION) for DynamoDB and SES")
+        if reader.problems:
+            raise ConfigError("; ".join(reader.problems))
         return settings
 
     @property
@@ -195,6 +95,150 @@ class Settings:
         if self.uploads_bucket or (self.on_lambda and self.uploads_dir is None):
             return None
         return self.uploads_dir or self.outbox.parent / "uploads"
+
+
+class _Env:
+    """The environment as the settings read it, gathering every problem on the way (one
+    ConfigError names them all, in the order they were read)."""
+
+    def __init__(self, env: Mapping[str, str]):
+        self.env = env
+        self.problems: list[str] = []
+        self.on_lambda = bool(env.get("AWS_LAMBDA_FUNCTION_NAME"))
+
+    def problem(self, text: str) -> None:
+        self.problems.append(text)
+
+    def text(self, name: str, default: str = "") -> str:
+        return self.env.get(name, default).strip()
+
+    def names(self, name: str, lower: bool = False) -> tuple[str, ...]:
+        """A comma-separated list, its items stripped, empty ones left out."""
+        items = (item.strip() for item in self.env.get(name, "").split(","))
+        return tuple(item.lower() if lower else item for item in items if item)
+
+    def number(self, name: str, default: str) -> float:
+        raw = self.env.get(name, default)
+        try:
+            value = float(raw)
+        except ValueError:
+            self.problem(f"{name} must be a number, got {raw!r}")
+            return float(default)
+        if value < 0:
+            self.problem(f"{name} must not be negative, got {raw!r}")
+        return value
+
+    def rate_limit(self, name: str, on_aws: str, here: str) -> RateLimit:
+        # Locally every post comes from 127.0.0.1 (developers, browser tests): looser.
+        try:
+            return RateLimit.parse(self.env.get(name, on_aws if self.on_lambda else here))
+        except ValueError as exc:
+            self.problem(f"{name}: {exc}")
+            return RateLimit.parse(on_aws)
+
+
+def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
+    """Every setting but the checks that need several (Settings.from_env), read in the order
+    its problems are listed."""
+    store = _store(env)
+    rate = env.rate_limit("CONTACT_RATE_LIMIT", LAMBDA_RATE_LIMIT, LOCAL_RATE_LIMIT)
+    notify_from, notify_to = _notify_addresses(env)
+    artists_file = env.text("CONTACT_ARTISTS_FILE")
+    site_url = _site_url(env)
+    upload_rate = env.rate_limit(
+        "CONTACT_UPLOAD_RATE_LIMIT", LAMBDA_UPLOAD_RATE_LIMIT, LOCAL_UPLOAD_RATE_LIMIT
+    )
+    uploads_dir = env.text("CONTACT_UPLOADS_DIR")
+    megabytes = _megabytes_per_hour(env)
+    proxy_secret = _proxy_secret(env)
+    link_days = _image_link_days(env)
+    retention = _spam_retention_days(env)
+    region = env.env.get("CONTACT_AWS_REGION") or env.env.get("AWS_REGION")
+    return {
+        "store": store,
+        "outbox": Path(env.text("CONTACT_OUTBOX") or DEFAULT_OUTBOX),
+        "table": env.text("CONTACT_TABLE", table) or table,
+        "notify_from": notify_from,
+        "notify_to": notify_to,
+        "region": (region or env.env.get("AWS_DEFAULT_REGION") or "").strip(),
+        "rate_limit": rate,
+        "min_fill_ms": int(env.number("CONTACT_MIN_FILL_MS", "3000")),
+        "client_ip_headers": env.names("CONTACT_CLIENT_IP_HEADER", lower=True),
+        "artists_file": Path(artists_file) if artists_file else None,
+        "studio_name": env.text("CONTACT_STUDIO_NAME") or studio_name,
+        "notify_budget_s": env.number("CONTACT_NOTIFY_BUDGET_S", "4"),
+        "on_lambda": env.on_lambda,
+        "site_url": site_url,
+        "spam_retention_days": retention,
+        "uploads_bucket": env.text("CONTACT_UPLOADS_BUCKET"),
+        "uploads_dir": Path(uploads_dir) if uploads_dir else None,
+        "upload_rate_limit": upload_rate,
+        "upload_bytes_per_hour": megabytes * 1024 * 1024,
+        "proxy_secret": proxy_secret,
+        "link_secret": env.text("CONTACT_LINK_SECRET"),
+        "image_link_days": link_days,
+    }
+
+
+def _store(env: _Env) -> str:
+    store = env.text("CONTACT_STORE", "sqlite").lower()
+    if store not in STORES:
+        env.problem(f"CONTACT_STORE must be one of {', '.join(STORES)}, got {store!r}")
+    if env.on_lambda and store == "sqlite":
+        # Lambda's disk is wiped with the instance: a message kept there would be lost.
+        env.problem("CONTACT_STORE=sqlite cannot keep messages on AWS Lambda; use dynamodb")
+    return store
+
+
+def _notify_addresses(env: _Env) -> tuple[str, tuple[str, ...]]:
+    notify_from, notify_to = env.text("CONTACT_NOTIFY_FROM"), env.names("CONTACT_NOTIFY_TO")
+    if bool(notify_from) != bool(notify_to):
+        env.problem("set both CONTACT_NOTIFY_FROM and CONTACT_NOTIFY_TO to send email, or neither")
+    return notify_from, notify_to
+
+
+def _site_url(env: _Env) -> str:
+    site_url = env.text("CONTACT_SITE_URL").rstrip("/")
+    if site_url and not site_url.startswith(("https://", "http://")):
+        env.problem(f"CONTACT_SITE_URL must start with https://, got {site_url!r}")
+    return site_url
+
+
+def _megabytes_per_hour(env: _Env) -> int:
+    default = LAMBDA_UPLOAD_MB_PER_HOUR if env.on_lambda else LOCAL_UPLOAD_MB_PER_HOUR
+    megabytes = env.text("CONTACT_UPLOAD_MB_PER_HOUR", default)
+    if megabytes.lower() in ("off", "none"):
+        megabytes = "0"
+    if not megabytes.isdigit():
+        env.problem(
+            f"CONTACT_UPLOAD_MB_PER_HOUR must be a whole number or 'off', got {megabytes!r}"
+        )
+        megabytes = "0"
+    return int(megabytes)
+
+
+def _proxy_secret(env: _Env) -> str:
+    proxy_secret = env.text("CONTACT_PROXY_SECRET")
+    if proxy_secret and len(proxy_secret) < MIN_SECRET_CHARS:
+        env.problem(
+            f"CONTACT_PROXY_SECRET must be at least {MIN_SECRET_CHARS} characters "
+            "(deploy-function makes one)"
+        )
+    return proxy_secret
+
+
+def _image_link_days(env: _Env) -> float:
+    link_days = env.number("CONTACT_IMAGE_LINK_DAYS", IMAGE_LINK_DAYS)
+    if not 0 < link_days <= 365:
+        env.problem(f"CONTACT_IMAGE_LINK_DAYS must be from 1 to 365, got {link_days:g}")
+    return link_days
+
+
+def _spam_retention_days(env: _Env) -> float:
+    retention = env.number("CONTACT_SPAM_RETENTION_DAYS", SPAM_RETENTION_DAYS)
+    if retention == 0:
+        env.problem("CONTACT_SPAM_RETENTION_DAYS must be more than 0")
+    return retention
 
 
 class ArtistList:

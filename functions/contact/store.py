@@ -4,7 +4,7 @@ Store first, then notify: a message is `pending` from the moment it is stored un
 studio's email has gone out (`sent`). A message caught by a spam trap is kept as `spam`,
 with the reason, never emailed, and deleted once `expires_at` (Unix seconds) has passed.
 Nothing here imports boto3, so the local path and a cold start that only needs the outbox
-stay fast; the AWS store lives in `aws.py`.
+stay fast; the AWS store lives in `dynamodb.py`.
 """
 
 from __future__ import annotations

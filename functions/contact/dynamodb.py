@@ -1,4 +1,4 @@
-"""Production backends through boto3: messages in DynamoDB, the studio's email through SES.
+"""Messages in DynamoDB (CONTACT_STORE=dynamodb): the production store, through boto3.
 
 Why DynamoDB rather than S3: the outbox is a small state machine (pending -> sent) that
 is written once per message and then updated and queried ("which are still pending?").
@@ -7,20 +7,13 @@ sparse index holding exactly the pending messages; S3 would need an object rewri
 copy-and-delete per state change and a full listing to find the pending ones. Both are
 durable across zones; on-demand DynamoDB costs nothing measurable at a studio's volume.
 
-Only imported when CONTACT_STORE=dynamodb or email is configured (boto3 costs a cold start).
+Only imported when CONTACT_STORE=dynamodb (boto3 costs a cold start); deploy-function uses
+`table_definition` and `enable_expiry`.
 """
 
 from __future__ import annotations
 
-import logging
-import random
-import re
-import time
 from collections.abc import Callable
-from email.headerregistry import Address
-from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import formatdate, make_msgid
 
 import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
@@ -29,12 +22,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from .budget import KEY_PREFIX as BUDGET_PREFIX
 from .budget import Hour
-from .core import NotificationFailed, compose_email, header_text
-from .rules import ascii_email
 from .store import PENDING, SENT, AlreadyAttached, StorageUnavailable, StoredMessage
-from .uploads import ImageLinks
-
-log = logging.getLogger(__name__)
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -43,25 +31,12 @@ CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
-# SES answers these when sending faster than the account's rate (1/s in the sandbox).
-THROTTLING = {
-    "Throttling",
-    "ThrottlingException",
-    "TooManyRequestsException",
-    "LimitExceededException",
-}
 
 # Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
 # Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
 _STORAGE_CONFIG = Config(
     connect_timeout=1, read_timeout=3, retries={"mode": "standard", "max_attempts": 2}
 )
-# One attempt per call: the notifier's own loop retries, within a time budget the Lambda
-# timeout can afford, with backoff that tests can drive (see SesNotifier.send).
-_SES_CONFIG = Config(
-    connect_timeout=1, read_timeout=4, retries={"mode": "standard", "total_max_attempts": 1}
-)
-MAX_SEND_ATTEMPTS = 6
 
 
 class DynamoStore:
@@ -269,17 +244,6 @@ def table_definition(name: str) -> dict:
     }
 
 
-# The standard library refuses to write a header with a line break in it only from Python
-# 3.13 (and 3.12.5 / 3.11.10): `verify_generated_headers`. Where it exists it is on; the same
-# check (the regex the standard library uses) runs below on every Python, so an older
-# runtime gives the same guarantee.
-_POLICY = (
-    SMTP.clone(verify_generated_headers=True) if hasattr(SMTP, "verify_generated_headers") else SMTP
-)
-_NEWLINE_WITHOUT_FWSP = re.compile(rb"\r\n[^ \t]|\r[^ \n\t]|\n[^ \t]")
-MAX_DISPLAY_NAME = 64
-
-
 def enable_expiry(client, table: str) -> bool:  # noqa: ANN001 - boto3 dynamodb client
     """Turn on time to live for EXPIRY_ATTRIBUTE; False when it already was (idempotent)."""
     described = client.describe_time_to_live(TableName=table)["TimeToLiveDescription"]
@@ -290,114 +254,3 @@ def enable_expiry(client, table: str) -> bool:  # noqa: ANN001 - boto3 dynamodb 
         TimeToLiveSpecification={"Enabled": True, "AttributeName": EXPIRY_ATTRIBUTE},
     )
     return True
-
-
-def build_email(
-    message: StoredMessage,
-    artist_name: str,
-    sender: str,
-    recipients: tuple[str, ...],
-    studio: str,
-    images: ImageLinks | None = None,
-) -> EmailMessage:
-    """The MIME email: plain text, Reply-To the visitor.
-
-    Visitor text reaches a header only through `header_text` (letters, digits, spaces and
-    plain punctuation: no line break, no encoded word), and every folded header is checked
-    for a line break before the email leaves (ValueError), so no header can be injected.
-    """
-    subject, body = compose_email(message, artist_name, studio, images)
-    email = EmailMessage(policy=_POLICY)
-    email["From"] = sender
-    email["To"] = ", ".join(recipients)
-    email["Reply-To"] = Address(
-        display_name=header_text(message.name, MAX_DISPLAY_NAME),
-        addr_spec=ascii_email(message.email),
-    )
-    email["Subject"] = subject
-    email["Date"] = formatdate(usegmt=True)
-    email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
-    # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
-    email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
-    verify_headers(email)
-    return email
-
-
-def verify_headers(email: EmailMessage) -> None:
-    """Raise ValueError if any header, as it will be written, holds a line break."""
-    linesep = _POLICY.linesep.encode("ascii")
-    for name, value in email.raw_items():
-        folded = _POLICY.fold_binary(name, value)
-        if not folded.endswith(linesep) or _NEWLINE_WITHOUT_FWSP.search(
-            folded.removesuffix(linesep)
-        ):
-            raise ValueError(f"the {name} header would contain a line break: {folded[:200]!r}")
-
-
-class SesNotifier:
-    """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
-
-    def __init__(
-        self,
-        sender: str,
-        recipients: tuple[str, ...],
-        region: str,
-        studio: str = "Website",
-        budget_s: float = 4.0,
-        client=None,  # noqa: ANN001 - boto3 sesv2 client
-        sleep: Callable[[float], None] = time.sleep,
-        jitter: Callable[[], float] = random.random,
-        clock: Callable[[], float] = time.monotonic,
-        image_links: Callable[[list[str]], ImageLinks] | None = None,
-    ):
-        self.image_links = image_links  # the reference images' links (uploads store)
-        self.sender = sender
-        self.recipients = recipients
-        self.studio = studio
-        self.budget_s = budget_s
-        self.client = client or boto3.client("sesv2", region_name=region, config=_SES_CONFIG)
-        self.sleep = sleep
-        self.jitter = jitter
-        self.clock = clock
-
-    def send(self, message: StoredMessage, artist_name: str) -> None:
-        try:
-            images = (
-                self.image_links(message.image_keys)
-                if message.images and self.image_links
-                else None
-            )
-            email = build_email(
-                message, artist_name, self.sender, self.recipients, self.studio, images
-            )
-        except (ValueError, TypeError) as exc:  # a header the policy refused
-            raise NotificationFailed(f"email could not be built: {exc}") from exc
-        raw = email.as_bytes()
-        delay, attempt, started = 0.25, 0, self.clock()
-        while True:
-            attempt += 1
-            try:
-                self.client.send_email(
-                    FromEmailAddress=self.sender,
-                    Destination={"ToAddresses": list(self.recipients)},
-                    Content={"Raw": {"Data": raw}},
-                )
-                return
-            except ClientError as exc:
-                code = exc.response.get("Error", {}).get("Code", "")
-                status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
-                retryable = code in THROTTLING or status >= 500
-                error = f"SES {code or status}: {exc.response.get('Error', {}).get('Message', exc)}"
-            except BotoCoreError as exc:  # connection trouble: worth another try
-                retryable, error = True, f"SES unreachable: {exc}"
-            # Exponential backoff with "equal jitter" (AWS Architecture Blog, "Exponential
-            # Backoff And Jitter"), stopping before the time budget (calls included) ends.
-            pause = delay * (0.5 + self.jitter() / 2)
-            spent = self.clock() - started
-            if not retryable or attempt >= MAX_SEND_ATTEMPTS or spent + pause > self.budget_s:
-                raise NotificationFailed(
-                    f"{error} (after {attempt} attempt{'s' if attempt > 1 else ''})"
-                )
-            log.warning("contact: %s; retrying in %.2fs", error, pause)
-            self.sleep(pause)
-            delay = min(delay * 2, 2.0)

@@ -1,0 +1,48 @@
+"""The contact function as `build.py serve` runs it: the Lambda's own handler and settings,
+with a service that accepts the artists of the build being served (dist/api/artists.json).
+
+Kept out of `functions/` (deployed alone, where nothing serves a dist/). The settings are
+the Lambda entry point's (`functions.contact.handler.SETTINGS`), read when a service is
+built, so a test that replaces them there is obeyed after `handler_for_site.cache_clear()`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from functions.contact import handler as lambda_entry
+from functions.contact.app import build_service, respond
+from functions.contact.service import ContactService
+from functions.contact.settings import ArtistList
+from functions.contact.uploads import LocalUploads
+
+
+@lru_cache(maxsize=8)
+def service_for_site(dist: Path) -> ContactService | None:
+    """The service of `build.py serve`: the known artists are those of the served build."""
+    if lambda_entry.SETTINGS is None:
+        return None
+    return build_service(lambda_entry.SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
+
+
+def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like the Lambda's
+    """The handler for `build.py serve`."""
+    service = service_for_site(dist)
+    if service is None:
+        return lambda_entry.handler
+
+    def site_handler(event: dict, context: object) -> dict:
+        return respond(service, lambda_entry.SETTINGS, event)
+
+    return site_handler
+
+
+handler_for_site.cache_clear = service_for_site.cache_clear  # its one cache is the service's
+
+
+def uploads_for_site(dist: Path) -> LocalUploads | None:
+    """The folder `serve` stores posted images in (its grants are signed for it)."""
+    service = service_for_site(dist)
+    uploads = service.uploads if service else None
+    return uploads if isinstance(uploads, LocalUploads) else None

@@ -1,0 +1,64 @@
+"""What the visitor reads: every sentence the contact function answers with, in one place.
+
+The form shows these as they are (docs/product.md#contact-contract); the field rules' own
+sentences stay beside their rules (rules.py, references.py).
+"""
+
+THANK_YOU = "Thank you! Your message has been sent. We'll get back to you within 24 hours."
+UNAVAILABLE = (
+    "Sorry, we could not send your message right now. Please try again in a few minutes, "
+    "or call or email us directly."
+)
+TOO_LARGE = "Your message is too large to send. Please shorten it and try again."
+NOT_JSON = "The form data could not be read (expected JSON). Please reload the page and try again."
+NOT_UTF8 = (
+    "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
+)
+NUMBER_TOO_LONG = (
+    "The form data could not be read (a number in it is too long). "
+    "Please reload the page and try again."
+)
+WRONG_METHOD = "Messages can only be sent with the contact form (POST)."
+# A cross-site page can post text/plain (or form data) without asking the browser's CORS
+# preflight first; requiring JSON means only our own form, or a script the browser has
+# allowed, can post at all (docs/contact.md).
+NOT_JSON_TYPE = (
+    "Messages must be sent as JSON (Content-Type: application/json). "
+    "Please reload the page and try again."
+)
+TOO_MANY = (
+    "You have sent several messages in a short time. Please wait {minutes} and try again, "
+    "or call or email us directly."
+)
+
+
+# Reference images (docs/contact.md, "Reference images"): the grant's answers, and what the
+# form shows beside the images when the message cannot take them.
+UPLOADS_UNAVAILABLE = (
+    "Sorry, images cannot be uploaded right now. You can send your message without them, "
+    "or try again in a few minutes."
+)
+TOO_MANY_UPLOADS = (
+    "You have added many images in a short time. Please wait {minutes} and try again, "
+    "or send your message without them."
+)
+UPLOADS_BUSY = (
+    "Sorry, the studio has received many images in the last hour. Please try again in "
+    "{minutes}, or send your message without them."
+)
+NOT_A_GRANT_REQUEST = "The request must be a JSON object naming the image's type."
+NO_UPLOADS = (
+    "Reference images cannot be received right now: please remove them and send your "
+    "message without them."
+)
+IMAGE_MISSING = "was not found (it may have expired, or been sent with another message)"
+IMAGE_TAKEN = "was already sent with another message"
+REMOVE_OR_SEND = "Remove it and add it again, or send your message without it."
+
+# The image links of the studio's email (read by the studio, answered by the function).
+USE_GET = "Use GET."
+LINK_EXPIRED = (
+    "This image link has expired. The image is still kept with the message: "
+    "`python build.py messages` lists it."
+)
+LINK_UNKNOWN = "There is no image at this address."

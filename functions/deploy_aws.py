@@ -1,0 +1,346 @@
+"""deploy-function's steps on AWS, each idempotent, sharing one boto3 session (imported when
+they run, so other commands never load boto3)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import secrets
+import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from functions.contact.references import PENDING, PENDING_DAYS, SPAM
+from functions.contact.settings import SPAM_RETENTION_DAYS
+from functions.deploy_iam import TRUST_POLICY, role_policy
+from functions.deploy_options import DeployError, DeployOptions
+from functions.deploy_package import HANDLER, code_sha256
+
+log = logging.getLogger(__name__)
+
+
+def spam_image_days() -> int:
+    """S3 deletes an object at the first midnight (UTC) after its age passes the rule's days,
+    so a day less than the spam's retention takes its images no later than the spam."""
+    return max(1, math.ceil(float(SPAM_RETENTION_DAYS)) - 1)
+
+
+def lifecycle_rules() -> list[dict]:
+    """Unattached uploads go after a day; the images of spam with the spam."""
+    return [
+        {
+            "ID": "unattached-uploads",
+            "Filter": {"Prefix": f"{PENDING}/"},
+            "Status": "Enabled",
+            "Expiration": {"Days": PENDING_DAYS},
+        },
+        {
+            "ID": "spam-images",
+            "Filter": {"Prefix": f"{SPAM}/"},
+            "Status": "Enabled",
+            "Expiration": {"Days": spam_image_days()},
+        },
+    ]
+
+
+def _retry(
+    what: str,
+    call: Callable[[], object],
+    retry_if: Callable[[Exception], bool],
+    attempts: int = 10,
+    pause: float = 3.0,
+) -> object:
+    for attempt in range(1, attempts + 1):
+        try:
+            return call()
+        except Exception as exc:  # noqa: BLE001 - retry_if decides
+            if attempt == attempts or not retry_if(exc):
+                raise
+            log.info("%s not ready yet (%s); retrying", what, exc)
+            time.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + timeout_s
+    while True:
+        conf = lam.get_function_configuration(FunctionName=name)
+        if (
+            conf.get("State", "Active") != "Pending"
+            and conf.get("LastUpdateStatus", "Successful") != "InProgress"
+        ):
+            if conf.get("LastUpdateStatus") == "Failed":
+                raise DeployError(f"Lambda update failed: {conf.get('LastUpdateStatusReason')}")
+            return
+        if time.monotonic() > deadline:
+            raise DeployError(f"Lambda function {name} did not become ready in {timeout_s:.0f}s")
+        time.sleep(1)
+
+
+def _error_code(exc: Exception) -> str:
+    response = getattr(exc, "response", None)
+    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+
+
+class Deployer:
+    """The deploy steps, each idempotent, sharing one boto3 session."""
+
+    def __init__(self, options: DeployOptions, say: Callable[[str], None]):
+        import boto3
+
+        self.options = options
+        self.say = say
+        session = boto3.session.Session(region_name=options.region)
+        self.client = lambda service: session.client(service, endpoint_url=options.endpoint_url)
+        self.lam = self.client("lambda")
+        self.proxy_secret = ""
+        self.new_proxy_secret = False  # made by this run: deploy() prints it, once
+
+    def ensure_table(self) -> str:
+        from functions.contact.dynamodb import enable_expiry, table_definition
+
+        dynamodb, name = self.client("dynamodb"), self.options.table
+        try:
+            arn = dynamodb.describe_table(TableName=name)["Table"]["TableArn"]
+            self.say(f"table {name}: exists")
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+            arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
+            dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
+            dynamodb.update_continuous_backups(
+                TableName=name,
+                PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
+            )
+            self.say(f"table {name}: created (on-demand, point-in-time recovery on)")
+        if enable_expiry(dynamodb, name):
+            self.say(f"table {name}: time to live on (spam is deleted after its retention)")
+        return arn
+
+    def bucket_url(self, bucket: str) -> str:
+        """Where Netlify forwards the form's image posts (dist/_redirects)."""
+        if self.options.endpoint_url:
+            return f"{self.options.endpoint_url.rstrip('/')}/{bucket}"
+        return f"https://{bucket}.s3.{self.options.region}.amazonaws.com"
+
+    def ensure_bucket(self) -> str:
+        """The private bucket of reference images, with a lifecycle rule per prefix."""
+        s3 = self.client("s3")
+        name = self.options.uploads_bucket or self._default_bucket()
+        try:
+            s3.head_bucket(Bucket=name)
+            self.say(f"bucket {name}: exists")
+        except Exception as exc:
+            if _error_code(exc) == "403":
+                raise DeployError(
+                    f"bucket {name} belongs to another AWS account: name another with "
+                    "--uploads-bucket"
+                ) from exc
+            if _error_code(exc) not in ("404", "NoSuchBucket"):
+                raise
+            where = (
+                {}
+                if self.options.region == "us-east-1"
+                else {"CreateBucketConfiguration": {"LocationConstraint": self.options.region}}
+            )
+            s3.create_bucket(Bucket=name, **where)
+            self.say(f"bucket {name}: created")
+        self._lock_bucket(s3, name)
+        if self.options.site_url:
+            self._allow_site_posts(s3, name)
+        self.say(
+            f"bucket {name}: private, encrypted; unattached uploads deleted after "
+            f"{PENDING_DAYS} day, spam's images after {spam_image_days()} days"
+        )
+        return name
+
+    def _lock_bucket(self, s3, name: str) -> None:  # noqa: ANN001 - boto3 s3 client
+        """Private (no public access, no ACLs), encrypted, a lifecycle rule per prefix."""
+        s3.put_public_access_block(
+            Bucket=name,
+            PublicAccessBlockConfiguration={
+                "BlockPublicAcls": True,
+                "IgnorePublicAcls": True,
+                "BlockPublicPolicy": True,
+                "RestrictPublicBuckets": True,
+            },
+        )
+        s3.put_bucket_ownership_controls(
+            Bucket=name,
+            OwnershipControls={"Rules": [{"ObjectOwnership": "BucketOwnerEnforced"}]},
+        )
+        s3.put_bucket_encryption(
+            Bucket=name,
+            ServerSideEncryptionConfiguration={
+                "Rules": [
+                    {
+                        "ApplyServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"},
+                        "BucketKeyEnabled": True,
+                    }
+                ]
+            },
+        )
+        s3.put_bucket_lifecycle_configuration(
+            Bucket=name, LifecycleConfiguration={"Rules": lifecycle_rules()}
+        )
+
+    def _allow_site_posts(self, s3, name: str) -> None:  # noqa: ANN001 - boto3 s3 client
+        # The browser posts to the site, and Netlify's proxy forwards its Origin header:
+        # S3 is told that origin, and only it, may post.
+        parts = urlsplit(self.options.site_url)
+        s3.put_bucket_cors(
+            Bucket=name,
+            CORSConfiguration={
+                "CORSRules": [
+                    {
+                        "AllowedOrigins": [f"{parts.scheme}://{parts.netloc}"],
+                        "AllowedMethods": ["POST"],
+                        "AllowedHeaders": ["*"],
+                        "MaxAgeSeconds": 600,
+                    }
+                ]
+            },
+        )
+
+    def _default_bucket(self) -> str:
+        account = self.client("sts").get_caller_identity()["Account"]
+        base = self.options.function_name.lower().replace("_", "-")
+        return f"{base}-uploads-{account}-{self.options.region}"[:63]
+
+    def ensure_role(self, table_arn: str, bucket: str) -> str:
+        iam, name = self.client("iam"), self.options.role_name
+        try:
+            role_arn = iam.get_role(RoleName=name)["Role"]["Arn"]
+        except Exception as exc:
+            if _error_code(exc) != "NoSuchEntity":
+                raise
+            role_arn = iam.create_role(
+                RoleName=name,
+                AssumeRolePolicyDocument=json.dumps(TRUST_POLICY),
+                Description="Runs the studio's contact function",
+            )["Role"]["Arn"]
+            self.say(f"role {name}: created")
+        iam.put_role_policy(
+            RoleName=name,
+            PolicyName="contact-function",
+            PolicyDocument=json.dumps(role_policy(table_arn, bucket)),
+        )
+        return role_arn
+
+    def ensure_function(
+        self, role_arn: str, zip_bytes: bytes, bucket: str
+    ) -> tuple[str, bool, bool]:
+        """(function ARN, created, code updated)."""
+        options, lam, name = self.options, self.lam, self.options.function_name
+        try:
+            existing = lam.get_function(FunctionName=name)["Configuration"]
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+            existing = None
+        # The key of the image links in emails already sent: kept, so they keep working.
+        variables = ((existing or {}).get("Environment") or {}).get("Variables") or {}
+        link_secret = variables.get("CONTACT_LINK_SECRET") or secrets.token_hex(32)
+        # Netlify's copy of it must match: kept across deploys unless the operator names one.
+        kept = variables.get("CONTACT_PROXY_SECRET")
+        self.proxy_secret = (options.proxy_secret or "").strip() or kept or secrets.token_hex(32)
+        self.new_proxy_secret = self.proxy_secret != kept and not options.proxy_secret
+        configuration = {
+            "Role": role_arn,
+            "Handler": HANDLER,
+            "Runtime": options.runtime,
+            "MemorySize": options.memory_mb,
+            "Timeout": options.timeout_s,
+            "Environment": {
+                "Variables": options.environment(bucket, link_secret, self.proxy_secret)
+            },
+            "Description": "POST /api/contact of the studio site",
+        }
+
+        # A new role takes a few seconds to become assumable by Lambda.
+        def role_not_ready(exc: Exception) -> bool:
+            return _error_code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
+
+        if existing is None:
+            created = _retry(
+                "role",
+                lambda: lam.create_function(
+                    FunctionName=name, Code={"ZipFile": zip_bytes}, Publish=True, **configuration
+                ),
+                role_not_ready,
+            )
+            self.say(f"function {name}: created")
+            _wait_until_updated(lam, name)
+            return created["FunctionArn"], True, True
+        code_updated = existing.get("CodeSha256") != code_sha256(zip_bytes)
+        if code_updated:
+            _wait_until_updated(lam, name)
+            lam.update_function_code(FunctionName=name, ZipFile=zip_bytes, Publish=True)
+        _wait_until_updated(lam, name)
+        _retry(
+            "role",
+            lambda: lam.update_function_configuration(FunctionName=name, **configuration),
+            role_not_ready,
+        )
+        self.say(f"function {name}: {'code and ' if code_updated else ''}configuration updated")
+        _wait_until_updated(lam, name)
+        return existing["FunctionArn"], False, code_updated
+
+    def ensure_url(self) -> str:
+        lam, name = self.lam, self.options.function_name
+        try:
+            return lam.get_function_url_config(FunctionName=name)["FunctionUrl"]
+        except Exception as exc:
+            if _error_code(exc) != "ResourceNotFoundException":
+                raise
+        url = lam.create_function_url_config(FunctionName=name, AuthType="NONE")["FunctionUrl"]
+        # A public URL needs both grants since October 2025 (AWS Lambda developer guide,
+        # "Control access to Lambda function URLs").
+        lam.add_permission(
+            FunctionName=name,
+            StatementId="public-function-url",
+            Action="lambda:InvokeFunctionUrl",
+            Principal="*",
+            FunctionUrlAuthType="NONE",
+        )
+        lam.add_permission(
+            FunctionName=name,
+            StatementId="public-function-url-invoke",
+            Action="lambda:InvokeFunction",
+            Principal="*",
+            InvokedViaFunctionUrl=True,
+        )
+        self.say("function URL: created")
+        return url
+
+    def cap_concurrency(self) -> None:
+        # Caps cost and spam throughput; each instance also keeps its own rate-limit memory.
+        self.lam.put_function_concurrency(
+            FunctionName=self.options.function_name,
+            ReservedConcurrentExecutions=self.options.reserved_concurrency,
+        )
+
+    def schedule_send_pending(self, function_arn: str) -> None:
+        """Every N minutes EventBridge invokes the function to re-send pending emails."""
+        events, name = self.client("events"), self.options.function_name
+        minutes = self.options.schedule_minutes
+        rule = f"{name}-send-pending"
+        rule_arn = events.put_rule(
+            Name=rule,
+            ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
+            State="ENABLED",
+            Description="Re-send contact emails that failed",
+        )["RuleArn"]
+        events.put_targets(Rule=rule, Targets=[{"Id": "contact-function", "Arn": function_arn}])
+        try:
+            self.lam.add_permission(
+                FunctionName=name,
+                StatementId="send-pending-schedule",
+                Action="lambda:InvokeFunction",
+                Principal="events.amazonaws.com",
+                SourceArn=rule_arn,
+            )
+        except Exception as exc:
+            if _error_code(exc) != "ResourceConflictException":  # granted by an earlier deploy
+                raise

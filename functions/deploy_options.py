@@ -1,0 +1,115 @@
+"""What deploy-function is told: its options (build.py makes one command-line option per
+field) and the built site's base URL."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class DeployError(Exception):
+    pass
+
+
+def option(help: str, envvar: str | None = None) -> dict:
+    """Marks a DeployOptions field as a command-line option (build.py makes one per field)."""
+    return {"help": help, "envvar": envvar}
+
+
+@dataclass(frozen=True)
+class DeployOptions:
+    region: str = field(metadata=option("AWS region (or AWS_REGION).", "AWS_REGION"))
+    notify_from: str = field(
+        metadata=option(
+            "SES-verified sender address (or CONTACT_NOTIFY_FROM).", "CONTACT_NOTIFY_FROM"
+        )
+    )
+    notify_to: str = field(
+        metadata=option(
+            "Studio address(es), comma separated (or CONTACT_NOTIFY_TO).", "CONTACT_NOTIFY_TO"
+        )
+    )
+    dist: Path = field(
+        default=Path("dist"), metadata=option("Built site whose artists the function accepts.")
+    )
+    function_name: str = field(default="studio-contact", metadata=option("Lambda name."))
+    role_name: str = field(default="studio-contact-function", metadata=option("IAM role."))
+    table: str = field(default="studio-contact-messages", metadata=option("DynamoDB table name."))
+    endpoint_url: str | None = field(
+        default=None, metadata=option("AWS-compatible endpoint (e.g. a moto server).")
+    )
+    reserved_concurrency: int = field(
+        default=5, metadata=option("Most instances at once (0: no cap).")
+    )
+    rate_limit: str = field(default="5/600", metadata=option("Posts/seconds per visitor."))
+    schedule_minutes: int = field(
+        default=15, metadata=option("Re-send pending emails every N minutes (0: no schedule).")
+    )
+    studio_name: str = field(default="Website", metadata=option("Email subject prefix."))
+    site_url: str | None = field(
+        default=None,
+        metadata=option(
+            "Published site whose /api/artists the function reads (default: the built "
+            "site's base_url)."
+        ),
+    )
+    uploads_bucket: str | None = field(
+        default=None,
+        metadata=option(
+            "S3 bucket for reference images (default: <function>-uploads-<account>-<region>)."
+        ),
+    )
+    proxy_secret: str | None = field(
+        default=None,
+        metadata=option(
+            "Secret Netlify signs the requests it proxies to the function with (or "
+            "CONTACT_PROXY_SECRET; the same value goes in Netlify's environment). Default: "
+            "the function's current one, else a new one, printed once.",
+            "CONTACT_PROXY_SECRET",
+        ),
+    )
+    runtime: str = "python3.12"
+    memory_mb: int = 256
+    timeout_s: int = 20  # under Netlify's 26 s proxy timeout
+    min_fill_ms: int = 3000
+    # Netlify names the visitor in the first; X-Forwarded-For is the fallback for a proxy
+    # that does not send it.
+    client_ip_headers: str = "x-nf-client-connection-ip,x-forwarded-for"
+    extra_env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        return tuple(a.strip() for a in self.notify_to.split(",") if a.strip())
+
+    def environment(
+        self, bucket: str = "", link_secret: str = "", proxy_secret: str = ""
+    ) -> dict[str, str]:
+        uploads = (
+            {"CONTACT_UPLOADS_BUCKET": bucket, "CONTACT_LINK_SECRET": link_secret} if bucket else {}
+        )
+        return {
+            "CONTACT_STORE": "dynamodb",
+            "CONTACT_TABLE": self.table,
+            "CONTACT_NOTIFY_FROM": self.notify_from,
+            "CONTACT_NOTIFY_TO": ",".join(self.recipients),
+            "CONTACT_RATE_LIMIT": self.rate_limit,
+            "CONTACT_MIN_FILL_MS": str(self.min_fill_ms),
+            "CONTACT_CLIENT_IP_HEADER": self.client_ip_headers,
+            # Those headers count only on requests Netlify signed with this (proxy.py).
+            **({"CONTACT_PROXY_SECRET": proxy_secret} if proxy_secret else {}),
+            "CONTACT_STUDIO_NAME": self.studio_name,
+            **({"CONTACT_SITE_URL": self.site_url} if self.site_url else {}),
+            **uploads,
+            **self.extra_env,
+        }
+
+
+def site_url(dist: Path) -> str | None:
+    """The built site's base URL (api/site.json), where the function finds /api/artists."""
+    try:
+        data = json.loads((dist / "api" / "site.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    url = data.get("baseUrl") if isinstance(data, dict) else None
+    return url.rstrip("/") if isinstance(url, str) and url.startswith("http") else None
