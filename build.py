@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +16,9 @@ from generator.content.launch import Launch
 from generator.errors import SiteError
 from generator.release import Release
 from generator.reporter import TerminalReporter
+
+if TYPE_CHECKING:
+    from generator.site.admin import AdminSettings
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -88,7 +92,9 @@ def serve(
         fail(error)
 
 
-def _serve(paths: pipeline.Paths, host: str, port: int, watch: bool, admin) -> None:  # noqa: ANN001
+def _serve(
+    paths: pipeline.Paths, host: str, port: int, watch: bool, admin: AdminSettings | None
+) -> None:
     from devserver import runner
 
     release = Release.from_env(os.environ).local()

@@ -43,7 +43,9 @@ def site_paths(writes: bool = True):  # noqa: ANN201 - a click decorator
 
     def decorate(command):  # noqa: ANN001, ANN202
         @functools.wraps(command)
-        def with_paths(content: str, out: str = "dist", cache: str | None = None, **kwargs):  # noqa: ANN202
+        def with_paths(  # noqa: ANN202 - whatever the command returns
+            content: str, out: str = "dist", cache: str | None = None, **kwargs: object
+        ):
             return command(paths=pipeline.Paths.make(content, out, cache), **kwargs)
 
         return functools.reduce(lambda f, option: option(f), reversed(options), with_paths)
@@ -72,7 +74,7 @@ def dataclass_options(cls):  # noqa: ANN001, ANN201 - a click decorator
     return decorate
 
 
-def dist_option(help: str):  # noqa: A002, ANN201 - a click decorator
+def dist_option(help: str):  # noqa: ANN201 - a click decorator
     return click.option(
         "--dist",
         type=click.Path(file_okay=False, path_type=Path),

@@ -59,7 +59,7 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def run_stage(content, work: Path, cache: Path) -> tuple[float, float, videos.MediaOutputs, str]:  # noqa: ANN001
+def run_stage(content, work: Path, cache: Path) -> tuple[float, float, videos.MediaOutputs, str]:
     out = work / f"out-{time.monotonic_ns()}"
     out.mkdir()
     reporter = BufferReporter()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.requests import Request
@@ -44,7 +45,7 @@ class LiveReload:
             self._failures += 1
             self._changed.notify_all()
 
-    async def stream(self, request: Request):
+    async def stream(self, request: Request) -> AsyncIterator[str]:
         seen, failures = self.version, self._failures
         yield ": connected\n\n"
         if self.failure is not None:

@@ -54,7 +54,7 @@ def _retry(
     for attempt in range(1, attempts + 1):
         try:
             return call()
-        except Exception as exc:  # noqa: BLE001 - retry_if decides
+        except Exception as exc:
             if attempt == attempts or not retry_if(exc):
                 raise
             log.info("%s not ready yet (%s); retrying", what, exc)

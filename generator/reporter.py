@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 from .errors import Problem
 
@@ -46,7 +47,7 @@ class BufferReporter(Reporter):
 class TerminalReporter(Reporter):
     """Writes to stderr; draws progress bars only when stderr is a terminal."""
 
-    def __init__(self, stream=None) -> None:  # noqa: ANN001 - any text stream
+    def __init__(self, stream: TextIO | None = None) -> None:
         super().__init__()
         self.stream = stream or sys.stderr
 
@@ -73,7 +74,7 @@ class TerminalReporter(Reporter):
 class _TerminalTicker(ProgressTicker):
     WIDTH = 28
 
-    def __init__(self, stream, label: str, total: int) -> None:  # noqa: ANN001
+    def __init__(self, stream: TextIO, label: str, total: int) -> None:
         self.stream, self.label, self.total, self.done = stream, label, total, 0
         self._draw()
 

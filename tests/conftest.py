@@ -42,7 +42,7 @@ def minimal_dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) ->
 
 
 @pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+def aws(monkeypatch: pytest.MonkeyPatch):
     """moto's in-memory AWS (DynamoDB, SES, ...) with fake credentials, for one test."""
     from moto import mock_aws  # imported here: most tests never need moto
 

@@ -75,7 +75,7 @@ def local_settings(tmp_path: Path, **changes: object) -> Settings:
 
 def make_service(
     tmp_path: Path, settings: Settings | None = None, store=None, notifier=None
-) -> ContactService:  # noqa: ANN001
+) -> ContactService:
     settings = settings or local_settings(tmp_path)
     artists_file = write_artists(tmp_path / "dist") / "api" / "artists.json"
     service = build_service(settings, ArtistList(artists_file))
@@ -94,7 +94,7 @@ def call(
     return answer["statusCode"], json.loads(answer["body"]), answer["headers"]
 
 
-def handler_for(service: ContactService, settings: Settings | None = None):  # noqa: ANN201
+def handler_for(service: ContactService, settings: Settings | None = None):
     """A Lambda-style handler over this service, to inject into the local server."""
     return lambda event, context: respond(service, settings or Settings(), event)
 

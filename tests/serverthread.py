@@ -32,9 +32,9 @@ def free_port() -> int:
 @contextmanager
 def running_server(
     dist: Path,
-    contact=None,  # noqa: ANN001
+    contact=None,
     netlify_toml: Path | None = None,
-    uploads=None,  # noqa: ANN001 - the LocalUploads of an injected contact handler
+    uploads=None,
     **timeouts: float,
 ) -> Iterator[str]:
     """Serve dist on 127.0.0.1 and yield the base URL; stop on exit.

@@ -22,10 +22,10 @@ from sitefactory import minimal_site, write_site
 
 
 @pytest.fixture
-def build_site(media_cache: Path):  # noqa: ANN201 - returns the builder
+def build_site(media_cache: Path):
     """Build a fixture site (default: the minimal one) under root; return its dist/."""
 
-    def build(root: Path, files: dict | None = None, out: Path | None = None, release=None) -> Path:  # noqa: ANN001
+    def build(root: Path, files: dict | None = None, out: Path | None = None, release=None) -> Path:
         content = write_site(root / "content", files or minimal_site())
         out = out or root / "dist"
         pipeline.build(pipeline.Paths.make(content, out, cache=media_cache), release=release)
@@ -34,7 +34,7 @@ def build_site(media_cache: Path):  # noqa: ANN201 - returns the builder
     return build
 
 
-def read_json(path: Path):  # noqa: ANN201 - any JSON value
+def read_json(path: Path):
     return json.loads(path.read_text("utf-8"))
 
 

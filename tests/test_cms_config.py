@@ -71,7 +71,7 @@ def test_the_walk_finds_a_field_missing_from_either_side():
     assert walk(models.Stat, extra)[0].startswith("Stat: model ['value', 'label'] != admin")
 
 
-def all_fields(fields: list[dict]):  # noqa: ANN201
+def all_fields(fields: list[dict]):
     for field in fields:
         yield field
         yield from all_fields(field.get("fields", []))
@@ -136,7 +136,7 @@ PATTERN_CASES = {
         (models._slug, PATTERN_CASES["slug"]),
     ],
 )
-def test_each_admin_pattern_agrees_with_its_validator(validator, samples):  # noqa: ANN001
+def test_each_admin_pattern_agrees_with_its_validator(validator, samples):
     pattern, _ = models.FORM_PATTERNS[validator]
     for sample in samples:
         try:
@@ -234,7 +234,7 @@ def test_the_local_backend_is_only_in_the_local_configuration():
         ({"CMS_GITHUB_REPO": "c/d", "CMS_BRANCH": "content"}, "c/d", "content"),
     ],
 )
-def test_admin_settings_from_the_environment(environ, repo, branch):  # noqa: ANN001
+def test_admin_settings_from_the_environment(environ, repo, branch):
     settings = AdminSettings.from_environ(environ)
     assert (settings.repo, settings.branch) == (repo, branch)
     assert settings.backend()["name"] == "github"

@@ -170,7 +170,7 @@ BAD_INPUTS = [
 @pytest.mark.parametrize(
     ("case", "body", "method", "status", "words"), BAD_INPUTS, ids=[c[0] for c in BAD_INPUTS]
 )
-def test_bad_input_through_the_handler(tmp_path: Path, case, body, method, status, words) -> None:  # noqa: ANN001
+def test_bad_input_through_the_handler(tmp_path: Path, case, body, method, status, words) -> None:
     service = make_service(tmp_path)
     got_status, answer, headers = call(service, post_event(body, method))
     assert (got_status, answer["success"]) == (status, False)
@@ -193,7 +193,7 @@ def test_several_problems_are_reported_at_once_per_field(tmp_path: Path) -> None
 
 
 @pytest.fixture(scope="module")
-def http_service(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+def http_service(tmp_path_factory: pytest.TempPathFactory):
     tmp = tmp_path_factory.mktemp("contact-http")
     service = make_service(tmp)
     with running_server(tmp / "dist", contact=handler_for(service)) as url:
@@ -205,7 +205,7 @@ def http_service(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
 )
 def test_bad_input_through_the_local_server(
     http_service, case, body, method, status, words
-) -> None:  # noqa: ANN001
+) -> None:
     service, url = http_service
     content = (
         body if isinstance(body, (str, bytes)) else (None if body is None else json.dumps(body))

@@ -101,7 +101,7 @@ def test_the_service_accepts_an_artist_published_after_the_deploy(tmp_path: Path
 class _SiteHandler(BaseHTTPRequestHandler):
     artists: list[dict] = []
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         listed = self.path == "/api/artists"
         body = json.dumps(self.artists).encode() if listed else b"<!doctype html><p>Home</p>"
         self.send_response(200)

@@ -67,7 +67,7 @@ def test_unwritable_outbox_answers_503_through_the_server(tmp_path: Path) -> Non
     assert response.json() == {"success": False, "error": UNAVAILABLE}
 
 
-def test_unexpected_error_is_json_503_logged_never_a_traceback(tmp_path: Path, caplog) -> None:  # noqa: ANN001
+def test_unexpected_error_is_json_503_logged_never_a_traceback(tmp_path: Path, caplog) -> None:
     service = make_service(tmp_path)
 
     def explode(message: StoredMessage) -> None:
@@ -102,7 +102,7 @@ def test_fifty_concurrent_posts_are_all_stored(tmp_path: Path) -> None:
 # --- email through SES (moto) ---------------------------------------------------------------
 
 
-def test_ses_email_goes_to_the_studio_with_reply_to_the_visitor(tmp_path: Path, aws) -> None:  # noqa: ANN001
+def test_ses_email_goes_to_the_studio_with_reply_to_the_visitor(tmp_path: Path, aws) -> None:
     service = ses_service(tmp_path)
     body = {**GOOD, "name": "Zoë Ångström", "message": "Rose 🌹 on the wrist.\nSecond line."}
     status, answer, _ = call(service, post_event(body))
@@ -124,7 +124,7 @@ def test_ses_email_goes_to_the_studio_with_reply_to_the_visitor(tmp_path: Path, 
 def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
     tmp_path: Path,
     aws,
-    monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     service = ses_service(tmp_path, verified=False)  # SES rejects an unverified sender
     status, answer, _ = call(service, post_event(GOOD))
@@ -163,7 +163,7 @@ def test_ses_failure_keeps_the_message_pending_and_send_pending_delivers_it(
     assert "sent 0, still pending 0" in again.output and len(sent_emails()) == 1
 
 
-def test_send_pending_without_email_settings_says_what_to_set(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_send_pending_without_email_settings_says_what_to_set(tmp_path: Path, monkeypatch) -> None:
     for name in ("CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO", "CONTACT_STORE"):
         monkeypatch.delenv(name, raising=False)
     result = CliRunner().invoke(
@@ -273,7 +273,7 @@ def test_subject_is_one_line_even_if_the_rules_were_bypassed() -> None:
 # --- DynamoDB store (moto) -----------------------------------------------------------------
 
 
-def test_dynamodb_store_keeps_pending_until_sent(aws) -> None:  # noqa: ANN001
+def test_dynamodb_store_keeps_pending_until_sent(aws) -> None:
     boto3.client("dynamodb", region_name=REGION).create_table(**table_definition("messages"))
     store = DynamoStore("messages", REGION)
     first, second = (
@@ -291,7 +291,7 @@ def test_dynamodb_store_keeps_pending_until_sent(aws) -> None:  # noqa: ANN001
     assert [(m.id, m.status) for m in store.list()] == [("id2", "sent"), ("id1", "pending")]
 
 
-def test_dynamodb_missing_table_is_storage_unavailable(tmp_path: Path, aws) -> None:  # noqa: ANN001
+def test_dynamodb_missing_table_is_storage_unavailable(tmp_path: Path, aws) -> None:
     service = make_service(tmp_path, store=DynamoStore("no-such-table", REGION))
     assert call(service, post_event(GOOD))[:2] == (503, {"success": False, "error": UNAVAILABLE})
 
@@ -299,7 +299,7 @@ def test_dynamodb_missing_table_is_storage_unavailable(tmp_path: Path, aws) -> N
 # --- wiring ------------------------------------------------------------------------------------
 
 
-def test_serve_accepts_the_artists_of_the_build_it_serves(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_serve_accepts_the_artists_of_the_build_it_serves(tmp_path: Path, monkeypatch) -> None:
     settings = local_settings(tmp_path)
     monkeypatch.setattr(handler_module, "SETTINGS", settings)
     handler_for_site.cache_clear()

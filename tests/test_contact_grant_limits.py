@@ -119,7 +119,7 @@ BAD_SIGNATURES = [
 
 
 @pytest.mark.parametrize(("case", "make"), BAD_SIGNATURES, ids=[case for case, _ in BAD_SIGNATURES])
-def test_a_bad_signature_counts_as_none(tmp_path: Path, case, make) -> None:  # noqa: ANN001
+def test_a_bad_signature_counts_as_none(tmp_path: Path, case, make) -> None:
     settings = deployed_settings(tmp_path, upload_rate_limit=RateLimit(1, 600))
     service = make_service(tmp_path, settings)
     token = make()
@@ -153,7 +153,7 @@ BUSY = (
 )
 
 
-def two_copies(settings: Settings, clock) -> list:  # noqa: ANN001
+def two_copies(settings: Settings, clock) -> list:
     """Two services built apart, as two Lambda instances are: only the store is shared."""
     artists = ArtistList(None)
     copies = [build_service(settings, artists) for _ in range(2)]
@@ -199,7 +199,7 @@ def test_the_hourly_ceiling_holds_across_two_copies_sharing_the_outbox(tmp_path:
 
 def test_the_hourly_ceiling_holds_across_two_copies_sharing_dynamodb(
     tmp_path: Path,
-    aws,  # noqa: ANN001
+    aws,
 ) -> None:
     boto3.client("dynamodb", region_name=REGION).create_table(**table_definition("messages"))
     boto3.client("s3", region_name=REGION).create_bucket(Bucket=BUCKET)
@@ -232,23 +232,23 @@ def test_the_hourly_ceiling_holds_across_two_copies_sharing_dynamodb(
 NOT_THAT_KIND = "is not the kind of picture it was sent as"
 
 
-def local_service(tmp_path: Path):  # noqa: ANN201
+def local_service(tmp_path: Path):
     return make_service(tmp_path)
 
 
-def s3_service(tmp_path: Path):  # noqa: ANN201
+def s3_service(tmp_path: Path):
     boto3.client("s3", region_name=REGION).create_bucket(Bucket=BUCKET)
     service = make_service(tmp_path)
     service.uploads = S3Uploads(BUCKET, REGION)
     return service
 
 
-def post_to_local(service, grant: dict, data: bytes) -> int:  # noqa: ANN001
+def post_to_local(service, grant: dict, data: bytes) -> int:
     """What `serve` does with the form's POST (devserver/app.py hands it to receive)."""
     return service.uploads.receive(grant["upload"]["fields"], data)[0]
 
 
-def post_to_s3(service, grant: dict, data: bytes) -> int:  # noqa: ANN001
+def post_to_s3(service, grant: dict, data: bytes) -> int:
     fields = grant["upload"]["fields"]
     files = {"file": ("image", data, fields["Content-Type"])}
     url = f"https://{BUCKET}.s3.amazonaws.com/"
@@ -257,7 +257,7 @@ def post_to_s3(service, grant: dict, data: bytes) -> int:  # noqa: ANN001
 
 def test_a_webp_posted_on_a_jpeg_grant_is_refused_alike_by_the_local_store_and_s3(
     tmp_path: Path,
-    aws,  # noqa: ANN001
+    aws,
 ) -> None:
     local = _send_webp_as_jpeg(local_service(tmp_path / "local"), post_to_local)
     on_s3 = _send_webp_as_jpeg(s3_service(tmp_path / "s3"), post_to_s3)
@@ -269,7 +269,7 @@ def test_a_webp_posted_on_a_jpeg_grant_is_refused_alike_by_the_local_store_and_s
         assert body["references"] == {upload_id: f"This image {NOT_THAT_KIND}."}
 
 
-def _send_webp_as_jpeg(service, post) -> tuple[int, dict, str]:  # noqa: ANN001
+def _send_webp_as_jpeg(service, post) -> tuple[int, dict, str]:
     grant = ask(service, "image/jpeg")
     assert post(service, grant, picture(kind="WEBP")) == 204  # storage takes what it is given
     status, body, _ = call(service, post_event({**GOOD, "references": [grant["id"]]}))

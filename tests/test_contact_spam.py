@@ -37,7 +37,7 @@ from functions.contact.store import SqliteOutbox
 
 def test_honeypot_answers_success_keeps_it_as_spam_and_emails_nothing(
     tmp_path: Path,
-    caplog,  # noqa: ANN001
+    caplog,
 ) -> None:
     service = make_service(tmp_path, notifier=RecordingNotifier())
     with caplog.at_level(logging.WARNING):

@@ -225,7 +225,7 @@ def test_without_a_place_for_images_grants_answer_503_and_references_400(tmp_pat
 
 
 @pytest.fixture
-def served(tmp_path: Path):  # noqa: ANN201
+def served(tmp_path: Path):
     """The local server with a service on a tmp outbox, as `build.py serve` runs it."""
     service = make_service(tmp_path)
     dist = tmp_path / "dist"
@@ -242,7 +242,7 @@ def grant_over_http(url: str, kind: str = "image/jpeg", session: str | None = No
 
 def test_serve_stores_a_granted_upload_and_refuses_what_the_policy_does_not_allow(
     served, tmp_path: Path
-) -> None:  # noqa: ANN001
+) -> None:
     url, service = served
     grant = grant_over_http(url)
     fields, target = grant["upload"]["fields"], f"{url}{UPLOAD_PATH}"
@@ -294,7 +294,7 @@ def upload_over_http(url: str, data: bytes | None = None, session: str | None = 
 
 def test_a_message_attaches_its_images_and_messages_shows_where_they_are(
     served, tmp_path: Path
-) -> None:  # noqa: ANN001
+) -> None:
     url, _ = served
     first = upload_over_http(url, picture(800, 600, seed=1))
     second = upload_over_http(url, picture(600, 800, seed=2), session=first["session"])
@@ -338,7 +338,7 @@ def test_a_message_attaches_its_images_and_messages_shows_where_they_are(
     }
 
 
-def test_each_bad_image_is_named_and_nothing_is_kept(served, tmp_path: Path) -> None:  # noqa: ANN001
+def test_each_bad_image_is_named_and_nothing_is_kept(served, tmp_path: Path) -> None:
     url, _ = served
     good = upload_over_http(url)
     not_an_image = upload_over_http(url, b"%PDF-1.7 " + bytes(4000), session=good["session"])

@@ -39,13 +39,13 @@ SECRET = "s" * 64
 
 
 @pytest.fixture
-def s3(aws) -> object:  # noqa: ANN001
+def s3(aws) -> object:
     client = boto3.client("s3", region_name=REGION)
     client.create_bucket(Bucket=BUCKET)
     return client
 
 
-def aws_service(tmp_path: Path, clock=time.time, bucket: str = BUCKET):  # noqa: ANN001, ANN201
+def aws_service(tmp_path: Path, clock=time.time, bucket: str = BUCKET):
     boto3.client("dynamodb", region_name=REGION).create_table(**table_definition("messages"))
     uploads = S3Uploads(bucket, REGION, site_url=SITE, link_secret=SECRET, clock=clock)
     notifier = ses_notifier()
@@ -68,7 +68,7 @@ def post_to_bucket(grant: dict, data: bytes, kind: str = "image/jpeg") -> reques
 
 def test_the_presigned_post_policy_names_bucket_key_type_size_and_expiry(
     tmp_path: Path, s3
-) -> None:  # noqa: ANN001
+) -> None:
     service = aws_service(tmp_path)
     before = time.time()
     grant = ask(service, "image/webp")
@@ -88,7 +88,7 @@ def test_the_presigned_post_policy_names_bucket_key_type_size_and_expiry(
     assert before + 590 <= expires.timestamp() <= time.time() + 601
 
 
-def test_a_message_attaches_its_images_in_s3_and_the_email_links_them(tmp_path: Path, s3) -> None:  # noqa: ANN001
+def test_a_message_attaches_its_images_in_s3_and_the_email_links_them(tmp_path: Path, s3) -> None:
     service = aws_service(tmp_path)
     first = ask(service)
     second = ask(service, session=first["session"])
@@ -126,7 +126,7 @@ def test_a_message_attaches_its_images_in_s3_and_the_email_links_them(tmp_path: 
     assert respond(service, Settings(), event)["statusCode"] == 404
 
 
-def test_an_image_link_expires_after_its_days(tmp_path: Path, s3) -> None:  # noqa: ANN001
+def test_an_image_link_expires_after_its_days(tmp_path: Path, s3) -> None:
     now = [time.time()]
     uploads = S3Uploads(BUCKET, REGION, site_url=SITE, link_secret=SECRET, clock=lambda: now[0])
     (link,) = uploads.links([f"messages/{'a' * 32}/1.jpg"]).urls
@@ -139,7 +139,7 @@ def test_an_image_link_expires_after_its_days(tmp_path: Path, s3) -> None:  # no
     assert (status, body) == (410, {"success": False, "error": LINK_EXPIRED})
 
 
-def test_without_a_site_the_email_carries_presigned_links_and_says_their_limit(s3) -> None:  # noqa: ANN001
+def test_without_a_site_the_email_carries_presigned_links_and_says_their_limit(s3) -> None:
     links = S3Uploads(BUCKET, REGION).links([f"messages/{'a' * 32}/1.jpg"])
     assert links.note.startswith("links valid for at most 7 days")
     assert "X-Amz-Expires=604800" in links.urls[0]
@@ -147,7 +147,7 @@ def test_without_a_site_the_email_carries_presigned_links_and_says_their_limit(s
 
 def test_moto_accepts_what_the_policy_forbids_and_the_function_still_refuses_it(
     tmp_path: Path, s3
-) -> None:  # noqa: ANN001
+) -> None:
     service = aws_service(tmp_path)
     too_big = ask(service)
     not_an_image = ask(service, session=too_big["session"])
@@ -165,7 +165,7 @@ def test_moto_accepts_what_the_policy_forbids_and_the_function_still_refuses_it(
     assert list_messages(service) == [] and sent_emails() == []
 
 
-def test_dynamodb_claims_let_an_upload_attach_to_one_message_only(tmp_path: Path, s3) -> None:  # noqa: ANN001
+def test_dynamodb_claims_let_an_upload_attach_to_one_message_only(tmp_path: Path, s3) -> None:
     service = aws_service(tmp_path)
     grant = ask(service)
     data = picture()
@@ -185,7 +185,7 @@ def test_dynamodb_claims_let_an_upload_attach_to_one_message_only(tmp_path: Path
     assert len(keys) == 1  # the loser's copy was deleted
 
 
-def test_storage_out_of_reach_is_a_503_and_nothing_is_kept(tmp_path: Path, s3) -> None:  # noqa: ANN001
+def test_storage_out_of_reach_is_a_503_and_nothing_is_kept(tmp_path: Path, s3) -> None:
     service = aws_service(tmp_path)
     grant = ask(service)
     assert post_to_bucket(grant, picture()).status_code == 204

@@ -107,7 +107,7 @@ def assert_headers_are_ours(raw: str, reply_to: str = "ana@example.com") -> None
 
 
 @pytest.mark.parametrize(("case", "name"), HOSTILE_NAMES, ids=[c[0] for c in HOSTILE_NAMES])
-def test_no_header_can_be_injected_through_the_handler(tmp_path: Path, aws, case, name) -> None:  # noqa: ANN001
+def test_no_header_can_be_injected_through_the_handler(tmp_path: Path, aws, case, name) -> None:
     service = ses_service(tmp_path)
     status, answer, _ = call(
         service, post_event({**GOOD, "name": name, "email": "ana@example.com"})
@@ -123,7 +123,7 @@ def test_no_header_can_be_injected_through_the_handler(tmp_path: Path, aws, case
 
 
 @pytest.mark.parametrize(("case", "name"), HOSTILE_NAMES, ids=[c[0] for c in HOSTILE_NAMES])
-def test_no_header_can_be_injected_even_if_the_rules_were_bypassed(aws, case, name) -> None:  # noqa: ANN001
+def test_no_header_can_be_injected_even_if_the_rules_were_bypassed(aws, case, name) -> None:
     # A message stored before today's rules, or by a future bug in them, goes through the
     # same email builder: its headers come out intact anyway.
     ses_notifier().send(stored(name), "No preference")
@@ -142,7 +142,7 @@ HOSTILE_EMAILS = [
 
 
 @pytest.mark.parametrize(("case", "address"), HOSTILE_EMAILS, ids=[c[0] for c in HOSTILE_EMAILS])
-def test_hostile_email_addresses_are_refused(tmp_path: Path, aws, case, address) -> None:  # noqa: ANN001
+def test_hostile_email_addresses_are_refused(tmp_path: Path, aws, case, address) -> None:
     service = ses_service(tmp_path)
     status, answer, _ = call(service, post_event({**GOOD, "email": address}))
     assert status == 400 and answer["fields"]["email"].startswith(
@@ -155,7 +155,7 @@ def test_hostile_email_addresses_are_refused(tmp_path: Path, aws, case, address)
     assert sent_raw_emails() == [] and service.store.list() == []
 
 
-def test_the_email_still_names_the_visitor(tmp_path: Path, aws) -> None:  # noqa: ANN001
+def test_the_email_still_names_the_visitor(tmp_path: Path, aws) -> None:
     service = ses_service(tmp_path)
     call(service, post_event({**GOOD, "name": "Zoë O'Brien-Ångström (Jo)"}))
     [raw] = sent_raw_emails()
@@ -210,7 +210,7 @@ HOSTILE_FIELDS = [
 )
 def test_hostile_fields_are_refused_with_a_reason(
     tmp_path: Path, case, changes, field, words
-) -> None:  # noqa: ANN001
+) -> None:
     service = make_service(tmp_path)
     status, answer, _ = call(service, post_event({**GOOD, **changes}))
     assert status == 400
@@ -270,7 +270,7 @@ HOSTILE_BODIES = [
 )
 def test_hostile_bodies_are_bad_requests_not_crashes(
     tmp_path: Path, caplog, case, body, status, words
-) -> None:  # noqa: ANN001
+) -> None:
     service = make_service(tmp_path)
     got, answer, _ = call(service, post_event(body))
     assert (got, answer["success"]) == (status, False)
@@ -300,7 +300,7 @@ CONTENT_TYPES = [
 @pytest.mark.parametrize(
     ("case", "content_type", "status"), CONTENT_TYPES, ids=[c[0] for c in CONTENT_TYPES]
 )
-def test_only_json_posts_are_accepted(tmp_path: Path, case, content_type, status) -> None:  # noqa: ANN001
+def test_only_json_posts_are_accepted(tmp_path: Path, case, content_type, status) -> None:
     service = make_service(tmp_path)
     event = post_event(GOOD)
     event["headers"].pop("content-type")
@@ -347,7 +347,7 @@ ANSWERS = [
 
 
 @pytest.mark.parametrize(("case", "event", "status"), ANSWERS, ids=[c[0] for c in ANSWERS])
-def test_every_answer_carries_the_security_headers(tmp_path: Path, case, event, status) -> None:  # noqa: ANN001
+def test_every_answer_carries_the_security_headers(tmp_path: Path, case, event, status) -> None:
     got, _, headers = call(make_service(tmp_path), event)
     assert got == status
     assert {k: headers.get(k) for k in SECURITY_HEADERS} == SECURITY_HEADERS
@@ -397,7 +397,7 @@ FORWARDED = [
 
 
 @pytest.mark.parametrize(("case", "header", "client"), FORWARDED, ids=[c[0] for c in FORWARDED])
-def test_the_client_is_a_validated_address(tmp_path: Path, case, header, client) -> None:  # noqa: ANN001
+def test_the_client_is_a_validated_address(tmp_path: Path, case, header, client) -> None:
     settings = local_settings(
         tmp_path, client_ip_headers=("x-forwarded-for",), proxy_secret=PROXY_SECRET
     )

@@ -417,7 +417,7 @@ def check(root: Path) -> tuple[int, str]:
 @pytest.mark.parametrize(("case", "change", "expected"), HOSTILE, ids=[c[0] for c in HOSTILE])
 def test_hostile_content_is_a_file_line_problem(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case, change, expected
-) -> None:  # noqa: ANN001
+) -> None:
     monkeypatch.chdir(tmp_path)
     root = write_site(tmp_path / "content", minimal_site())
     outside = tmp_path / "outside"

@@ -151,7 +151,7 @@ def test_a_serve_rebuild_that_cannot_write_shows_the_one_line_on_open_pages(
     from devserver import runner
     from devserver.app import LiveReload
 
-    async def one_change(*paths: str):  # noqa: ANN202 - watchfiles.awatch, one change set
+    async def one_change(*paths: str):
         yield {(watchfiles.Change.modified, paths[0])}
 
     monkeypatch.setattr(watchfiles, "awatch", one_change)

@@ -39,7 +39,7 @@ def server(dist: Path) -> Iterator[tuple[str, int]]:
 
 def request(
     server: tuple[str, int], method: str, path: str, headers: dict | None = None, body=None
-) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
+) -> tuple[int, dict[str, str], bytes]:
     """One request with the path sent exactly as given; (status, headers, body)."""
     connection = http.client.HTTPConnection(*server, timeout=30)
     try:
@@ -137,7 +137,7 @@ HOSTILE_PATHS = [
 )
 def test_hostile_paths_answer_400_or_404_with_the_security_headers(
     server, case, path, status, body
-) -> None:  # noqa: ANN001
+) -> None:
     got, headers, content = request(server, "GET", path)
     assert got == status
     assert_security_headers(headers)
@@ -151,14 +151,14 @@ def test_hostile_paths_answer_400_or_404_with_the_security_headers(
     assert "immutable" not in headers.get("cache-control", "")
 
 
-def test_the_same_paths_answer_head_too(server) -> None:  # noqa: ANN001
+def test_the_same_paths_answer_head_too(server) -> None:
     for _, path, status, _ in HOSTILE_PATHS:
         got, headers, content = request(server, "HEAD", path)
         assert (got, content) == (status, b""), path
         assert_security_headers(headers)
 
 
-def test_an_existing_asset_is_still_cached_for_a_year(server, dist: Path) -> None:  # noqa: ANN001
+def test_an_existing_asset_is_still_cached_for_a_year(server, dist: Path) -> None:
     asset = next((dist / "assets").rglob("*.js"))
     status, headers, _ = request(server, "GET", "/" + asset.relative_to(dist).as_posix())
     assert status == 200
@@ -190,7 +190,7 @@ PORTFOLIO_QUERIES = [
     PORTFOLIO_QUERIES,
     ids=[c[0] for c in PORTFOLIO_QUERIES],
 )
-def test_portfolio_queries_answer_json_always(server, case, query, status, expected) -> None:  # noqa: ANN001
+def test_portfolio_queries_answer_json_always(server, case, query, status, expected) -> None:
     got, headers, content = request(server, "GET", "/api/portfolio?" + query)
     assert got == status
     assert headers["content-type"].startswith("application/json")
@@ -219,7 +219,7 @@ ENCODINGS = ["identity", "gzip", "br"]
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_every_file_answers_304_to_its_own_etag(server, dist: Path, encoding: str) -> None:  # noqa: ANN001
+def test_every_file_answers_304_to_its_own_etag(server, dist: Path, encoding: str) -> None:
     for path in site_files(dist):
         asked = {"Accept-Encoding": encoding}
         status, headers, _ = request(server, "GET", path, asked)
@@ -235,7 +235,7 @@ def test_every_file_answers_304_to_its_own_etag(server, dist: Path, encoding: st
         assert other == 200
 
 
-def test_one_encoding_is_not_taken_for_another(server) -> None:  # noqa: ANN001
+def test_one_encoding_is_not_taken_for_another(server) -> None:
     _, br, _ = request(server, "GET", "/api/artists", {"Accept-Encoding": "br"})
     _, gzip, _ = request(server, "GET", "/api/artists", {"Accept-Encoding": "gzip"})
     assert br["etag"] != gzip["etag"]
@@ -246,7 +246,7 @@ def test_one_encoding_is_not_taken_for_another(server) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_head_reports_the_length_get_sends(server, dist: Path, encoding: str) -> None:  # noqa: ANN001
+def test_head_reports_the_length_get_sends(server, dist: Path, encoding: str) -> None:
     for path in site_files(dist):
         asked = {"Accept-Encoding": encoding}
         _, get_headers, body = request(server, "GET", path, asked)
@@ -259,7 +259,7 @@ def test_head_reports_the_length_get_sends(server, dist: Path, encoding: str) ->
 # --- bodies ----------------------------------------------------------------------------------
 
 
-def test_a_chunked_body_over_the_cap_is_cut_off_as_it_arrives(server) -> None:  # noqa: ANN001
+def test_a_chunked_body_over_the_cap_is_cut_off_as_it_arrives(server) -> None:
     # The issue's probe sent 1,000 MiB; the server must answer 413 once the cap is passed,
     # not after reading everything. The client keeps sending until the server hangs up.
     head = (
@@ -274,7 +274,7 @@ def test_a_chunked_body_over_the_cap_is_cut_off_as_it_arrives(server) -> None:  
     assert sent < MAX_BODY + 32 * 1024 * 1024
 
 
-def test_a_declared_length_over_the_cap_is_refused_before_reading(server) -> None:  # noqa: ANN001
+def test_a_declared_length_over_the_cap_is_refused_before_reading(server) -> None:
     status, headers, content = request(
         server,
         "POST",
@@ -285,7 +285,7 @@ def test_a_declared_length_over_the_cap_is_refused_before_reading(server) -> Non
     assert_security_headers(headers)
 
 
-def test_a_body_that_never_finishes_is_answered_408(server) -> None:  # noqa: ANN001
+def test_a_body_that_never_finishes_is_answered_408(server) -> None:
     with socket.create_connection(server, timeout=30) as sock:
         sock.sendall(
             b"POST /api/contact HTTP/1.1\r\n"
@@ -310,12 +310,12 @@ HALF_SENT = [
 
 
 @pytest.mark.parametrize(("case", "data"), HALF_SENT, ids=[c[0] for c in HALF_SENT])
-def test_a_half_sent_request_is_not_held_open(server, case, data: bytes) -> None:  # noqa: ANN001
+def test_a_half_sent_request_is_not_held_open(server, case, data: bytes) -> None:
     answer, _ = talk(server, data)
     assert answer == b""  # closed by the server, no answer owed
 
 
-def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request(server) -> None:  # noqa: ANN001
+def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request(server) -> None:
     head = b"GET /api/artists HTTP/1.1\r\n" + own_host(server) + b"\r\n"
     answer, _ = talk(server, head + b"GET /api/art")
     assert answer.startswith(b"HTTP/1.1 200 ") and answer.count(b"HTTP/1.1 ") == 1
@@ -330,13 +330,13 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize(("case", "data"), MALFORMED, ids=[c[0] for c in MALFORMED])
-def test_malformed_requests_get_a_400_with_the_security_headers(server, case, data) -> None:  # noqa: ANN001
+def test_malformed_requests_get_a_400_with_the_security_headers(server, case, data) -> None:
     answer, _ = talk(server, data)
     assert answer.startswith(b"HTTP/1.1 400 ")
     assert b"content-security-policy" in answer.lower() and b"Traceback" not in answer
 
 
-def test_an_unexpected_error_is_a_plain_500_with_the_security_headers(server) -> None:  # noqa: ANN001
+def test_an_unexpected_error_is_a_plain_500_with_the_security_headers(server) -> None:
     body = json.dumps({"name": "Ana"}).encode()
     status, headers, content = request(
         server, "POST", "/api/contact", {"Content-Type": "application/json"}, body
@@ -362,7 +362,7 @@ FOREIGN_HOSTS = [
 
 @pytest.mark.parametrize("host", FOREIGN_HOSTS, ids=range(len(FOREIGN_HOSTS)))
 @pytest.mark.parametrize("path", ["/", "/api/artists", "/api/contact", "/__livereload.js"])
-def test_a_foreign_host_is_refused_before_routing(server, host: str, path: str) -> None:  # noqa: ANN001
+def test_a_foreign_host_is_refused_before_routing(server, host: str, path: str) -> None:
     host = host.format(port=server[1], other=server[1] + 1)
     method, body = ("POST", b"{}") if path == "/api/contact" else ("GET", None)
     got, headers, content = request(server, method, path, {"Host": host}, body)
@@ -374,7 +374,7 @@ def test_a_foreign_host_is_refused_before_routing(server, host: str, path: str) 
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "[::1]:{port}"])
-def test_its_own_names_are_served(server, host: str) -> None:  # noqa: ANN001
+def test_its_own_names_are_served(server, host: str) -> None:
     got, _, _ = request(server, "GET", "/", {"Host": host.format(port=server[1])})
     assert got == 200
 

@@ -17,7 +17,7 @@ UPLOADS_URL = "https://studio-contact-uploads-123456789012-us-east-1.s3.us-east-
 NETLIFY = ("CONTEXT", "CONTACT_FUNCTION_URL", "CONTACT_UPLOADS_URL", "URL")
 
 
-def run(args: list[str], **env: str):  # noqa: ANN201 - click's Result
+def run(args: list[str], **env: str):
     """build.py as Netlify runs it: only the variables given are set."""
     return CliRunner().invoke(cli, args, env={name: env.get(name) for name in NETLIFY})
 
@@ -126,7 +126,7 @@ def test_a_launch_ready_site_builds_for_production_behind_its_function(
     rules = (tmp_path / "dist" / "_redirects").read_text().splitlines()
     function = FUNCTION_URL.rstrip("/")
     # Netlify signs what it proxies to the function (the grant limit trusts only that).
-    SIGNED = "Sign=CONTACT_PROXY_SECRET"  # noqa: N806
+    SIGNED = "Sign=CONTACT_PROXY_SECRET"
     assert rules[:4] == [
         f"/api/contact  {FUNCTION_URL}  200!  {SIGNED}",
         f"/api/contact/uploads/file  {UPLOADS_URL}/  200!",

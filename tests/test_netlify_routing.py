@@ -133,12 +133,12 @@ class _Lambda(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's names
+    def do_POST(self) -> None:
         self.signatures.append(self.headers.get("x-nf-sign"))
         self.rfile.read(int(self.headers.get("content-length") or 0))
         self.answer(200)
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         self.signatures.append(self.headers.get("x-nf-sign"))
         self.answer(405)
 

@@ -132,7 +132,7 @@ def test_range_requests_answer_206(client: httpx.Client, dist: Path) -> None:
 
 
 @pytest.mark.parametrize("encoding, decode", [("br", brotli.decompress), ("gzip", gzip.decompress)])
-def test_text_is_compressed_as_the_cdn_does(dist: Path, encoding: str, decode) -> None:  # noqa: ANN001
+def test_text_is_compressed_as_the_cdn_does(dist: Path, encoding: str, decode) -> None:
     with running_server(dist) as url:
         raw = httpx.get(url + "/api/artists.json", headers={"Accept-Encoding": encoding})
         # httpx decodes bodies itself; read the wire bytes through a stream instead.

@@ -365,7 +365,7 @@ MISREAD = {
 }
 
 
-def check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str, old: str, new: str):  # noqa: ANN201
+def check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str, old: str, new: str):
     files = minimal_site()
     assert old in files[rel]
     files[rel] = files[rel].replace(old, new, 1)
@@ -379,7 +379,7 @@ def check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str, old: str, n
 @pytest.mark.parametrize(("rel", "old", "new", "expected"), MISTAKES.values(), ids=MISTAKES)
 def test_a_yaml_mistake_is_named_with_its_fix(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str, old: str, new: str, expected
-) -> None:  # noqa: ANN001
+) -> None:
     result = check(tmp_path, monkeypatch, rel, old, new)
     count = len(expected)
     assert result.exit_code == 1
@@ -392,7 +392,7 @@ def test_a_yaml_mistake_is_named_with_its_fix(
 @pytest.mark.parametrize(("rel", "old", "new", "expected"), MISREAD.values(), ids=MISREAD)
 def test_yaml_read_otherwise_than_meant_is_a_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str, old: str, new: str, expected
-) -> None:  # noqa: ANN001
+) -> None:
     result = check(tmp_path, monkeypatch, rel, old, new)
     assert result.exit_code == 0
     warnings = [line for line in result.output.splitlines() if line.startswith("warning: ")]

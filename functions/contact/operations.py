@@ -49,7 +49,7 @@ def list_messages(
     limit: int | None = None,
     spam: bool = False,
     now: float | None = None,
-):
+) -> list[StoredMessage]:
     """Newest first: the visitors' messages, or (spam=True) what the spam traps kept."""
     try:
         messages = service.store.list()

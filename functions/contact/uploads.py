@@ -210,7 +210,7 @@ class LocalUploads:
         for attempt in range(3):
             path.parent.mkdir(parents=True, exist_ok=True)
             try:
-                out = open(temporary, "wb")  # noqa: SIM115 - closed below
+                out = open(temporary, "wb")
             except FileNotFoundError:  # the empty folder was just removed by a release
                 if attempt == 2:
                     raise

@@ -26,7 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from . import models
-from .records import Content, FileRef, link_in, link_problem
+from .records import ArtistSource, Content, FileRef, link_in, link_problem
 from .yamlfile import line_of
 
 log = logging.getLogger(__name__)
@@ -224,7 +224,7 @@ def _check_artists_apart(content: Content) -> None:
             )
 
 
-def _who(source) -> str:  # noqa: ANN001 - an ArtistSource
+def _who(source: ArtistSource) -> str:
     return source.values.get("name") or source.slug
 
 

@@ -85,7 +85,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         self._expanded = 0
         self._sizes: dict[int, int] = {}  # id(node) -> nodes it stands for, aliases expanded
 
-    def compose_node(self, parent, index):  # noqa: ANN001, ANN201 - PyYAML's signature
+    def compose_node(self, parent, index) -> yaml.Node:  # noqa: ANN001 - PyYAML's signature
         event = self.peek_event()
         line = event.start_mark.line + 1
         is_key = isinstance(parent, yaml.MappingNode) and index is None
@@ -118,7 +118,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             self._sizes[id(node)] = 1 + sum(self._sizes.get(id(c), 1) for c in children)
         return node
 
-    def construct_object(self, node, deep=False):  # noqa: ANN001, ANN201 - PyYAML's signature
+    def construct_object(self, node, deep=False) -> Any:  # noqa: ANN001 - PyYAML's signature
         try:
             return super().construct_object(node, deep=deep)
         except (YamlSyntaxError, yaml.YAMLError):
@@ -128,7 +128,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             message = f"cannot read the value '{shown[:60]}' ({exc}); put it in quotes for text"
             raise YamlLimitError(node.start_mark.line + 1, message) from None
 
-    def construct_mapping(self, node, deep=False):  # noqa: ANN001 - PyYAML's signature
+    def construct_mapping(self, node, deep=False) -> dict:  # noqa: ANN001 - PyYAML's signature
         seen: dict[Any, int] = {}
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,7 +197,9 @@ def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
     return _Plan(job, digest, info, variants, missing, ph_key, placeholder)
 
 
-def _encode_all(todo: list[_Plan], settings: ImageSettings, workers: int | None):
+def _encode_all(
+    todo: list[_Plan], settings: ImageSettings, workers: int | None
+) -> Iterator[tuple[_Plan, object]]:
     """Yield (plan, result) as workers finish; inline when a pool would not pay off."""
     tasks = [
         EncodeTask(

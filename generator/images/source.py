@@ -117,7 +117,7 @@ class _opened:
             raise BadImage(msg_bomb(_pixels_from(exc), self.max_pixels)) from None
         except UnidentifiedImageError:
             raise BadImage(MSG_HEIC if _looks_like_heif(self.path) else MSG_NOT_IMAGE) from None
-        except Exception as exc:  # noqa: BLE001 - a plugin failing on a broken header
+        except Exception as exc:
             raise BadImage(msg_corrupt(_detail(exc))) from None
         img = self.img
         if img.format not in SUPPORTED_FORMATS:
@@ -140,7 +140,7 @@ def _check_png_crcs(path: Path, opened: Image.Image) -> None:
     try:
         with Image.open(path) as again:
             again.verify()
-    except Exception as exc:  # noqa: BLE001 - SyntaxError("broken PNG file"), OSError, ...
+    except Exception as exc:
         opened.close()
         raise BadImage(msg_corrupt(_detail(exc))) from None
 
@@ -156,7 +156,7 @@ def _info(img: Image.Image) -> SourceInfo:
 def _orientation(img: Image.Image) -> int:
     try:
         return int(img.getexif().get(0x0112, 1))
-    except Exception:  # noqa: BLE001 - a broken EXIF block is not worth failing the photo
+    except Exception:
         return 1
 
 
@@ -180,7 +180,7 @@ def _load(img: Image.Image, box: tuple[int, int]) -> None:
         if "truncated" in str(exc):
             raise BadImage(MSG_TRUNCATED) from None
         raise BadImage(msg_corrupt(_detail(exc))) from None
-    except Exception as exc:  # noqa: BLE001 - decoders raise ValueError, SyntaxError, ...
+    except Exception as exc:
         raise BadImage(msg_corrupt(_detail(exc))) from None
 
 
@@ -213,7 +213,7 @@ SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 def _is_srgb(icc: bytes) -> bool:
     try:
         description = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc)))
-    except Exception:  # noqa: BLE001 - unreadable profile: treat the pixels as sRGB
+    except Exception:
         return True
     return "srgb" in description.lower()
 
@@ -225,7 +225,7 @@ def _to_srgb(img: Image.Image, icc: bytes, mode: str) -> Image.Image:
         source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
         converted = ImageCms.profileToProfile(img, source, SRGB, outputMode=mode)
         return converted if converted is not None else img
-    except Exception as exc:  # noqa: BLE001 - a profile lcms cannot use: keep plain pixels
+    except Exception as exc:
         log.debug("ignoring unusable ICC profile: %s", exc)
         return img if img.mode == mode else img.convert(mode)
 

@@ -13,6 +13,7 @@ import json
 import logging
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -102,7 +103,7 @@ class Cache:
         self.made = 0
         self.reused = 0
 
-    def entry(self, kind: str, key: str, make) -> Path:  # noqa: ANN001 - make(folder) -> None
+    def entry(self, kind: str, key: str, make: Callable[[Path], None]) -> Path:
         final = self.root / kind / key
         if make_entry(final, make):
             self.made += 1

@@ -85,7 +85,7 @@ def ffmpeg_exe() -> str:
         import imageio_ffmpeg
 
         return imageio_ffmpeg.get_ffmpeg_exe()
-    except Exception as exc:  # noqa: BLE001 - missing wheel or binary: a broken install
+    except Exception as exc:
         raise BuildError(f"ffmpeg is not available ({exc}); run `make install`") from None
 
 

@@ -31,7 +31,7 @@ from ..output import Output
 from ..reporter import Reporter
 from . import encode
 from .encode import Cache, Rendition, VideoSettings
-from .ffmpeg import FfmpegError
+from .ffmpeg import FfmpegError, VideoInfo
 from .probe import VideoSources
 
 log = logging.getLogger(__name__)
@@ -126,7 +126,7 @@ class _VideoStage:
         shown = self.content.findings.shown(self.content.video_path(name))
         return ContentError([Problem(shown, None, None, message)])
 
-    def probe(self, name: str):  # noqa: ANN201 - VideoInfo
+    def probe(self, name: str) -> VideoInfo:
         try:
             return self.sources.probe(name)
         except FfmpegError as exc:

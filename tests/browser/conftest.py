@@ -58,7 +58,7 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-def _new_page(browser, base_url: str, width: int, height: int):  # noqa: ANN001, ANN202
+def _new_page(browser, base_url: str, width: int, height: int):
     context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
     page = context.new_page()
     errors: list[str] = []
@@ -68,7 +68,7 @@ def _new_page(browser, base_url: str, width: int, height: int):  # noqa: ANN001,
 
 
 @pytest.fixture
-def page(browser, base_url: str) -> Iterator[object]:  # noqa: ANN001
+def page(browser, base_url: str) -> Iterator[object]:
     """A desktop page (1366x900)."""
     context, page = _new_page(browser, base_url, 1366, 900)
     yield page
@@ -76,7 +76,7 @@ def page(browser, base_url: str) -> Iterator[object]:  # noqa: ANN001
 
 
 @pytest.fixture
-def phone_page(browser, base_url: str) -> Iterator[object]:  # noqa: ANN001
+def phone_page(browser, base_url: str) -> Iterator[object]:
     """A phone page (390x844)."""
     context, page = _new_page(browser, base_url, 390, 844)
     yield page

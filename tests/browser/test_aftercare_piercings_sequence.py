@@ -297,7 +297,7 @@ def test_sequence_frame_follows_the_scroll(page: Page) -> None:
     expect(canvas).to_have_css("opacity", "0")  # faded out at the end of the scroll
 
 
-def test_sequence_canvas_is_sharp_on_a_high_dpi_phone(browser, base_url: str) -> None:  # noqa: ANN001
+def test_sequence_canvas_is_sharp_on_a_high_dpi_phone(browser, base_url: str) -> None:
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=3, base_url=base_url
     )

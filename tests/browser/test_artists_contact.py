@@ -27,7 +27,7 @@ SLIDES_PER_VIEW = [(390, 1.2), (640, 1.5), (768, 2.5), (1024, 3.0), (1366, 4.0)]
 
 
 @pytest.fixture(scope="module")
-def demo_artists(browser, base_url: str) -> list[dict]:  # noqa: ANN001
+def demo_artists(browser, base_url: str) -> list[dict]:
     context = browser.new_context(base_url=base_url)
     try:
         response = context.request.get("/api/artists")
@@ -39,7 +39,7 @@ def demo_artists(browser, base_url: str) -> list[dict]:  # noqa: ANN001
     return artists
 
 
-def wait_until(page: Page, condition, what: str) -> None:  # noqa: ANN001
+def wait_until(page: Page, condition, what: str) -> None:
     """Let Playwright dispatch events (route handlers) until condition() holds; fail after ~10 s."""
     for _ in range(200):
         if condition():
@@ -48,7 +48,7 @@ def wait_until(page: Page, condition, what: str) -> None:  # noqa: ANN001
     pytest.fail(f"never happened: {what}")
 
 
-def settle(page: Page, read, good):  # noqa: ANN001, ANN201
+def settle(page: Page, read, good):
     """Read a value until good(value) holds (layout settling after a resize); ~10 s at most."""
     value = read()
     for _ in range(200):
@@ -59,7 +59,7 @@ def settle(page: Page, read, good):  # noqa: ANN001, ANN201
     return value
 
 
-def rgb(locator) -> tuple[int, int, int]:  # noqa: ANN001
+def rgb(locator) -> tuple[int, int, int]:
     color = locator.evaluate("el => getComputedStyle(el).color")
     red, green, blue = (int(c) for c in re.findall(r"[\d.]+", color)[:3])
     return red, green, blue
@@ -101,7 +101,7 @@ def visible_slides(page: Page) -> int:
     )
 
 
-def test_slides_per_view_follow_the_breakpoints(phone_page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_slides_per_view_follow_the_breakpoints(phone_page: Page, demo_artists) -> None:
     """One page from phone to desktop width: the carousel reflows at each breakpoint."""
     page = phone_page
     open_home(page)
@@ -119,7 +119,7 @@ def test_slides_per_view_follow_the_breakpoints(phone_page: Page, demo_artists) 
         expect(first.locator("img")).to_be_in_viewport()
 
 
-def test_cards_show_the_artists_with_their_links(page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_cards_show_the_artists_with_their_links(page: Page, demo_artists) -> None:
     open_home(page)
     cards = page.locator("#artists .artist-card")
     expect(cards).to_have_count(len(demo_artists))
@@ -142,7 +142,7 @@ def test_cards_show_the_artists_with_their_links(page: Page, demo_artists) -> No
         assert image.get_attribute("width") and image.get_attribute("height")
 
 
-def test_read_more_expands_a_long_bio(page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_read_more_expands_a_long_bio(page: Page, demo_artists) -> None:
     long_bio = [a for a in demo_artists if len(a["bio"]) > 150]
     if not long_bio:
         pytest.skip("no demo artist has a bio over 150 characters")
@@ -160,7 +160,7 @@ def test_read_more_expands_a_long_bio(page: Page, demo_artists) -> None:  # noqa
     assert bio.bounding_box()["height"] == pytest.approx(collapsed, abs=1)
 
 
-def test_arrows_and_pagination_move_the_carousel(phone_page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_arrows_and_pagination_move_the_carousel(phone_page: Page, demo_artists) -> None:
     page = phone_page
     open_home(page)
     first = page.locator("#artists .swiper-slide").first
@@ -193,7 +193,7 @@ def test_arrows_and_pagination_move_the_carousel(phone_page: Page, demo_artists)
 
 def test_contact_button_preselects_the_artist_and_scrolls_to_the_form(
     phone_page: Page, demo_artists
-) -> None:  # noqa: ANN001
+) -> None:
     page = phone_page
     open_home(page)
     artist = demo_artists[1]
@@ -215,7 +215,7 @@ def test_contact_button_preselects_the_artist_and_scrolls_to_the_form(
     expect(form.get_by_label("Name")).to_be_in_viewport()
 
 
-def test_a_real_submission_reaches_the_local_outbox(page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_a_real_submission_reaches_the_local_outbox(page: Page, demo_artists) -> None:
     page.clock.install()  # to step past the contact function's minimum fill time without waiting
     open_home(page)
     artist = demo_artists[0]
@@ -356,7 +356,7 @@ def test_artists_loading_then_failure(page: Page) -> None:
     expect(page.locator("#contact").get_by_label("Artist")).to_have_text("Unable to load artists")
 
 
-def test_one_artists_request_per_page_and_after_navigation(page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_one_artists_request_per_page_and_after_navigation(page: Page, demo_artists) -> None:
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/artists" in r.url else None)
     open_home(page)
@@ -374,7 +374,7 @@ def test_one_artists_request_per_page_and_after_navigation(page: Page, demo_arti
     assert len(asked) == 1
 
 
-def test_piercings_page_has_the_same_contact_section(page: Page, demo_artists) -> None:  # noqa: ANN001
+def test_piercings_page_has_the_same_contact_section(page: Page, demo_artists) -> None:
     page.goto("/piercings")
     contact = page.locator("#contact")
     expect(contact.get_by_role("heading", level=2)).to_be_visible()
@@ -442,7 +442,7 @@ def test_after_send_the_outcome_is_brought_on_screen_and_announced(
 def test_a_preview_says_in_red_that_contact_is_not_configured(
     browser,
     minimal_dist,
-    tmp_path,  # noqa: ANN001
+    tmp_path,
 ) -> None:
     """A deploy preview built without CONTACT_FUNCTION_URL, on Netlify's own engine: the
     form shows the function's JSON 503 as a readable red message, never an HTML 404."""

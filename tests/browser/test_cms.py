@@ -67,7 +67,7 @@ def admin_site(tmp_path: Path, media_cache: Path) -> Iterator[AdminSite]:
 
 
 @pytest.fixture
-def admin(browser, admin_site: AdminSite):  # noqa: ANN001, ANN201
+def admin(browser, admin_site: AdminSite):
     """The admin, signed in to the local backend, at 1366x900."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
@@ -90,14 +90,14 @@ def admin(browser, admin_site: AdminSite):  # noqa: ANN001, ANN201
     context.close()
 
 
-def publish(page) -> None:  # noqa: ANN001
+def publish(page) -> None:
     """Save the open entry as an editor does: Publish, then Publish now."""
     page.get_by_role("button", name="Publish").first.click()
     page.get_by_text("Publish now", exact=True).click()
     page.get_by_text("Changes saved", exact=False).first.wait_for()
 
 
-def open_collection(page, url: str, name: str) -> None:  # noqa: ANN001
+def open_collection(page, url: str, name: str) -> None:
     """Back to a collection's list (the editor hides the sidebar), as its back arrow does."""
     page.goto(f"{url}/admin/#/collections/{name}")
 
@@ -107,7 +107,7 @@ def check(content: Path) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def wait_until(condition, timeout: float = 60) -> None:  # noqa: ANN001
+def wait_until(condition, timeout: float = 60) -> None:
     """Poll a condition on files the admin and the dev server write in other processes."""
     deadline = time.monotonic() + timeout
     while not condition():
@@ -129,7 +129,7 @@ def photo(width: int, height: int) -> bytes:
     return buf.getvalue()
 
 
-def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSite, tmp_path: Path):  # noqa: ANN001
+def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSite, tmp_path: Path):
     page = admin
     new_bio = "Jane draws botanical fine line work: peonies, ferns and tiny lettering."
 
@@ -209,7 +209,7 @@ def test_editing_an_artist_a_portfolio_and_the_hours(admin, admin_site: AdminSit
     assert page.js_errors == []
 
 
-def test_an_edit_only_the_build_can_refuse_names_file_and_line(admin, admin_site: AdminSite):  # noqa: ANN001
+def test_an_edit_only_the_build_can_refuse_names_file_and_line(admin, admin_site: AdminSite):
     # Each year alone is a whole number the admin accepts; that the founder died before being
     # born is a rule across two fields, which only the build checks.
     page = admin

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 ROUTES = json.loads((PROJECT_ROOT / "site-src" / "src" / "config" / "routes.json").read_text())
 
 
-def every_path(demo_dist) -> list[str]:  # noqa: ANN001
+def every_path(demo_dist) -> list[str]:
     artists = json.loads((demo_dist / "api" / "artists.json").read_text("utf-8"))
     paths = []
     for route in ROUTES["routes"]:
@@ -44,19 +44,19 @@ def visit(page: Page, path: str) -> None:
         page.wait_for_timeout(60)
     try:
         page.wait_for_load_state("networkidle", timeout=10_000)
-    except Exception:  # noqa: BLE001 - looping background videos may keep streaming
+    except Exception:
         pass
 
 
-def test_every_route_and_artist_page_loads_without_a_failed_request(page: Page, demo_dist) -> None:  # noqa: ANN001
+def test_every_route_and_artist_page_loads_without_a_failed_request(page: Page, demo_dist) -> None:
     failed: list[str] = []
     errors: list[str] = []
 
-    def response(r) -> None:  # noqa: ANN001
+    def response(r) -> None:
         if r.status >= 400:
             failed.append(f"{r.status} {r.url} (page {page.url})")
 
-    def request_failed(r) -> None:  # noqa: ANN001
+    def request_failed(r) -> None:
         # An aborted request is one the page no longer wanted (a video seeking, a new page);
         # a missing file answers 404 and is caught above.
         if r.failure != "net::ERR_ABORTED":

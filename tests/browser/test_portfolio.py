@@ -117,7 +117,7 @@ def test_no_caption_overlay_on_phones(phone_page: Page, demo: dict) -> None:
 
 
 @pytest.mark.parametrize(("width", "columns"), [(390, 3), (800, 2), (1366, 3)])
-def test_grid_columns(browser, base_url: str, demo: dict, width: int, columns: int) -> None:  # noqa: ANN001
+def test_grid_columns(browser, base_url: str, demo: dict, width: int, columns: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900}, base_url=base_url)
     try:
         page = context.new_page()
@@ -133,7 +133,7 @@ def test_grid_columns(browser, base_url: str, demo: dict, width: int, columns: i
         context.close()
 
 
-def test_grid_never_shifts_while_images_load(browser, base_url: str, demo: dict) -> None:  # noqa: ANN001
+def test_grid_never_shifts_while_images_load(browser, base_url: str, demo: dict) -> None:
     """Tiles take the same boxes whether their images never arrive or have all loaded."""
 
     def first_boxes(block_images: bool) -> list[dict]:
@@ -213,7 +213,7 @@ def touch_drag(page: Page, start: tuple[int, int], end: tuple[int, int], steps: 
     cdp.detach()
 
 
-def test_lightbox_swipe_on_a_phone(browser, base_url: str, demo: dict) -> None:  # noqa: ANN001
+def test_lightbox_swipe_on_a_phone(browser, base_url: str, demo: dict) -> None:
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, base_url=base_url, has_touch=True, is_mobile=True
     )

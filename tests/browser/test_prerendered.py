@@ -95,7 +95,7 @@ def console_problems(page: Page) -> list[str]:
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_every_page_hydrates_cleanly_and_axe_finds_nothing(
     browser, dev_base_url: str, pages: list[str], viewport: str
-) -> None:  # noqa: ANN001
+) -> None:
     width, height = VIEWPORTS[viewport]
     # axe is injected by evaluation: the site's CSP (rightly) refuses inline scripts
     context = browser.new_context(
@@ -153,7 +153,7 @@ def open_the_lightbox(page: Page) -> list[str]:
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_without_javascript_the_pages_show_their_real_content(
     browser, base_url: str, demo_dist: Path, viewport: str
-) -> None:  # noqa: ANN001
+) -> None:
     import json
 
     artists = json.loads((demo_dist / "api" / "artists.json").read_text("utf-8"))
@@ -280,7 +280,7 @@ def test_the_web_fonts_are_fetched_after_the_first_paint_and_then_used(page: Pag
 
 def test_without_javascript_the_web_fonts_come_with_the_no_script_styles(
     browser, base_url: str
-) -> None:  # noqa: ANN001
+) -> None:
     context = browser.new_context(base_url=base_url, java_script_enabled=False)
     try:
         page = context.new_page()
@@ -350,7 +350,7 @@ SCROLL_THROUGH = """async () => {
 )
 def test_scrolling_through_a_page_fades_in_every_scroll_in_element(
     browser, base_url: str, route: str, viewport: tuple[int, int]
-) -> None:  # noqa: ANN001
+) -> None:
     """app/scroll-in-watcher.ts: the artists' cards too, those beyond the carousel's edge
     included (they fade in with their row, as AOS did)."""
     width, height = viewport
@@ -459,7 +459,7 @@ def test_background_videos_longer_than_5_s_have_a_pause_control(page: Page) -> N
         ).to_be_attached()
 
 
-def test_with_reduced_motion_background_videos_wait_for_the_visitor(browser, base_url: str) -> None:  # noqa: ANN001
+def test_with_reduced_motion_background_videos_wait_for_the_visitor(browser, base_url: str) -> None:
     context = browser.new_context(
         viewport={"width": 1366, "height": 900}, base_url=base_url, reduced_motion="reduce"
     )

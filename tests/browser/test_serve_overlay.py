@@ -29,7 +29,7 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), "utf-8")
 
 
-def overlay_items(page) -> list[tuple[str, str]]:  # noqa: ANN001 - a Playwright page
+def overlay_items(page) -> list[tuple[str, str]]:
     items = page.locator("#build-error-overlay li")
     return [
         (item.locator(".where").inner_text(), item.locator(".detail").inner_text())
@@ -38,7 +38,7 @@ def overlay_items(page) -> list[tuple[str, str]]:  # noqa: ANN001 - a Playwright
 
 
 def test_a_failed_rebuild_shows_its_problems_until_the_next_good_build(
-    browser,  # noqa: ANN001
+    browser,
     served: tuple[str, Path],
     tmp_path: Path,
 ) -> None:
@@ -95,7 +95,7 @@ def test_a_failed_rebuild_shows_its_problems_until_the_next_good_build(
 
 
 def test_serve_starts_on_broken_content_with_the_last_build_and_the_problems(
-    browser,  # noqa: ANN001
+    browser,
     tmp_path: Path,
     media_cache: Path,
 ) -> None:

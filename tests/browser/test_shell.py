@@ -337,7 +337,7 @@ def test_hero_plays_the_vertical_file_on_a_phone(phone_page: Page) -> None:
     )
 
 
-def modal_video(page: Page):  # noqa: ANN201
+def modal_video(page: Page):
     # By CSS: a closed dialog is hidden from the accessibility tree, and its video is checked then.
     return page.locator("[role=dialog][aria-label='Piercing film'] video")
 
@@ -426,7 +426,7 @@ def test_unknown_paths_get_the_styled_not_found_screen(page: Page) -> None:
     expect(page.get_by_role("link", name="Back to the studio")).to_have_attribute("href", "/")
 
 
-def test_reduced_motion_shows_everything_without_animation(browser, base_url: str) -> None:  # noqa: ANN001
+def test_reduced_motion_shows_everything_without_animation(browser, base_url: str) -> None:
     context = browser.new_context(
         viewport={"width": 1366, "height": 900}, base_url=base_url, reduced_motion="reduce"
     )
