@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -24,6 +25,9 @@ from .contact_bridge import BODY_TIMEOUT_S, MAX_BODY, ContactBridge, ContactHand
 from .hosts import OwnNames
 from .live_reload import LiveReload
 from .static import StaticSite, unservable
+
+if TYPE_CHECKING:  # imported by the bridge only when serving, so serve starts without it
+    from functions.contact.uploads import LocalUploads
 
 __all__ = ["MAX_BODY", "LiveReload", "OwnNames", "create_app"]
 
@@ -38,7 +42,7 @@ def create_app(
     live_reload: LiveReload | None = None,
     lifespan=None,  # noqa: ANN001 - Starlette's lifespan context factory
     body_timeout_s: float = BODY_TIMEOUT_S,
-    uploads=None,  # noqa: ANN001 - a LocalUploads; default: the function's own folder
+    uploads: LocalUploads | None = None,  # default: the function's own folder
 ) -> Starlette:
     site = StaticSite(dist, config, live_reload=live_reload is not None)
     bridge = ContactBridge(site, contact, uploads, body_timeout_s)

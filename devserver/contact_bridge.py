@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 from starlette.formparsers import MultiPartException, MultiPartParser
@@ -24,6 +25,9 @@ from starlette.responses import Response
 from generator.site import netlify_rules
 
 from .static import StaticSite
+
+if TYPE_CHECKING:  # imported when serving (default_uploads), so serve starts without it
+    from functions.contact.uploads import LocalUploads
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +67,7 @@ def default_contact_handler(dist: Path) -> ContactHandler:
     return handler
 
 
-def default_uploads(dist: Path):  # noqa: ANN201 - functions.contact.uploads.LocalUploads
+def default_uploads(dist: Path) -> LocalUploads | None:
     """The folder the function of `serve` keeps images in (beside its outbox)."""
     try:
         from .contact_function import uploads_for_site
@@ -117,7 +121,7 @@ class ContactBridge:
         self,
         site: StaticSite,
         contact: ContactHandler | None = None,
-        uploads=None,  # noqa: ANN001 - a LocalUploads; default: the function's own folder
+        uploads: LocalUploads | None = None,  # default: the function's own folder
         body_timeout_s: float = BODY_TIMEOUT_S,
     ):
         self.site = site

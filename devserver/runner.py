@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 import uvicorn
 
@@ -13,6 +14,7 @@ from generator.errors import ContentError, SiteError
 from generator.release import Release
 from generator.reporter import Reporter
 from generator.site import netlify_rules
+from generator.site.admin import AdminSettings
 
 from . import cms
 from .app import LiveReload, OwnNames, create_app
@@ -36,7 +38,7 @@ async def _watch(
     paths: pipeline.Paths,
     live: LiveReload,
     reporter: Reporter,
-    admin_settings=None,  # noqa: ANN001
+    admin_settings: AdminSettings | None = None,
     release: Release | None = None,
 ) -> None:
     from watchfiles import awatch
@@ -109,7 +111,7 @@ def run(
     port: int,
     watch: bool,
     reporter: Reporter,
-    admin_settings=None,  # noqa: ANN001 - generator.site.admin.AdminSettings
+    admin_settings: AdminSettings | None = None,
     release: Release | None = None,
     failed: SiteError | None = None,
 ) -> None:
@@ -123,7 +125,7 @@ def run(
         live.failure = failure_report(failed)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):  # noqa: ANN001, ANN202
+    async def lifespan(app: object) -> AsyncIterator[None]:
         watcher = _watch(paths, live, reporter, admin_settings, release)
         task = asyncio.create_task(watcher) if live else None
         yield

@@ -62,7 +62,7 @@ def _retry(
     raise AssertionError("unreachable")
 
 
-def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa: ANN001
+def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa: ANN001 - boto3 client
     deadline = time.monotonic() + timeout_s
     while True:
         conf = lam.get_function_configuration(FunctionName=name)
