@@ -1,7 +1,8 @@
 // The app's import boundaries (bulletproof-react's layering), checked by `npm run lint`:
 //
-//   main.tsx -> start.tsx -> app/ -> features/<name>/ -> components/ hooks/ lib/ config/
+//   main.tsx -> start.tsx -> app/ -> features/<name>/ -> components/ hooks/ -> lib/ config/
 //
+// lib/ is the floor: it imports only lib/ (and packages), nothing above it, config/ included.
 // A feature is self-contained: what two features share moves down into a shared folder, and
 // only app/ puts features together (routes, the home page, the shell). src/testing/ holds
 // test-only fixtures: tests use them, production code never does.
@@ -28,6 +29,15 @@ export default {
       severity: "error",
       from: { path: "^src/", pathNot: "^src/(app/|start\\.tsx$|prerender\\.tsx$)" },
       to: { path: "^src/app/" },
+    },
+    {
+      name: "lib-imports-nothing-above",
+      comment:
+        "lib/ is the lowest floor (the site data, the API client, plain helpers): it imports only lib/ and packages, so every layer above can use it without a cycle through hooks/, components/, features/, app/ or config/.",
+      severity: "error",
+      from: { path: "^src/lib/" },
+      // src/testing/ is for lib's tests; production-imports-testing keeps lib's code off it.
+      to: { path: "^src/", pathNot: ["^src/lib/", "^src/testing/"] },
     },
     {
       name: "production-imports-testing",

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { DOT_SECTIONS } from "../config/navigation";
+import { HOME_SECTIONS } from "../config/navigation";
 import { glideTo } from "../lib/glide-to";
 import "./dot-nav.css";
 
@@ -28,7 +28,7 @@ export function DotNav() {
     let frame = 0;
     const measure = () => {
       frame = 0;
-      setActive(sectionAtMiddle(DOT_SECTIONS.map((s) => s.id), window.innerHeight));
+      setActive(sectionAtMiddle(HOME_SECTIONS.map((s) => s.id), window.innerHeight));
       setProgress(scrollFraction());
     };
     const schedule = () => {
@@ -55,7 +55,7 @@ export function DotNav() {
         <div className="dot-nav__progress" style={{ transform: `scaleY(${progress})` }} />
       </div>
       <ul className="dot-nav__list">
-        {DOT_SECTIONS.map((section) => (
+        {HOME_SECTIONS.map((section) => (
           <li key={section.id}>
             <a
               href={`#${section.id}`}

@@ -1,4 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { REDUCED_MOTION_QUERY } from "../lib/reduced-motion";
+
+// Above lib/ the app takes prefersReducedMotion from here, beside the hook; lib/ has it for
+// glide-to.ts. Imported from lib/ by the lazy contact form too, it would leave this chunk for
+// one of its own on the home page's first load (+0.2 KiB gzip).
+export { prefersReducedMotion } from "../lib/reduced-motion";
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string, { defaultValue = false }: { defaultValue?: boolean } = {}): boolean {
@@ -21,14 +27,7 @@ export function useIsDesktop(): boolean {
   return useMediaQuery(DESKTOP_QUERY);
 }
 
-export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
-
-/** True when the visitor asked the system for less motion. */
+/** True when the visitor asked the system for less motion (lib/reduced-motion.ts outside React). */
 export function useReducedMotion(): boolean {
   return useMediaQuery(REDUCED_MOTION_QUERY);
-}
-
-/** The same answer outside React (event handlers, one-off scrolls). */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && !!window.matchMedia?.(REDUCED_MOTION_QUERY).matches;
 }

@@ -3,7 +3,7 @@
 // (docs/architecture.md#only-what-is-on-screen) and content still arrives (the artists), so
 // the page above a target may change height while the glide runs: it follows the target.
 
-import { prefersReducedMotion } from "../hooks/use-media-query";
+import { prefersReducedMotion } from "./reduced-motion";
 
 const FOLLOW_TARGET_MS = 3000; // how long the page above a target may still grow
 

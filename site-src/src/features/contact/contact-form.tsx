@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { getSiteData } from "../../lib/site-data";
+import { sendContact } from "./api/send-contact";
 import { TEXT } from "./image-rules";
 import { ReferenceImagesField } from "./reference-images";
-import { sendContact } from "./send-contact";
 import { useReferenceImages } from "./use-reference-images";
 
 type Fields = { name: string; email: string; phone: string; message: string };

@@ -5,8 +5,8 @@ import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
 import { testArtists } from "../../testing/artists";
 import { deferred, jsonResponse, mockFetch } from "../../testing/fetch";
 import { installSiteData, testSiteData } from "../../testing/site-data";
+import { SEND_FAILED, SEND_UNREACHABLE } from "./api/send-contact";
 import { ContactSection } from "./contact-section";
-import { SEND_FAILED, SEND_UNREACHABLE } from "./send-contact";
 
 let now = 1_000;
 

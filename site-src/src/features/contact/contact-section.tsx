@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { OpeningHours } from "../../components/opening-hours";
 import { getSiteData } from "../../lib/site-data";
 import "./contact-section.css";
 
@@ -15,19 +16,7 @@ function StudioDetails() {
     <div className="contact-details">
       <div className="contact-details__block">
         <h3>Hours</h3>
-        <dl className="contact-details__hours">
-          {site.hours.map((row) => (
-            <div key={row.days}>
-              <dt>{row.days}</dt>
-              <dd>{row.time}</dd>
-            </div>
-          ))}
-        </dl>
-        {site.hoursNotes.map((note) => (
-          <p key={note} className="contact-details__note">
-            {note}
-          </p>
-        ))}
+        <OpeningHours listClassName="contact-details__hours" noteClassName="contact-details__note" />
       </div>
       <address className="contact-details__block contact-details__reach">
         <div>

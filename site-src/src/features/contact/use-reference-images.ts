@@ -1,9 +1,9 @@
 // The reference images of one form: each is prepared, granted and uploaded as soon as it is
 // added, so Send usually finds them done; `settle` lets Send wait for the rest.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { requestGrant, sendFile } from "./api/upload-image";
 import { MAX_IMAGES, TEXT } from "./image-rules";
 import { ImageRefused, prepareImage, type PreparedImage } from "./prepare-image";
-import { requestGrant, sendFile } from "./upload-image";
 
 export type ImageStatus = "preparing" | "uploading" | "uploaded" | "failed";
 

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
-import { PlayButton } from "../../components/play-button";
-import { VideoModal } from "../../components/video-modal";
+import { useEffect, useState } from "react";
+import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
+import { FilmModal } from "../../components/film-modal";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { usePageReady } from "../../hooks/use-page-ready";
 import { getSiteData } from "../../lib/site-data";
@@ -17,8 +16,6 @@ export function HeroSection() {
   const ready = usePageReady();
   const [videoShown, setVideoShown] = useState(false);
   const [fallback, setFallback] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const playback = usePlayback(media.hero);
 
   useEffect(() => {
@@ -52,21 +49,13 @@ export function HeroSection() {
           <span className="hero__line hero__line--since">Since 1996</span>
         </h1>
         <div className="hero__actions">
-          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="studio film" />
+          <FilmModal video={media.hero} describes="studio film" title="Studio film" />
         </div>
       </div>
       <PlaybackToggle playback={playback} />
       <a className="hero__cue" href="#brand" aria-label="Scroll to the studio story">
         <span aria-hidden="true">Scroll</span>
       </a>
-      <VideoModal
-        open={playing}
-        onClose={() => setPlaying(false)}
-        src={media.hero.horizontal}
-        poster={posterFor(media.hero, "horizontal")}
-        returnFocus={opener}
-        title="Studio film"
-      />
     </section>
   );
 }

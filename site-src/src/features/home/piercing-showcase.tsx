@@ -1,16 +1,12 @@
-import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
-import { PlayButton } from "../../components/play-button";
-import { VideoModal } from "../../components/video-modal";
+import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
+import { FilmModal } from "../../components/film-modal";
 import { getSiteData } from "../../lib/site-data";
 import "./piercing-showcase.css";
 
 /** Piercing video, Explore Services, and a film restarted on every open (docs/product.md#home). */
 export function PiercingShowcase() {
   const { media } = getSiteData();
-  const [playing, setPlaying] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const playback = usePlayback(media.piercing);
   return (
     <section id="piercings" className="piercing-showcase" aria-labelledby="piercing-showcase-heading">
@@ -27,18 +23,10 @@ export function PiercingShowcase() {
           <Link to="/piercings" className="btn">
             Explore Services
           </Link>
-          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="piercing film" />
+          <FilmModal video={media.piercing} describes="piercing film" title="Piercing film" />
         </div>
       </div>
       <PlaybackToggle playback={playback} />
-      <VideoModal
-        open={playing}
-        onClose={() => setPlaying(false)}
-        src={media.piercing.horizontal}
-        poster={posterFor(media.piercing, "horizontal")}
-        returnFocus={opener}
-        title="Piercing film"
-      />
     </section>
   );
 }

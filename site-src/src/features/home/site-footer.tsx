@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { OpeningHours } from "../../components/opening-hours";
 import { getSiteData } from "../../lib/site-data";
 import "./site-footer.css";
 
@@ -46,19 +47,7 @@ export function SiteFooter() {
         </div>
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Hours</h2>
-          <dl className="site-footer__hours">
-            {site.hours.map((row) => (
-              <div key={row.days}>
-                <dt>{row.days}</dt>
-                <dd>{row.time}</dd>
-              </div>
-            ))}
-          </dl>
-          {site.hoursNotes.map((note) => (
-            <p key={note} className="site-footer__note">
-              {note}
-            </p>
-          ))}
+          <OpeningHours listClassName="site-footer__hours" noteClassName="site-footer__note" />
         </div>
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Follow</h2>

@@ -1,15 +1,11 @@
-import { useRef, useState } from "react";
-import { BackgroundVideo, PlaybackToggle, posterFor, usePlayback } from "../../components/background-video";
-import { PlayButton } from "../../components/play-button";
-import { VideoModal } from "../../components/video-modal";
+import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
+import { FilmModal } from "../../components/film-modal";
 import { getSiteData } from "../../lib/site-data";
 import "./studio-section.css";
 
 /** The studio at work (docs/product.md#home): a looping background video and a modal film. */
 export function StudioSection() {
   const { media } = getSiteData();
-  const [playing, setPlaying] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const playback = usePlayback(media.studio);
   return (
     <section id="studio" className="studio" aria-labelledby="studio-heading">
@@ -28,18 +24,10 @@ export function StudioSection() {
           Experience Excellence
         </p>
         <div data-aos="fade-up" data-aos-delay="450">
-          <PlayButton ref={opener} onClick={() => setPlaying(true)} describes="the studio at work" />
+          <FilmModal video={media.studio} describes="the studio at work" title="The studio at work" />
         </div>
       </div>
       <PlaybackToggle playback={playback} />
-      <VideoModal
-        open={playing}
-        onClose={() => setPlaying(false)}
-        src={media.studio.horizontal}
-        poster={posterFor(media.studio, "horizontal")}
-        returnFocus={opener}
-        title="The studio at work"
-      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // The lightbox's behaviour (docs/product.md#portfolio) as pure functions, so every rule and
-// constant is unit-tested without a browser; lightbox.tsx only wires events to them.
+// constant is unit-tested without a browser; lightbox.tsx and its hooks only wire events to them.
 //
 // Why not GLightbox (named on the design card): it is not installed, and it does not meet the
 // spec's rules: it has no rotation at all, its zoom is a single toggle to the natural size

@@ -2,9 +2,9 @@
 // itself, posted as S3 takes a presigned POST: the grant's fields, then the file, last. The
 // file goes to the site's own /api/contact/uploads/file, which Netlify forwards to the bucket
 // and `serve` answers itself, so the function never carries it (docs/contact.md).
-import { postJson } from "../../lib/api-client";
-import { ImageRefused } from "./prepare-image";
-import { TEXT, uploadErrorText } from "./image-rules";
+import { postJson } from "../../../lib/api-client";
+import { TEXT, uploadErrorText } from "../image-rules";
+import { ImageRefused } from "../prepare-image";
 
 export type Grant = { id: string; session: string; upload: { url: string; fields: Record<string, string> } };
 

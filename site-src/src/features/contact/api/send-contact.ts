@@ -1,5 +1,5 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
-import { postJson } from "../../lib/api-client";
+import { postJson } from "../../../lib/api-client";
 
 /** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
 export const SEND_FAILED = "Failed to send message. Please try again.";
