@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from generator.site import netlify_rules
+from generator.site.redirects import contact_paths
 
 from .static import StaticSite
 
@@ -38,9 +39,11 @@ ContactHandler = Callable[[dict, object], dict]
 # The contact function's paths (functions/contact/app.py): the message, the grant of an image
 # upload and the email's image links go to its handler; the image itself to the local store,
 # which answers as S3 would (on Netlify, dist/_redirects proxies that path to the bucket).
-CONTACT_PATHS = ("/api/contact", "/api/contact/", "/api/contact/uploads", "/api/contact/uploads/")
-IMAGE_LINKS = "/api/contact/images/"
-UPLOAD_FILE = "/api/contact/uploads/file"
+_PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
+MESSAGE = _PATHS["message"]
+CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
+IMAGE_LINKS = _PATHS["imageLinks"]
+UPLOAD_FILE = _PATHS["upload"]
 
 
 class _TooLarge(Exception):
@@ -143,7 +146,7 @@ class ContactBridge:
         too_large = {"success": False, "error": "The message is too large."}
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > MAX_BODY:
-            return self.site.json_answer(413, too_large, "/api/contact")
+            return self.site.json_answer(413, too_large, MESSAGE)
         # Counted as it arrives: never more than MAX_BODY (plus one chunk) is held, whatever
         # the client declared or however it chunked the body.
         chunks, size = [], 0
@@ -152,13 +155,11 @@ class ContactBridge:
                 async for chunk in request.stream():
                     size += len(chunk)
                     if size > MAX_BODY:
-                        return self.site.json_answer(
-                            413, too_large, "/api/contact", connection="close"
-                        )
+                        return self.site.json_answer(413, too_large, MESSAGE, connection="close")
                     chunks.append(chunk)
         except TimeoutError:
             slow = {"success": False, "error": "The message arrived too slowly; please try again."}
-            return self.site.json_answer(408, slow, "/api/contact", connection="close")
+            return self.site.json_answer(408, slow, MESSAGE, connection="close")
         event = lambda_event(request, b"".join(chunks))
         result = await run_in_threadpool(self.handler, event, None)
         return lambda_response(result)

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+from functions.contact.contract import MESSAGE_PATH
 from functions.contact.references import PENDING, PENDING_DAYS, SPAM
 from functions.contact.settings import SPAM_RETENTION_DAYS
 from functions.deploy_iam import TRUST_POLICY, role_policy
@@ -255,7 +256,7 @@ class Deployer:
             "Environment": {
                 "Variables": options.environment(bucket, link_secret, self.proxy_secret)
             },
-            "Description": "POST /api/contact of the studio site",
+            "Description": f"POST {MESSAGE_PATH} of the studio site",
         }
 
         # A new role takes a few seconds to become assumable by Lambda.

@@ -50,9 +50,8 @@ def package(dist: Path) -> tuple[bytes, dict[str, str]]:
     }
     for path in sorted((FUNCTIONS_DIR / "contact").glob("*.py")):
         files[f"functions/contact/{path.name}"] = path.read_bytes()
-    files["functions/contact/choices.json"] = (
-        FUNCTIONS_DIR / "contact" / "choices.json"
-    ).read_bytes()
+    for data in ("choices.json", "contract.json"):
+        files[f"functions/contact/{data}"] = (FUNCTIONS_DIR / "contact" / data).read_bytes()
     files["functions/contact/known_artists.json"] = json.dumps(
         artists, ensure_ascii=False, indent=1, sort_keys=True
     ).encode("utf-8")

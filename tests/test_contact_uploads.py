@@ -33,6 +33,7 @@ from upload_support import (
 
 import build
 from functions.contact import references
+from functions.contact.contract import UPLOAD_PATH
 from functions.contact.messages import NO_UPLOADS, TOO_MANY_UPLOADS, UPLOADS_UNAVAILABLE
 from functions.contact.ratelimit import RateLimit
 from functions.contact.references import (
@@ -49,7 +50,7 @@ from functions.contact.references import (
 )
 from functions.contact.rules import FieldError
 from functions.contact.store import AlreadyAttached, SqliteOutbox, StoredMessage
-from functions.contact.uploads import UPLOAD_PATH, LocalUploads
+from functions.contact.uploads import LocalUploads
 from serverthread import running_server
 
 SESSION = "0123456789abcdef0123456789abcdef"

@@ -14,6 +14,7 @@ import json
 import logging
 from functools import lru_cache
 
+from .contract import GRANT_PATH, IMAGE_LINK_PATH
 from .messages import (
     NOT_JSON,
     NOT_JSON_TYPE,
@@ -113,13 +114,6 @@ def build_service(settings: Settings, artists: ArtistSource | None = None) -> Co
     )
 
 
-# Paths the function answers besides POST /api/contact (which every other path still is):
-# the grant of an image upload, and the image links of the studio's email. Netlify proxies
-# them with their paths kept (dist/_redirects); `serve` hands them over as they are.
-GRANT_PATH = "/api/contact/uploads"
-IMAGE_LINK_PATH = "/api/contact/images/"
-
-
 def _path(event: dict) -> str:
     path = event.get("rawPath") or ((event.get("requestContext") or {}).get("http") or {}).get(
         "path"
@@ -209,6 +203,9 @@ def _answer(
 ) -> Outcome:
     """The answer to a request on path: an image link, the grant of an upload, or (every
     other path) a message. Only what read_json accepts reaches the service."""
+    # Besides the message (which every other path still is): the email's image links and the
+    # grant of an image upload. Netlify proxies them with their paths kept (dist/_redirects);
+    # `serve` hands them over as they are.
     if path.startswith(IMAGE_LINK_PATH):
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})

@@ -12,14 +12,15 @@ import re
 import struct
 from dataclasses import dataclass
 
+from .contract import MAX_IMAGE_BYTES, MAX_IMAGES
 from .rules import FieldError
 
 FIELD = "references"
-MAX_REFERENCES = 5
-# The form sends JPEG or WebP of at most 2048 px a side (a 12 MP photo becomes a few
-# hundred KB); the ceiling leaves room for a busy picture and stays far under the 6 MB a
-# Netlify proxy or a Lambda body could ever take.
-MAX_IMAGE_BYTES = 3 * 1024 * 1024
+# How many images a message may carry, and the most one may weigh (contract.json): the form
+# sends JPEG or WebP of at most 2048 px a side (a 12 MP photo becomes a few hundred KB); the
+# ceiling leaves room for a busy picture and stays far under the 6 MB a Netlify proxy or a
+# Lambda body could ever take.
+MAX_REFERENCES = MAX_IMAGES
 MIN_IMAGE_BYTES = 100  # no real picture is smaller; the policy refuses an empty file
 MAX_IMAGE_SIDE = 4096  # the form sends 2048; a program posting for itself gets some room
 IMAGE_TYPES = {"image/jpeg": "jpg", "image/webp": "webp"}

@@ -25,6 +25,7 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
+from .contract import IMAGE_LINK_PATH
 from .references import GRANT_SECONDS, HEAD_BYTES, MESSAGES, UploadId, post_conditions
 from .uploads import ImageLinks, Upload, UploadChanged, UploadsUnavailable
 
@@ -36,7 +37,6 @@ _CONFIG = Config(
     read_timeout=3,
     retries={"mode": "standard", "max_attempts": 2},
 )
-LINK_PATH = "/api/contact/images/"
 OPEN_SECONDS = 300  # a click on an email link gets a presigned GET this long
 DIRECT_LINK_SECONDS = 7 * 24 * 3600  # SigV4's longest, when no site link can be made
 # <message id>/<n>.<ext>/<expires>/<signature>: the key's last two parts, then the link's own.
@@ -157,7 +157,7 @@ class S3Uploads:
             expires = int(self.clock() + self.link_days * 24 * 3600)
             until = datetime.fromtimestamp(expires, UTC).strftime("%Y-%m-%d")
             urls = [
-                f"{self.site_url}{LINK_PATH}{key.removeprefix(MESSAGES + '/')}/{expires}/"
+                f"{self.site_url}{IMAGE_LINK_PATH}{key.removeprefix(MESSAGES + '/')}/{expires}/"
                 f"{link_signature(self.link_secret, key, expires)}"
                 for key in keys
             ]
@@ -176,7 +176,7 @@ class S3Uploads:
     def open_link(self, path: str) -> tuple[int, str]:
         """(status, where): 303 and a fresh presigned GET for a good link; 410 when it has
         expired, 404 when it is not one of ours."""
-        match = _LINK.fullmatch(path.removeprefix(LINK_PATH))
+        match = _LINK.fullmatch(path.removeprefix(IMAGE_LINK_PATH))
         if not match or not self.link_secret:
             return 404, ""
         message_id, number, ext, expires, given = match.groups()

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from .budget import hour_of
+from .contract import UPLOAD_PATH
 from .messages import (
     IMAGE_MISSING,
     IMAGE_TAKEN,
@@ -47,7 +48,7 @@ from .references import (
 )
 from .rules import NO_ARTIST, FieldError, InvalidSubmission, SpamSignals, parse_submission
 from .store import SPAM, AlreadyAttached, MessageStore, StorageUnavailable, StoredMessage
-from .uploads import UPLOAD_PATH, UploadChanged, UploadStore, UploadsUnavailable
+from .uploads import UploadChanged, UploadStore, UploadsUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 
 # Where the form posts the file, on the site's own origin: `serve` answers it, Netlify
 # proxies it to the bucket (dist/_redirects), so the site's CSP needs no other origin.
-UPLOAD_PATH = "/api/contact/uploads/file"
 LOCAL_ALGORITHM = "LOCAL-HMAC-SHA256"  # S3 says AWS4-HMAC-SHA256; ours never leaves the machine
 MAX_FORM_FIELD_BYTES = 8 * 1024  # a policy is about 500 bytes; S3's own limit is 20 KB
 # The most a POST of one image may carry: the file and its few form fields.
@@ -126,7 +125,7 @@ class LocalUploads:
         self._key: bytes | None = None
         self._lock = threading.Lock()
 
-    # --- the grant, and the POST it allows (devserver/app.py answers UPLOAD_PATH with it)
+    # --- the grant, and the POST it allows (`serve` answers contract.UPLOAD_PATH with it)
 
     def _signing_key(self) -> bytes:
         """A random key kept in the folder (0600), so every process serving it agrees."""

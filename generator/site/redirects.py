@@ -5,6 +5,7 @@ Parsing and matching rules is `netlify_rules.py`'s: `serve` uses it to answer re
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..errors import BuildError
@@ -54,6 +55,33 @@ CONTACT_UNAVAILABLE = "/.netlify/functions/contact-unavailable"
 # requests that came through the site. `Sign=` is the `_redirects` spelling of netlify.toml's
 # `signed` (Netlify's redirect parser, @netlify/redirect-parser; docs/contact.md).
 SIGNED = "Sign=CONTACT_PROXY_SECRET"
+# The function's public paths: defined once, beside the function (read as data: the build
+# never imports the function).
+CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact" / "contract.json"
+
+
+def contact_paths() -> dict[str, str]:
+    """message, grant, upload and imageLinks: the paths of the contact contract."""
+    return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
+
+
+def _contact_rules(function: str, uploads: str) -> list[str]:
+    """The contact function's paths (contract.json) to the function, or to the preview's 503."""
+    paths = contact_paths()
+    message, grant, links = paths["message"], paths["grant"], paths["imageLinks"]
+    lines = [
+        f"{message}  {function}/  200!  {SIGNED}"
+        if function
+        else f"{message}  {CONTACT_UNAVAILABLE}  200!"
+    ]
+    if uploads:
+        lines.append(f"{paths['upload']}  {uploads}/  200!")
+    if function:
+        lines.append(f"{grant}  {function}{grant}  200!  {SIGNED}")
+        lines.append(f"{links}*  {function}{links}:splat  200!  {SIGNED}")
+    else:
+        lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
+    return lines
 
 
 def write_redirects_file(
@@ -80,16 +108,7 @@ def write_redirects_file(
       file that does not exist answers the site's HTML 404 page, never a later rule.
     """
     renamed = dict(sorted((renamed or {}).items()))
-    function = function_url.rstrip("/")
-    contact = f"{function}/  200!  {SIGNED}" if function_url else f"{CONTACT_UNAVAILABLE}  200!"
-    lines = [f"/api/contact  {contact}"]
-    if uploads_url:
-        lines.append(f"/api/contact/uploads/file  {uploads_url.rstrip('/')}/  200!")
-    if function_url:
-        lines.append(f"/api/contact/uploads  {function}/api/contact/uploads  200!  {SIGNED}")
-        lines.append(f"/api/contact/images/*  {function}/api/contact/images/:splat  200!  {SIGNED}")
-    else:
-        lines.append(f"/api/contact/uploads  {CONTACT_UNAVAILABLE}  200!")
+    lines = _contact_rules(function_url.rstrip("/"), uploads_url.rstrip("/"))
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
     for slug, target in [("all", "all"), *((s, s) for s in artist_slugs), *renamed.items()]:

@@ -1,15 +1,16 @@
 // Reference images: the limits and the visitor's texts, shared by the preparation, the upload
 // and the form (the function's side: functions/contact/references.py; docs/contact.md).
+import { IMAGE_LIMITS } from "./api/contract";
 
 /** At most this many images go with one message (the function refuses more). */
-export const MAX_IMAGES = 5;
+export const MAX_IMAGES = IMAGE_LIMITS.maxCount;
 /** The long side of a prepared image: a 12 MP photo becomes 2048 x 1536. */
 export const MAX_SIDE = 2048;
 /** JPEG qualities tried in turn until the image is at most TARGET_BYTES. */
 export const QUALITIES = [0.85, 0.75, 0.62];
 export const TARGET_BYTES = 1.5 * 1024 * 1024;
 /** What the function's grant allows (maxBytes in its answer says the same). */
-export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = IMAGE_LIMITS.maxBytes;
 /** A file larger than this is not decoded at all: no phone photo comes close. */
 export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
 

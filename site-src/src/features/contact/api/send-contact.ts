@@ -1,5 +1,6 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
 import { postJson } from "../../../lib/api-client";
+import { CONTACT_PATHS } from "./contract";
 
 /** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
 export const SEND_FAILED = "Failed to send message. Please try again.";
@@ -46,7 +47,7 @@ export async function sendContact(payload: ContactPayload, signals: SpamSignals)
   const { references, ...fields } = payload;
   const body = references?.length ? { ...fields, references, ...signals } : { ...fields, ...signals };
   try {
-    answer = await postJson("/api/contact", body);
+    answer = await postJson(CONTACT_PATHS.message, body);
   } catch (cause) {
     console.error("contact: no readable answer", cause);
     return { ok: false, error: SEND_UNREACHABLE };

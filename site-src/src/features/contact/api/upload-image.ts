@@ -3,6 +3,7 @@
 // file goes to the site's own /api/contact/uploads/file, which Netlify forwards to the bucket
 // and `serve` answers itself, so the function never carries it (docs/contact.md).
 import { postJson } from "../../../lib/api-client";
+import { CONTACT_PATHS } from "./contract";
 import { TEXT, uploadErrorText } from "../image-rules";
 import { ImageRefused } from "../prepare-image";
 
@@ -23,7 +24,7 @@ const isGrant = (body: unknown): body is Grant => {
 export async function requestGrant(type: string, session: string | null): Promise<Grant> {
   let answer: unknown;
   try {
-    answer = await postJson("/api/contact/uploads", { type, ...(session ? { session } : {}) });
+    answer = await postJson(CONTACT_PATHS.grant, { type, ...(session ? { session } : {}) });
   } catch {
     throw new ImageRefused(TEXT.offline);
   }

@@ -1,0 +1,19 @@
+"""The contact function's public contract, read from contract.json: the paths it answers
+(the message, the grant of an image upload, the image's own upload, the email's image
+links) and the limits of reference images. The form, `serve` and the build's _redirects
+read the same file (docs/contact.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+CONTRACT_FILE = Path(__file__).with_name("contract.json")
+_CONTRACT = json.loads(CONTRACT_FILE.read_text("utf-8"))
+
+MESSAGE_PATH: str = _CONTRACT["paths"]["message"]
+GRANT_PATH: str = _CONTRACT["paths"]["grant"]
+UPLOAD_PATH: str = _CONTRACT["paths"]["upload"]  # answered by storage, not the function
+IMAGE_LINK_PATH: str = _CONTRACT["paths"]["imageLinks"]  # a prefix: the rest names an image
+MAX_IMAGES: int = _CONTRACT["images"]["maxCount"]
+MAX_IMAGE_BYTES: int = _CONTRACT["images"]["maxBytes"]
