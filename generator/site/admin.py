@@ -20,21 +20,19 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..cache import WORK_PREFIX, cache_key, make_entry
-from ..errors import BuildError
 from ..output import Output
 from ..reporter import Reporter
 from . import cms
 from .bundle import Bundle
-from .node import find_node, require_packages, run_script
+from .node import BUNDLER, run_bundler
 from .pages import site_json
 
-BUILD_SCRIPT = "build.mjs"
 PLACEHOLDER_REPO = "OWNER/REPOSITORY"
 GITHUB_REPO_URL = re.compile(r"github\.com[:/]([\w.-]+/[\w.-]+?)(?:\.git)?/?$")
 
 # What the admin bundle is made of: a change to any of these rebuilds it.
 _INPUTS = (
-    ("cms", (BUILD_SCRIPT, "package-lock.json"), ("src",)),
+    ("cms", (BUNDLER, "package-lock.json"), ("src",)),
     ("site-src", ("package-lock.json", "tsconfig.json"), ("src",)),
 )
 
@@ -102,15 +100,7 @@ def input_digest(project_root: Path) -> str:
 
 
 def run_build(cms_dir: Path, outdir: Path) -> dict:
-    node = find_node("the admin bundle")
-    require_packages(cms_dir, "decap-cms-app")
-    args = [BUILD_SCRIPT, "--outdir", str(outdir.resolve())]
-    where = f"cms/{BUILD_SCRIPT}"
-    printed = run_script(node, args, "bundling the admin", script=where, cwd=cms_dir)
-    try:
-        return json.loads(printed)
-    except json.JSONDecodeError as exc:
-        raise BuildError(f"{where} printed no summary: {exc}") from exc
+    return run_bundler(cms_dir, "decap-cms-app", ["--outdir", str(outdir.resolve())], "the admin")
 
 
 def cached_build(project_root: Path, cache_dir: Path) -> Path:

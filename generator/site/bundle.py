@@ -11,7 +11,6 @@ unstyled.
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 from dataclasses import dataclass, field, replace
@@ -21,11 +20,11 @@ from ..cache import scratch
 from ..errors import BuildError
 from ..output import Output
 from ..reporter import Reporter
-from .node import find_node, require_packages, run_script
+from .node import run_bundler
 
 log = logging.getLogger(__name__)
 
-BUILD_SCRIPT = "build.mjs"
+
 # The home page's JavaScript before it runs, gzipped (docs/architecture.md#performance-budget).
 FIRST_LOAD_JS_BUDGET_KIB = 100
 
@@ -89,16 +88,9 @@ def copy_public(site_src: Path, out: Output) -> None:
 
 def run_esbuild(site_src: Path, build_dir: Path, dev: bool = False) -> dict:
     """Run site-src/build.mjs into build_dir and return its summary (dev: React's checks on)."""
-    node = find_node("the app bundle")
-    require_packages(site_src, "esbuild")
     # node runs in site_src, so a relative build_dir would land inside site-src/.
-    args = [BUILD_SCRIPT, "--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])]
-    where = f"site-src/{BUILD_SCRIPT}"
-    printed = run_script(node, args, "bundling the app", script=where, cwd=site_src)
-    try:
-        return json.loads(printed)
-    except json.JSONDecodeError as exc:
-        raise BuildError(f"{where} printed no summary: {exc}") from exc
+    args = ["--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])]
+    return run_bundler(site_src, "esbuild", args, "the app")
 
 
 def _screen(record: dict) -> ScreenAssets:

@@ -7,6 +7,7 @@ script's own output follows it, where the file and line of a syntax error are).
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,6 +17,7 @@ from ..errors import BuildError
 # The end of a failed script's output is kept: node prints the error last, after whatever
 # the script logged, and a message of thousands of lines helps nobody.
 DETAIL_CHARS = 4000
+BUNDLER = "build.mjs"  # site-src/ and cms/ each bundle with their own
 
 
 def find_node(needed_by: str) -> str:
@@ -63,3 +65,16 @@ def run_script(
         detail = (proc.stderr or proc.stdout).strip()[-DETAIL_CHARS:]
         raise BuildError(f"{doing} failed{where}:\n{detail}")
     return proc.stdout
+
+
+def run_bundler(folder: Path, package: str, args: list[str], what: str) -> dict:
+    """Run folder's build.mjs (the app's or the admin's esbuild script) with args and return
+    the JSON summary it prints; what names the bundle in messages ("the app", "the admin")."""
+    node = find_node(f"{what} bundle")
+    require_packages(folder, package)
+    where = f"{folder.name}/{BUNDLER}"
+    printed = run_script(node, [BUNDLER, *args], f"bundling {what}", script=where, cwd=folder)
+    try:
+        return json.loads(printed)
+    except json.JSONDecodeError as exc:
+        raise BuildError(f"{where} printed no summary: {exc}") from exc
