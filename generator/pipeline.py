@@ -149,6 +149,8 @@ def _build(
     release: Release,
     dev_app: bool,
 ) -> BuildResult:
+    """Gather (nothing written while a problem remains), then write a staging folder and swap
+    it into place; on any error the staging folder is discarded and dist/ stays as it was."""
     release.require_settings()
     config = netlify_rules.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
@@ -161,59 +163,116 @@ def _build(
     staging = staging_dir(paths.out)
     try:
         out = Output(staging, paths.out)
-        with reporter.stage("images"):
-            images = process_images(image_jobs(content), out, paths.cache / "images", reporter)
-        with reporter.stage("videos"):
-            media = process_videos(content, out, paths.cache / "videos", reporter, sources=videos)
-        with reporter.stage("app"):
-            app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter, dev_app)
-        data = endpoints.site_data(content, images, media.to_site_data())
-        with reporter.stage("previews"):
-            previews = pages.Previews(
-                *social.make_cards(
-                    {a.slug: content.image_path("artists", a.photo) for a in content.artists},
-                    social.poster_file(out, data["media"]["hero"]),
-                    out,
-                    paths.cache / "images",
-                )
-            )
-        with reporter.stage("pages"):
-            api = endpoints.api_files(content, images)
-            endpoints.write_endpoints(out, api)
-            out.write_json("api/site.json", data)
-            routes = pages.routes(content, route_table)
-            answers = {url: value for url, (_, value) in api.items()}
-            rendered = prerender.prerender(
-                app, data, answers, [r.path for r in routes], paths.cache / "bundle"
-            )
-            pages.write_pages(out, content, app, data, routes, rendered, previews)
-            icons.write_icons(out, paths.site_src, content.site.name)
-            slugs = [a.slug for a in content.artists]
-            redirects.write_redirects_file(
-                out,
-                slugs,
-                release.contact_url,
-                renames.redirects(content),
-                uploads_url=release.uploads_url,
-            )
-        with reporter.stage("admin"):
-            admin.write_admin(
-                out,
-                paths.content,
-                PROJECT_ROOT,
-                # Made from the project's sources alone, whatever the content: one cache.
-                PROJECT_ROOT / ".cache" / "admin",
-                app,
-                data,
-                admin_settings,
-                reporter,
-            )
-        redirects.require_rules(config, staging)
-        files = len(out.claimed())
-        swap_into_place(staging, paths.out)
+        media = _write_media(paths, content, out, videos, reporter, dev_app)
+        routes = _write_pages(paths, content, out, media, route_table, release, reporter)
+        _write_admin(paths, out, media, admin_settings, reporter)
+        files = _finish(config, staging, out, paths.out)
     except BaseException:
         discard(staging)  # also after a swap that failed: dist/ is as it was
         raise
     renames.write_record(paths.published_record, content)
     reporter.info(f"built {files} files into {paths.out}")
     return BuildResult(content, routes, files)
+
+
+@dataclass(frozen=True)
+class _Media:
+    """What the media stages wrote, for the pages and the admin."""
+
+    images: endpoints.ImageIndex
+    app: bundle.Bundle
+    data: dict  # the site data: api/site.json, embedded in every page
+    previews: pages.Previews
+
+
+def _write_media(
+    paths: Paths,
+    content: Content,
+    out: Output,
+    videos: VideoSources,
+    reporter: Reporter,
+    dev_app: bool,
+) -> _Media:
+    """The images, the videos, the app's bundle and the link-preview cards."""
+    with reporter.stage("images"):
+        images = process_images(image_jobs(content), out, paths.cache / "images", reporter)
+    with reporter.stage("videos"):
+        video_outputs = process_videos(
+            content, out, paths.cache / "videos", reporter, sources=videos
+        )
+    with reporter.stage("app"):
+        app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter, dev_app)
+    data = endpoints.site_data(content, images, video_outputs.to_site_data())
+    with reporter.stage("previews"):
+        previews = pages.Previews(
+            *social.make_cards(
+                {a.slug: content.image_path("artists", a.photo) for a in content.artists},
+                social.poster_file(out, data["media"]["hero"]),
+                out,
+                paths.cache / "images",
+            )
+        )
+    return _Media(images, app, data, previews)
+
+
+def _write_pages(
+    paths: Paths,
+    content: Content,
+    out: Output,
+    media: _Media,
+    route_table: list[pages.RouteSpec],
+    release: Release,
+    reporter: Reporter,
+) -> list[pages.Route]:
+    """The static API, every page (prerendered by the app), the icons and _redirects."""
+    with reporter.stage("pages"):
+        api = endpoints.api_files(content, media.images)
+        endpoints.write_endpoints(out, api)
+        out.write_json("api/site.json", media.data)
+        routes = pages.routes(content, route_table)
+        answers = {url: value for url, (_, value) in api.items()}
+        rendered = prerender.prerender(
+            media.app, media.data, answers, [r.path for r in routes], paths.cache / "bundle"
+        )
+        pages.write_pages(out, content, media.app, media.data, routes, rendered, media.previews)
+        icons.write_icons(out, paths.site_src, content.site.name)
+        slugs = [a.slug for a in content.artists]
+        redirects.write_redirects_file(
+            out,
+            slugs,
+            release.contact_url,
+            renames.redirects(content),
+            uploads_url=release.uploads_url,
+        )
+    return routes
+
+
+def _write_admin(
+    paths: Paths,
+    out: Output,
+    media: _Media,
+    admin_settings: admin.AdminSettings,
+    reporter: Reporter,
+) -> None:
+    """The editors' admin."""
+    with reporter.stage("admin"):
+        admin.write_admin(
+            out,
+            paths.content,
+            PROJECT_ROOT,
+            # Made from the project's sources alone, whatever the content: one cache.
+            PROJECT_ROOT / ".cache" / "admin",
+            media.app,
+            media.data,
+            admin_settings,
+            reporter,
+        )
+
+
+def _finish(config: netlify_rules.NetlifyConfig, staging: Path, out: Output, dist: Path) -> int:
+    """Check netlify.toml's rules against the staging folder, then swap it into dist/; the
+    number of files written."""
+    redirects.require_rules(config, staging)
+    files = len(out.claimed())
+    swap_into_place(staging, dist)
+    return files

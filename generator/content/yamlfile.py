@@ -29,7 +29,8 @@ from typing import Any
 
 import yaml
 
-from .yamlhelp import Diagnosis, DuplicateKey, Line, clip, explain, quoted
+from .yamlhelp import Diagnosis, DuplicateKey, explain
+from .yamlline import Line, clip, quoted
 
 Path_ = tuple[str | int, ...]
 LineMap = dict[Path_, int]  # where each key and list item was written (1-based lines)

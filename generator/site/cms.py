@@ -28,6 +28,7 @@ from pydantic.fields import FieldInfo
 from ..content import models
 from ..content.records import AFTERCARE_SECTIONS
 from ..errors import BuildError
+from .cms_words import SINGULAR, WORDS
 
 PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts
 MARKDOWN_FORMAT = "markdown-body"
@@ -51,78 +52,6 @@ HIDDEN = {"SiteFile.base_url", "SiteFile.videos", "SiteFile.credit"}
 
 # Several lines of prose: a text box instead of a one-line field.
 LONG_TEXT = {"ArtistFile.bio", "TimelineEntry.text", "ValueCard.text", "Memorial.text"}
-
-# What editors read beside a field: "Model.field" -> (label, hint). A field not listed gets
-# its name as the label, so a new model field shows up in the admin on its own.
-WORDS: dict[str, tuple[str, str]] = {
-    "ArtistFile.name": (
-        "Name",
-        "As shown on the card. A new artist's file and web address are made from it: "
-        "Jane Doe becomes /portfolio/jane-doe.",
-    ),
-    "ArtistFile.photo": (
-        "Photo",
-        "A portrait, as the phone or camera made it (JPEG or PNG, any size). "
-        "The card shows it cropped to 4:5.",
-    ),
-    "ArtistFile.years_experience": ("Years of experience", ""),
-    "ArtistFile.specialties": ("Specialties", "Styles shown as tags on the card, e.g. Fine Line."),
-    "ArtistFile.instagram": (
-        "Instagram handle",
-        "Optional, like @jane.ink (not the whole address).",
-    ),
-    "ArtistFile.bio": ("Bio", "A few sentences. Past 150 characters the card shows Read More."),
-    "ArtistFile.order": ("Position in the carousel", "Lowest first."),
-    "ArtistFile.previous_slugs": (
-        "Former web addresses",
-        "Set by the web team when an artist's file is renamed: each old /portfolio/ address "
-        "listed here leads to this artist.",
-    ),
-    "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
-    "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
-    "SiteFile.name": ("Studio name", ""),
-    "SiteFile.phone": ("Phone", "As it should read, e.g. (214) 555-0100."),
-    "SiteFile.email": ("Email", "Where the site tells visitors to write."),
-    "SiteFile.hours": ("Opening hours", "One line per group of days."),
-    "SiteFile.hours_notes": ("Notes under the hours", "e.g. Walk-ins welcome."),
-    "SiteFile.socials": ("Social media", "Whole web addresses of the studio's pages."),
-    "SiteFile.stats": ("Figures", "The numbers under Our Work and Our Legacy."),
-    "SiteFile.timeline": ("Timeline", "Our Legacy, oldest first."),
-    "SiteFile.values": ("Values", "The cards under Our Philosophy."),
-    "SiteFile.memorial": ("In memoriam", ""),
-    "SiteFile.brands": ("Jewelry brands", "Partner logos on the piercing page."),
-    "SiteFile.in_memory": ("In-memory line", "The last line of the footer."),
-    "SiteFile.base_url": ("Web address of the site", "Set by the web team."),
-    "SiteFile.founded": ("Year founded", "Optional, e.g. 1996: told to search engines."),
-    "SiteFile.videos": ("Videos", "Set by the web team (docs/videos.md)."),
-    "SiteFile.credit": ("Website credit", "Set by the web team."),
-    "Address.postal_code": ("ZIP code", ""),
-    "Address.map_url": ("Map link", "Optional: the address of the studio on a map site."),
-    "OpeningHours.days": ("Days", "e.g. Monday - Thursday, Sunday, or Mon, Wed & Fri"),
-    "OpeningHours.time": ("Hours", "e.g. 12pm - 10pm, 10:30am - 7pm, or Closed"),
-    "Stats.work": ("Our Work", ""),
-    "Stats.legacy": ("Our Legacy", ""),
-    "Stat.value": ("Figure", "Text, e.g. 500+ or 5★"),
-    "TimelineEntry.period": ("When", "e.g. 1996 or 2000s"),
-    "Memorial.born": ("Year born", ""),
-    "Memorial.died": ("Year died", ""),
-    "Memorial.photo": ("Portrait", "Optional."),
-    "Brand.logo": ("Logo", "PNG with a transparent background works best."),
-    "Brand.url": ("Web address", "Optional."),
-}
-
-# What one item of a list is called ("Add specialty"); a list not listed says "item".
-SINGULAR = {
-    "ArtistFile.specialties": "specialty",
-    "ArtistFile.previous_slugs": "former address",
-    "SiteFile.hours": "line of hours",
-    "SiteFile.hours_notes": "note",
-    "Stats.work": "figure",
-    "Stats.legacy": "figure",
-    "SiteFile.timeline": "period",
-    "SiteFile.values": "value",
-    "SiteFile.brands": "brand",
-}
 
 
 @dataclass(frozen=True)
@@ -281,114 +210,131 @@ def media_widget(key: str, content: str) -> dict:
 
 def collections(content: str) -> list[dict]:
     """The four collections: artists, portfolios, aftercare guides, studio facts."""
-    artist_fields = model_fields(models.ArtistFile, content)
-    piece_fields = model_fields(models.PortfolioEntry, content)
-    site_fields = model_fields(models.SiteFile, content)
-    slug_rule = "lower-case letters, digits and '-'"
     return [
-        {
-            "name": "artists",
-            "label": "Artists",
-            "label_singular": "Artist",
-            "description": (
-                "One entry per artist. A new artist's web address is made from the name "
-                f"({slug_rule}) and stays when the name changes."
-            ),
-            "folder": f"{content}/artists",
-            "extension": "yaml",
-            "format": "yaml",
-            "create": True,
-            "identifier_field": "name",
-            "slug": "{{slug}}",
-            "summary": "{{name}}",
-            "sortable_fields": ["order", "name"],
-            "fields": artist_fields,
-        },
-        {
-            "name": "portfolio",
-            "label": "Portfolios",
-            "label_singular": "Portfolio",
-            "description": (
-                "One list of pieces per artist, named after the artist's web address. "
-                "Add the artist first, then their portfolio."
-            ),
-            "folder": f"{content}/portfolio",
-            "extension": "yaml",
-            "format": PORTFOLIO_FORMAT,
-            "create": True,
-            "identifier_field": "artist",
-            "slug": "{{slug}}",
-            "summary": "{{filename}}",
-            "fields": [
-                {
-                    "name": "artist",
-                    "label": "Artist",
-                    "widget": "relation",
-                    "collection": "artists",
-                    "value_field": "{{slug}}",
-                    "search_fields": ["name"],
-                    "display_fields": ["name"],
-                    "required": False,
-                    "hint": (
-                        "Only when starting a new portfolio: whose pieces these are. "
-                        "A saved portfolio stays with its artist (the name in the list)."
-                    ),
-                },
-                {
-                    "name": "pieces",
-                    "label": "Pieces",
-                    "label_singular": "Piece",
-                    "widget": "list",
-                    "summary": "{{fields.title}}",
-                    "required": False,
-                    "hint": "In the order the portfolio shows them; drag to reorder.",
-                    "fields": piece_fields,
-                },
-            ],
-        },
-        {
-            "name": "aftercare",
-            "label": "Aftercare guides",
-            "format": MARKDOWN_FORMAT,
-            "extension": "md",
-            "files": [
-                {
-                    "name": section,
-                    "label": f"{section.capitalize()} aftercare",
-                    "file": f"{content}/aftercare/{section}.md",
-                    "fields": [
-                        {
-                            "name": "body",
-                            "label": "Guide",
-                            "widget": "markdown",
-                            "modes": ["raw"],
-                            "required": True,
-                            "hint": (
-                                "Start a line with `## ` for a heading, `- ` for a list item; "
-                                "`**bold**`. A line break stays a line break; leave an empty "
-                                "line between paragraphs."
-                            ),
-                        }
-                    ],
-                }
-                for section in AFTERCARE_SECTIONS
-            ],
-        },
-        {
-            "name": "studio",
-            "label": "Studio",
-            "format": "yaml",
-            "editor": {"preview": False},  # facts spread over every page: the form alone
-            "files": [
-                {
-                    "name": "site",
-                    "label": "Studio facts",
-                    "file": f"{content}/site.yaml",
-                    "fields": site_fields,
-                }
-            ],
-        },
+        artists_collection(content),
+        portfolio_collection(content),
+        aftercare_collection(content),
+        studio_collection(content),
     ]
+
+
+def artists_collection(content: str) -> dict:
+    """One YAML file per artist (ArtistFile), named after the artist's web address."""
+    slug_rule = "lower-case letters, digits and '-'"
+    return {
+        "name": "artists",
+        "label": "Artists",
+        "label_singular": "Artist",
+        "description": (
+            "One entry per artist. A new artist's web address is made from the name "
+            f"({slug_rule}) and stays when the name changes."
+        ),
+        "folder": f"{content}/artists",
+        "extension": "yaml",
+        "format": "yaml",
+        "create": True,
+        "identifier_field": "name",
+        "slug": "{{slug}}",
+        "summary": "{{name}}",
+        "sortable_fields": ["order", "name"],
+        "fields": model_fields(models.ArtistFile, content),
+    }
+
+
+def portfolio_collection(content: str) -> dict:
+    """One bare list of pieces (PortfolioEntry) per artist, edited as `pieces`."""
+    return {
+        "name": "portfolio",
+        "label": "Portfolios",
+        "label_singular": "Portfolio",
+        "description": (
+            "One list of pieces per artist, named after the artist's web address. "
+            "Add the artist first, then their portfolio."
+        ),
+        "folder": f"{content}/portfolio",
+        "extension": "yaml",
+        "format": PORTFOLIO_FORMAT,
+        "create": True,
+        "identifier_field": "artist",
+        "slug": "{{slug}}",
+        "summary": "{{filename}}",
+        "fields": [
+            {
+                "name": "artist",
+                "label": "Artist",
+                "widget": "relation",
+                "collection": "artists",
+                "value_field": "{{slug}}",
+                "search_fields": ["name"],
+                "display_fields": ["name"],
+                "required": False,
+                "hint": (
+                    "Only when starting a new portfolio: whose pieces these are. "
+                    "A saved portfolio stays with its artist (the name in the list)."
+                ),
+            },
+            {
+                "name": "pieces",
+                "label": "Pieces",
+                "label_singular": "Piece",
+                "widget": "list",
+                "summary": "{{fields.title}}",
+                "required": False,
+                "hint": "In the order the portfolio shows them; drag to reorder.",
+                "fields": model_fields(models.PortfolioEntry, content),
+            },
+        ],
+    }
+
+
+def aftercare_collection(content: str) -> dict:
+    """One plain Markdown guide per aftercare section."""
+    return {
+        "name": "aftercare",
+        "label": "Aftercare guides",
+        "format": MARKDOWN_FORMAT,
+        "extension": "md",
+        "files": [
+            {
+                "name": section,
+                "label": f"{section.capitalize()} aftercare",
+                "file": f"{content}/aftercare/{section}.md",
+                "fields": [
+                    {
+                        "name": "body",
+                        "label": "Guide",
+                        "widget": "markdown",
+                        "modes": ["raw"],
+                        "required": True,
+                        "hint": (
+                            "Start a line with `## ` for a heading, `- ` for a list item; "
+                            "`**bold**`. A line break stays a line break; leave an empty "
+                            "line between paragraphs."
+                        ),
+                    }
+                ],
+            }
+            for section in AFTERCARE_SECTIONS
+        ],
+    }
+
+
+def studio_collection(content: str) -> dict:
+    """site.yaml (SiteFile), the studio's facts."""
+    return {
+        "name": "studio",
+        "label": "Studio",
+        "format": "yaml",
+        "editor": {"preview": False},  # facts spread over every page: the form alone
+        "files": [
+            {
+                "name": "site",
+                "label": "Studio facts",
+                "file": f"{content}/site.yaml",
+                "fields": model_fields(models.SiteFile, content),
+            }
+        ],
+    }
 
 
 def admin_config(

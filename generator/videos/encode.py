@@ -236,6 +236,21 @@ def frames(
     ffmpeg's own JPEG encoder writes baseline files only; progressive ones show a whole
     blurry frame early, so ffmpeg decodes to raw RGB and Pillow encodes.
     """
+    chain, size = _frame_filters(info, first, last, crop, box)
+    count = last - first + 1
+    cmd = _raw_frames_command(source, chain, count)
+    written, code, message = _save_frames(cmd, size, first, count, quality, folder)
+    if code != 0:
+        raise FfmpegError(ffmpeg.telling_line(message))
+    if written < count:
+        raise FfmpegError(f"gave {written} of the {count} frames {first}-{last}")
+    (folder / "meta.json").write_text(json.dumps({"width": size[0], "height": size[1]}))
+
+
+def _frame_filters(
+    info: ffmpeg.VideoInfo, first: int, last: int, crop: bool, box: Box
+) -> tuple[list[str], Box]:
+    """ffmpeg's filters that pick, tone-map, crop and scale the frames; and their size."""
     width, height = info.width, info.height
     chain = [f"select=between(n\\,{first - 1}\\,{last - 1})", *tone_map(info)]  # n from 0
     if crop:
@@ -244,8 +259,12 @@ def frames(
         width, height = w, h
     size = fit_within(width, height, box)
     chain.append(f"scale={size[0]}:{size[1]}:flags=lanczos")
-    count = last - first + 1
-    cmd = [
+    return chain, size
+
+
+def _raw_frames_command(source: Path, chain: list[str], count: int) -> list[str]:
+    """ffmpeg decoding count frames of source through chain, as raw RGB on its stdout."""
+    return [
         ffmpeg.ffmpeg_exe(),
         "-hide_banner",
         "-nostdin",
@@ -267,6 +286,12 @@ def frames(
         "rgb24",
         "-",
     ]
+
+
+def _save_frames(
+    cmd: list[str], size: Box, first: int, count: int, quality: int, folder: Path
+) -> tuple[int, int, str]:
+    """Run cmd and save each raw frame it gives as a JPEG: (frames saved, exit code, stderr)."""
     frame_bytes = size[0] * size[1] * 3
     written = 0
     with tempfile.TemporaryFile() as errors:
@@ -290,8 +315,4 @@ def frames(
         code = proc.wait()
         errors.seek(0)
         message = errors.read().decode("utf-8", "replace")
-    if code != 0:
-        raise FfmpegError(ffmpeg.telling_line(message))
-    if written < count:
-        raise FfmpegError(f"gave {written} of the {count} frames {first}-{last}")
-    (folder / "meta.json").write_text(json.dumps({"width": size[0], "height": size[1]}))
+    return written, code, message

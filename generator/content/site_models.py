@@ -1,0 +1,133 @@
+"""The model of site.yaml: the studio's facts, opening hours, figures, story and videos."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
+from . import hours
+from .fields import (
+    BaseUrl,
+    Email,
+    FileName,
+    Model,
+    OptionalFileName,
+    OptionalWebUrl,
+    OptionalYear,
+    Phone,
+    Text,
+    WebUrl,
+    WholeNumber,
+    understood,
+)
+
+
+class Address(Model):
+    street: Text
+    city: Text
+    region: Text
+    postal_code: Text
+    map_url: OptionalWebUrl = None
+
+
+class OpeningHours(Model):
+    """One row of `hours:`, shown as written and read as data for search engines (hours.py)."""
+
+    days: Annotated[Text, AfterValidator(understood(hours.parse_days, hours.DAYS_HINT))]
+    time: Annotated[Text, AfterValidator(understood(hours.parse_time, hours.TIME_HINT))]
+
+
+class Stat(Model):
+    value: Text
+    label: Text
+
+
+class Stats(Model):
+    work: Annotated[list[Stat], Field(min_length=1)]
+    legacy: Annotated[list[Stat], Field(min_length=1)]
+
+
+class TimelineEntry(Model):
+    period: Text
+    title: Text
+    text: Text
+
+
+class ValueCard(Model):
+    title: Text
+    text: Text
+
+
+class Memorial(Model):
+    name: Text
+    born: WholeNumber
+    died: WholeNumber
+    text: Text
+    photo: OptionalFileName = None
+
+
+class Brand(Model):
+    name: Text
+    logo: FileName
+    url: OptionalWebUrl = None
+
+
+class Socials(Model):
+    instagram: WebUrl
+    facebook: WebUrl
+    tiktok: WebUrl
+
+
+class Credit(Model):
+    name: Text
+    url: WebUrl
+
+
+class VideoFiles(Model):
+    """One purpose's source video; the vertical one is cropped from it when not given."""
+
+    source: FileName
+    vertical: OptionalFileName = None
+
+
+class ScrollSequence(Model):
+    """Frames start_frame..end_frame (inclusive, counted from 1) are taken from the source."""
+
+    source: FileName
+    vertical: OptionalFileName = None
+    start_frame: Annotated[WholeNumber, Field(ge=1)] = 541
+    end_frame: Annotated[WholeNumber, Field(ge=1)] = 628
+
+
+class Videos(Model):
+    intro: VideoFiles
+    hero: VideoFiles
+    studio: VideoFiles
+    piercing: VideoFiles
+    scroll_sequence: ScrollSequence
+
+
+# The four background/modal videos; with scroll_sequence, the keys of `videos:` in site.yaml.
+VIDEO_PURPOSES = tuple(name for name in Videos.model_fields if name != "scroll_sequence")
+SITE_VIDEOS = tuple(Videos.model_fields)
+
+
+class SiteFile(Model):
+    name: Text
+    base_url: BaseUrl
+    founded: OptionalYear = None
+    phone: Phone
+    email: Email
+    address: Address
+    hours: Annotated[list[OpeningHours], Field(min_length=1)]
+    hours_notes: list[Text] = []
+    socials: Socials
+    stats: Stats
+    timeline: Annotated[list[TimelineEntry], Field(min_length=1)]
+    values: Annotated[list[ValueCard], Field(min_length=1)]
+    memorial: Memorial
+    brands: list[Brand] = []
+    videos: Videos
+    credit: Credit
+    in_memory: Text

@@ -1,0 +1,75 @@
+"""What the editors' admin says beside each field: its label, its hint, and what one item
+of a list is called. Keys are "Model.field", the content models' class and field names
+(content/models.py); site/cms.py reads these tables when it builds the admin's fields."""
+
+# What editors read beside a field: "Model.field" -> (label, hint). A field not listed gets
+# its name as the label, so a new model field shows up in the admin on its own.
+WORDS: dict[str, tuple[str, str]] = {
+    "ArtistFile.name": (
+        "Name",
+        "As shown on the card. A new artist's file and web address are made from it: "
+        "Jane Doe becomes /portfolio/jane-doe.",
+    ),
+    "ArtistFile.photo": (
+        "Photo",
+        "A portrait, as the phone or camera made it (JPEG or PNG, any size). "
+        "The card shows it cropped to 4:5.",
+    ),
+    "ArtistFile.years_experience": ("Years of experience", ""),
+    "ArtistFile.specialties": ("Specialties", "Styles shown as tags on the card, e.g. Fine Line."),
+    "ArtistFile.instagram": (
+        "Instagram handle",
+        "Optional, like @jane.ink (not the whole address).",
+    ),
+    "ArtistFile.bio": ("Bio", "A few sentences. Past 150 characters the card shows Read More."),
+    "ArtistFile.order": ("Position in the carousel", "Lowest first."),
+    "ArtistFile.previous_slugs": (
+        "Former web addresses",
+        "Set by the web team when an artist's file is renamed: each old /portfolio/ address "
+        "listed here leads to this artist.",
+    ),
+    "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
+    "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
+    "SiteFile.name": ("Studio name", ""),
+    "SiteFile.phone": ("Phone", "As it should read, e.g. (214) 555-0100."),
+    "SiteFile.email": ("Email", "Where the site tells visitors to write."),
+    "SiteFile.hours": ("Opening hours", "One line per group of days."),
+    "SiteFile.hours_notes": ("Notes under the hours", "e.g. Walk-ins welcome."),
+    "SiteFile.socials": ("Social media", "Whole web addresses of the studio's pages."),
+    "SiteFile.stats": ("Figures", "The numbers under Our Work and Our Legacy."),
+    "SiteFile.timeline": ("Timeline", "Our Legacy, oldest first."),
+    "SiteFile.values": ("Values", "The cards under Our Philosophy."),
+    "SiteFile.memorial": ("In memoriam", ""),
+    "SiteFile.brands": ("Jewelry brands", "Partner logos on the piercing page."),
+    "SiteFile.in_memory": ("In-memory line", "The last line of the footer."),
+    "SiteFile.base_url": ("Web address of the site", "Set by the web team."),
+    "SiteFile.founded": ("Year founded", "Optional, e.g. 1996: told to search engines."),
+    "SiteFile.videos": ("Videos", "Set by the web team (docs/videos.md)."),
+    "SiteFile.credit": ("Website credit", "Set by the web team."),
+    "Address.postal_code": ("ZIP code", ""),
+    "Address.map_url": ("Map link", "Optional: the address of the studio on a map site."),
+    "OpeningHours.days": ("Days", "e.g. Monday - Thursday, Sunday, or Mon, Wed & Fri"),
+    "OpeningHours.time": ("Hours", "e.g. 12pm - 10pm, 10:30am - 7pm, or Closed"),
+    "Stats.work": ("Our Work", ""),
+    "Stats.legacy": ("Our Legacy", ""),
+    "Stat.value": ("Figure", "Text, e.g. 500+ or 5★"),
+    "TimelineEntry.period": ("When", "e.g. 1996 or 2000s"),
+    "Memorial.born": ("Year born", ""),
+    "Memorial.died": ("Year died", ""),
+    "Memorial.photo": ("Portrait", "Optional."),
+    "Brand.logo": ("Logo", "PNG with a transparent background works best."),
+    "Brand.url": ("Web address", "Optional."),
+}
+
+# What one item of a list is called ("Add specialty"); a list not listed says "item".
+SINGULAR = {
+    "ArtistFile.specialties": "specialty",
+    "ArtistFile.previous_slugs": "former address",
+    "SiteFile.hours": "line of hours",
+    "SiteFile.hours_notes": "note",
+    "Stats.work": "figure",
+    "Stats.legacy": "figure",
+    "SiteFile.timeline": "period",
+    "SiteFile.values": "value",
+    "SiteFile.brands": "brand",
+}
