@@ -140,11 +140,11 @@ def messages(
     except operations.OperationError as error:
         raise click.ClickException(str(error)) from error
     where = operations.images_at(service)  # the reference images' folder, or bucket
-    click.echo(
-        operations.messages_json(found, where)
-        if as_json
-        else operations.messages_text(found, where)
-    )
+    if as_json:
+        click.echo(operations.messages_json(found, where))
+        return
+    note = "" if spam else operations.spam_note(service)
+    click.echo(operations.messages_text(found, where, note))
 
 
 @cli.command("send-pending")

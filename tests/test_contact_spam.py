@@ -141,12 +141,29 @@ def _spam_and_real(tmp_path: Path, now: list[str]) -> Path:
     return settings.outbox
 
 
+def test_no_messages_still_says_what_the_spam_traps_kept(tmp_path: Path) -> None:
+    settings = local_settings(tmp_path)
+    service = make_service(tmp_path, settings)
+    for name in ("Bot", "Another Bot"):
+        call(service, post_event({**GOOD, "name": name, "website": "x"}))
+    result = CliRunner().invoke(build.cli, ["messages", "--outbox", str(settings.outbox)])
+    assert (result.exit_code, result.output) == (
+        0,
+        "No messages.\n"
+        "The spam traps kept 2 messages (not emailed): `python build.py messages --spam` lists "
+        "them.\n",
+    )
+
+
 def test_messages_lists_people_and_messages_spam_lists_the_catches(tmp_path: Path) -> None:
     outbox = _spam_and_real(tmp_path, [utc_now()])
     cli = CliRunner()
     people = cli.invoke(build.cli, ["messages", "--outbox", str(outbox)])
     assert people.exit_code == 0 and "Real Person" in people.output and "Bot" not in people.output
-    assert people.output.rstrip().endswith("1 message(s), 1 pending.")
+    assert people.output.rstrip().endswith(
+        "1 message(s), 1 pending.\n"
+        "The spam traps kept 1 message (not emailed): `python build.py messages --spam` lists them."
+    )
     spam = cli.invoke(build.cli, ["messages", "--spam", "--outbox", str(outbox)])
     assert spam.exit_code == 0 and "Bot" in spam.output and "Real Person" not in spam.output
     assert "SPAM  Bot <ana@example.com>" in spam.output

@@ -95,9 +95,24 @@ def messages_json(messages: list[StoredMessage], location: str = "") -> str:
     return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def messages_text(messages: list[StoredMessage], location: str = "") -> str:
+def spam_note(service: ContactService, now: float | None = None) -> str:
+    """A line saying how many messages the spam traps keep, and how to see them; "" for none.
+
+    The list of messages leaves spam out, so "No messages." alone would hide a real visitor
+    the traps caught by mistake."""
+    kept = len(list_messages(service, spam=True, now=now))
+    if not kept:
+        return ""
+    what = "1 message" if kept == 1 else f"{kept} messages"
+    return (
+        f"The spam traps kept {what} (not emailed): `python build.py messages --spam` lists them."
+    )
+
+
+def messages_text(messages: list[StoredMessage], location: str = "", note: str = "") -> str:
+    """The messages for a terminal; note (spam_note) follows them."""
     if not messages:
-        return "No messages."
+        return "\n".join(filter(None, ["No messages.", note]))
     blocks = []
     for m in messages:
         when = m.created_at.replace("T", " ")[:16] + " UTC"
@@ -126,7 +141,8 @@ def messages_text(messages: list[StoredMessage], location: str = "") -> str:
     pending = sum(m.status == PENDING for m in messages)
     spam = sum(m.status == SPAM for m in messages)
     totals = f"{spam} kept as spam" if spam else f"{pending} pending"
-    return "\n\n".join(blocks) + f"\n\n{len(messages)} message(s), {totals}."
+    summary = f"{len(messages)} message(s), {totals}."
+    return "\n\n".join([*blocks, "\n".join(filter(None, [summary, note]))])
 
 
 def send_pending(service: ContactService, limit: int) -> SendReport:
