@@ -165,7 +165,7 @@ def _build(
         out = Output(staging, paths.out)
         media = _write_media(paths, content, out, videos, reporter, dev_app)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
-        _write_admin(paths, out, media, admin_settings, reporter)
+        _write_admin(paths, out, media, admin_settings, reporter, release.production)
         files = _finish(config, staging, out, paths.out)
     except BaseException:
         discard(staging)  # also after a swap that failed: dist/ is as it was
@@ -253,8 +253,9 @@ def _write_admin(
     media: _Media,
     admin_settings: admin.AdminSettings,
     reporter: Reporter,
+    published: bool,
 ) -> None:
-    """The editors' admin."""
+    """The editors' admin; published: where editors sign in (a production build)."""
     with reporter.stage("admin"):
         admin.write_admin(
             out,
@@ -266,6 +267,7 @@ def _write_admin(
             media.data,
             admin_settings,
             reporter,
+            published,
         )
 
 

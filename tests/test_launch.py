@@ -14,7 +14,14 @@ from sitefactory import launch_ready_site, minimal_site, write_site
 ROOT = pipeline.PROJECT_ROOT
 FUNCTION_URL = "https://abc123.lambda-url.us-east-1.on.aws/"
 UPLOADS_URL = "https://studio-contact-uploads-123456789012-us-east-1.s3.us-east-1.amazonaws.com"
-NETLIFY = ("CONTEXT", "CONTACT_FUNCTION_URL", "CONTACT_UPLOADS_URL", "URL")
+NETLIFY = (
+    "CONTEXT",
+    "CONTACT_FUNCTION_URL",
+    "CONTACT_UPLOADS_URL",
+    "URL",
+    "REPOSITORY_URL",
+    "CMS_GITHUB_REPO",
+)
 
 
 def run(args: list[str], **env: str):
@@ -123,6 +130,8 @@ def test_a_launch_ready_site_builds_for_production_behind_its_function(
         URL="https://www.crimson-crown-tattoo.com",
     )
     assert result.exit_code == 0, result.output
+    # Editors sign in to this build, and no repository is known: said here, and only here.
+    assert "admin: no GitHub repository known, so editors cannot sign in" in result.output
     rules = (tmp_path / "dist" / "_redirects").read_text().splitlines()
     function = FUNCTION_URL.rstrip("/")
     # Netlify signs what it proxies to the function (the grant limit trusts only that).
@@ -196,3 +205,10 @@ def test_check_launch_passes_a_launch_ready_site(tmp_path: Path) -> None:
     assert "content OK for launch: 2 artists, 3 portfolio pieces, 2 aftercare guides" in (
         result.output
     )
+
+
+def test_a_local_build_does_not_ask_for_the_admins_repository(tmp_path: Path, media_cache: Path):
+    args = build_args(tmp_path, launch_ready_site())
+    result = run([*args[:-1], str(media_cache)])
+    assert result.exit_code == 0, result.output
+    assert "GitHub repository" not in result.output

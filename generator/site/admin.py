@@ -151,8 +151,12 @@ def write_admin(
     data: dict,
     settings: AdminSettings,
     reporter: Reporter,
+    published: bool = False,
 ) -> dict:
-    """Write admin/index.html, admin/config.json and the admin's script; return the config."""
+    """Write admin/index.html, admin/config.json and the admin's script; return the config.
+
+    published: the build editors will sign in to (production), where a missing repository
+    is worth saying; locally and on previews it would only be noise."""
     _, content = content_in_repo(content_dir, project_root)
     config = cms.admin_config(
         content, settings.backend(), data.get("baseUrl"), settings.local_backend
@@ -168,7 +172,7 @@ def write_admin(
     out.write_text("admin/index.html", html)
     kib = sum(admin.sizes.values()) // 1024
     reporter.info(f"admin: /admin/ ({kib} KiB of script and styles, loaded only there)")
-    if settings.local_backend is None and settings.repo == PLACEHOLDER_REPO:
+    if published and settings.repo == PLACEHOLDER_REPO:
         reporter.info(
             "admin: no GitHub repository known, so editors cannot sign in: set "
             "CMS_GITHUB_REPO=owner/name (Netlify's REPOSITORY_URL is used when set)"
