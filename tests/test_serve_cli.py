@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from generator.pipeline import PROJECT_ROOT
 from serverthread import serve_process
 from sitefactory import minimal_site, write_site
 
@@ -41,3 +43,22 @@ def test_an_edit_rebuilds_and_tells_open_pages_to_reload(served: tuple[str, Path
                 break
     names = [a["name"] for a in httpx.get(url + "/api/artists").json()]
     assert "Max Inkwell" in names
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("run", "build.py serve --port 8123"),
+        ("cms", "build.py serve --cms --port 8123 --cms-port 8124"),
+    ],
+)
+def test_make_takes_the_port_from_port(target: str, expected: str) -> None:
+    # What `make run PORT=8123` would run, without running it (-n: print the commands).
+    made = subprocess.run(
+        ["make", "-n", target, "PORT=8123", "CMS_PORT=8124"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert made.stdout.strip().splitlines()[-1].endswith(expected)
