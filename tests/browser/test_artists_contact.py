@@ -333,6 +333,16 @@ def test_sending_state_then_success_in_green(page: Page) -> None:
     expect(form.get_by_role("button", name="Send Message")).to_be_enabled()
 
 
+SCROLL_SETTLED = """() => {
+  const now = performance.now();
+  if (window.__lastY !== window.scrollY) {
+    window.__lastY = window.scrollY;
+    window.__stillSince = now;
+  }
+  return now - window.__stillSince > 500;
+}"""
+
+
 def go_home_in_app(page: Page) -> None:
     """From /aftercare (it holds no artists) to the home page by its "Contact Us" link: the app
     then asks for the artists (a prerendered page embeds them and asks for nothing)."""
@@ -340,6 +350,10 @@ def go_home_in_app(page: Page) -> None:
     expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
     page.get_by_role("link", name="Contact Us").click()
     expect(page).to_have_url(re.compile(r"/#contact$"))
+    # The glide to #contact follows its target while the sections above take their height;
+    # a click meant for a card must not land while it still moves the page (a busy machine
+    # makes the glide longer): wait until the page has not scrolled for half a second.
+    page.wait_for_function(SCROLL_SETTLED, polling="raf")
 
 
 def test_artists_loading_then_failure(page: Page) -> None:
