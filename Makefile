@@ -29,9 +29,10 @@ $(NPM_STAMP): site-src/package.json site-src/package-lock.json
 	touch $@
 
 # The editors' admin (Decap CMS) and its local backend: a package of its own, so the site's
-# install stays small (docs/editing.md).
+# install stays small (docs/editing.md). npm's expected peer-dependency notices for Decap's
+# React 18 packages are folded into one line (scripts/npm_ci.py), so a real warning shows.
 $(CMS_STAMP): cms/package.json cms/package-lock.json
-	cd cms && npm ci --no-audit --no-fund
+	$(PY) scripts/npm_ci.py cms
 	touch $@
 
 browser:
@@ -80,7 +81,8 @@ bench: install
 	$(PYTHON) bench/lighthouse.py
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \
-	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py
+	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py \
+	scripts/npm_ci.py
 
 # Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
 # boundaries (features do not import each other; only app/ composes them).
