@@ -64,7 +64,7 @@ def markdown_tables(path: Path) -> int:
 @pytest.mark.parametrize(
     ("card", "source"), [("Tattoo Aftercare", "tattoo.md"), ("Piercing Aftercare", "piercing.md")]
 )
-def test_aftercare_renders_the_editors_markdown_with_level_3_headings(
+def test_aftercare_renders_the_editors_markdown_with_level_4_headings(
     page: Page, card: str, source: str
 ) -> None:
     open_screen(page, "/aftercare")
@@ -75,8 +75,13 @@ def test_aftercare_renders_the_editors_markdown_with_level_3_headings(
     markdown = article.locator(".aftercare-md")
     expected = markdown_headings(CONTENT / "aftercare" / source)
     assert expected, f"the demo {source} should have headings to show"
-    expect(markdown.locator("h3")).to_have_text(expected)
-    expect(markdown.locator("h1, h2, h4, h5, h6")).to_have_count(0)
+    expect(markdown.locator("h4")).to_have_text(expected)
+    expect(markdown.locator("h1, h2, h3, h5, h6")).to_have_count(0)
+    # The outline leads to level 4 without a gap: h1, the guides' h2, the card's h3.
+    levels = page.locator("main h1, main h2, main h3, main h4").evaluate_all(
+        "hs => hs.map(h => Number(h.tagName[1]))"
+    )
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False)), levels
     expect(markdown.locator("table")).to_have_count(markdown_tables(CONTENT / "aftercare" / source))
     assert page.js_errors == []
 
@@ -107,7 +112,7 @@ def test_aftercare_shows_tables_and_breaks_and_keeps_raw_html_inert(page: Page) 
     tattoo = page.get_by_role("article", name="Tattoo Aftercare")
     expect(tattoo.get_by_role("table")).to_be_visible()
     expect(tattoo.get_by_role("cell", name="Wash gently")).to_be_visible()
-    expect(tattoo.locator("h3")).to_have_text(["Day one", "Products"])
+    expect(tattoo.locator("h4")).to_have_text(["Day one", "Products"])
     expect(tattoo.locator("p", has_text="Line one").locator("br")).to_have_count(1)
     expect(tattoo.get_by_text("<script>", exact=False)).to_be_visible()
     expect(tattoo.locator("img, script")).to_have_count(0)

@@ -41,7 +41,7 @@ describe("AftercarePreview", () => {
     render(<AftercarePreview guide="piercing" markdown={"## First week\n\n- Rinse **twice** a day"} />);
     const card = screen.getByRole("article", { name: "Piercing Aftercare" });
     expect(within(card).getByText("02")).toBeInTheDocument();
-    expect(within(card).getByRole("heading", { level: 3, name: "First week" })).toBeInTheDocument();
+    expect(within(card).getByRole("heading", { level: 4, name: "First week" })).toBeInTheDocument();
     expect(within(card).getByText("twice").tagName).toBe("STRONG");
   });
 

@@ -18,9 +18,9 @@ export function AftercareCard({ id, title, eyebrow, content, delay }: CardProps)
   return (
     <article className="aftercare-card" aria-labelledby={id} data-aos="fade-up" data-aos-delay={delay}>
       <p className="aftercare-card__eyebrow">{eyebrow}</p>
-      <h2 id={id} className="aftercare-card__title">
+      <h3 id={id} className="aftercare-card__title">
         {title}
-      </h2>
+      </h3>
       {content ? (
         <AftercareMarkdown>{content}</AftercareMarkdown>
       ) : (

@@ -5,13 +5,14 @@ import remarkGfm from "remark-gfm";
 import { useHydrated } from "../../hooks/use-hydrated";
 
 // Editors write aftercare/*.md. GitHub-flavoured markdown (tables, lists, strikethrough),
-// every line break kept (remark-breaks), and every heading shown at level 3, right under the
-// card's own title (h2), whatever level the editor typed (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
+// every line break kept (remark-breaks), and every heading shown at level 4, as the
+// specification asks, right under the card's own title (h3, under the page's hidden "The
+// guides" h2), whatever level the editor typed (docs/product.md#aftercare). Raw HTML stays inert: without rehype-raw,
 // react-markdown shows it as text and never builds elements from it, and its default URL
 // filter drops javascript: links.
 
-function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h3"> & { node?: unknown }) {
-  return <h3 {...props} />;
+function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<"h4"> & { node?: unknown }) {
+  return <h4 {...props} />;
 }
 
 const components: Components = {

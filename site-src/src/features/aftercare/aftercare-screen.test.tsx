@@ -68,14 +68,14 @@ describe("AftercareScreen", () => {
 
     const tattoo = await screen.findByRole("article", { name: "Tattoo Aftercare" });
     await within(tattoo).findByRole("table");
-    const headings = within(tattoo).getAllByRole("heading").filter((h) => h.tagName !== "H2");
+    const headings = within(tattoo).getAllByRole("heading").filter((h) => h.tagName !== "H3");
     expect(headings.map((h) => [h.tagName, h.textContent])).toEqual([
-      ["H3", "First Day"],
-      ["H3", "Washing"],
-      ["H3", "Products"],
-      ["H3", "Tiny"],
+      ["H4", "First Day"],
+      ["H4", "Washing"],
+      ["H4", "Products"],
+      ["H4", "Tiny"],
     ]);
-    expect(within(tattoo).getAllByRole("heading", { level: 3 })).toHaveLength(4);
+    expect(within(tattoo).getAllByRole("heading", { level: 4 })).toHaveLength(4);
     expect(within(tattoo).getByRole("columnheader", { name: "What to do" })).toBeInTheDocument();
     expect(within(tattoo).getByRole("cell", { name: "Wash gently" })).toBeInTheDocument();
     const paragraph = within(tattoo).getByText(/Line one/);

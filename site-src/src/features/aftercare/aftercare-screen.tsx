@@ -27,10 +27,15 @@ export default function AftercareScreen() {
         </p>
       </header>
 
-      <div className="aftercare__cards">
+      {/* The guides' headings are level 4 (the specification): a hidden h2 and the cards'
+          h3 titles lead to them, so the outline has no gap. */}
+      <section className="aftercare__cards" aria-labelledby="aftercare-guides-title">
+        <h2 id="aftercare-guides-title" className="visually-hidden">
+          The guides
+        </h2>
         <AftercareCard {...AFTERCARE_GUIDES.tattoo} content={data?.tattoo ?? ""} />
         <AftercareCard {...AFTERCARE_GUIDES.piercing} content={data?.piercing ?? ""} />
-      </div>
+      </section>
 
       <section className="aftercare-questions" aria-labelledby="aftercare-questions-title" data-aos="fade-up">
         <h2 id="aftercare-questions-title" className="aftercare-questions__title">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { OpeningHours } from "../../components/opening-hours";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { getSiteData } from "../../lib/site-data";
 import "./site-footer.css";
 
@@ -12,7 +13,9 @@ const SOCIAL_NAMES: Record<string, string> = { instagram: "Instagram", facebook:
 /** On every page (docs/product.md#home): socials, copyright, the agency credit and the memorial line. */
 export function SiteFooter() {
   const site = getSiteData();
-  const year = BUILD_YEAR; // the year the site was published (prerendered and hydrated alike)
+  // The year of viewing (the specification's "current-year copyright"): the prerendered page
+  // and hydration say the year it was built, so both match, then the visitor's clock's.
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
