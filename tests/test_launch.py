@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from build import cli
 from generator import pipeline
+from generator.content import demo
 from sitefactory import launch_ready_site, minimal_site, write_site
 
 ROOT = pipeline.PROJECT_ROOT
@@ -188,14 +193,137 @@ def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_pa
     assert launch.exit_code == 1
     lines = launch.output.splitlines()
     shown = ROOT / "content" / "site.yaml"
+    content = ROOT / "content"
     for expected in (
         f"{shown}:6: base_url: 'studio.example.com' is a made-up name reserved for examples",
         f"{shown}:7: phone: '(214) 555-0196' is a 555 number",
         f"{shown}:10: address.street: says 'placeholder': replace it with the real text",
         f"{shown}:112: credit.url: 'nightshift-web.example.com' is a made-up name",
+        # The demo itself: its studio, fictional artists, memorial, photos and videos.
+        f"{shown}:5: name: 'Crimson Crown Tattoo Atelier' is the demo studio's name",
+        f"{content}/artists/marco-reyes.yaml:1: name: 'Marco Reyes' is one of the demo's "
+        "fictional artists",
+        f"{content}/artists/marco-reyes.yaml:8: instagram: '@marco.reyes.ink' is the Instagram "
+        "handle of Marco Reyes, one of the demo's fictional artists, and could belong to a "
+        "stranger",
+        f"{content}/artists/jade-whitfield.yaml:8: bio: 'Our lead piercer and lettering "
+        "artist...' is the bio of Jade Whitfield",
+        f"{shown}:70: memorial.name: 'Raymond \"Ray\" Castillo' is from the demo's memorial",
+        f"{shown}:73: memorial.text: 'Ray founded this studio in 1996 with one chair...' is "
+        "from the demo's memorial",
+        f"{content}/images/artists/founder-ray-castillo.jpg: is a demo photo",
+        f"{content}/images/work/classic-red-rose.jpg: is a demo photo (the same bytes as the "
+        "demo's classic-red-rose.jpg)",
+        f"{content}/videos/scroll-sequence.mp4: is a demo video",
     ):
         assert any(line.startswith(expected) for line in lines), (expected, lines)
-    assert lines[-1] == "12 problems found; nothing was published."
+    # Every photo and video the demo uses (7 portraits, 36 pieces, 4 logos, 6 videos) ...
+    assert sum(": is a demo " in line for line in lines) == 53
+    # ... and its texts: 6 names, 6 bios, 5 handles, the studio, 3 of the memorial, 4 of
+    # the timeline, 4 brands and the credit.
+    assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 30
+    assert lines[-1] == "95 problems found; nothing was published."
+
+
+def demo_bio(slug: str) -> str:
+    return yaml.safe_load((ROOT / "content" / "artists" / f"{slug}.yaml").read_text())["bio"]
+
+
+def test_check_launch_lists_a_renamed_demo_photo_a_demo_bio_and_the_demo_studio_name(
+    tmp_path: Path,
+) -> None:
+    files = launch_ready_site()
+    # A demo photo under a name of the studio's own, a demo bio (one line here, wrapped in
+    # the demo) in a real artist's file, and the demo studio's name.
+    files["images/work/healed-rose.jpg"] = (
+        ROOT / "content" / "images" / "work" / "classic-red-rose.jpg"
+    ).read_bytes()
+    files["images/work/rose.jpg"] = None
+    files["portfolio/jane-doe.yaml"] = files["portfolio/jane-doe.yaml"].replace(
+        "file: rose.jpg", "file: healed-rose.jpg"
+    )
+    files["artists/jane-doe.yaml"] = files["artists/jane-doe.yaml"].replace(
+        "bio: A short bio.", f"bio: {json.dumps(demo_bio('marco-reyes'))}"
+    )
+    files["site.yaml"] = files["site.yaml"].replace(
+        "name: Test Studio", "name: Crimson Crown Tattoo Atelier"
+    )
+    content = write_site(tmp_path / "content", files)
+    result = run(["check", "--launch", "--content", str(content)])
+    assert result.exit_code == 1
+    assert [line for line in result.output.splitlines() if "warning" not in line] == [
+        f"{content}/artists/jane-doe.yaml:8: bio: 'Marco sat in Ray's chair as a client in "
+        "1999...' is the bio of Marco Reyes, one of the demo's fictional artists: write the "
+        "artist's own",
+        f"{content}/images/work/healed-rose.jpg: is a demo photo (the same bytes as the demo's "
+        "classic-red-rose.jpg), a drawing, not the studio's work: put a photo of the studio's "
+        "own work in its place",
+        f"{content}/site.yaml:1: name: 'Crimson Crown Tattoo Atelier' is the demo studio's "
+        "name: put the studio's own name here",
+        "3 problems found; nothing was published.",
+    ]
+    # Without the three, the same site is ready to launch.
+    clean = write_site(tmp_path / "clean", launch_ready_site())
+    passed = run(["check", "--launch", "--content", str(clean)])
+    assert passed.exit_code == 0, passed.output
+    assert "content OK for launch" in passed.output
+
+
+def test_a_demo_artists_instagram_handle_is_found_in_any_field_and_any_spelling(
+    tmp_path: Path,
+) -> None:
+    files = launch_ready_site()
+    files["site.yaml"] = files["site.yaml"].replace(
+        "https://instagram.com/test", "https://www.instagram.com/Marco.Reyes.Ink/"
+    )
+    files["artists/max-ink.yaml"] = files["artists/max-ink.yaml"].replace('"@max"', "kai.dotwork")
+    content = write_site(tmp_path / "content", files)
+    result = run(["check", "--launch", "--content", str(content)])
+    assert result.exit_code == 1
+    stranger = "one of the demo's fictional artists, and could belong to a stranger"
+    assert [line for line in result.output.splitlines() if "warning" not in line] == [
+        f"{content}/artists/max-ink.yaml:7: instagram: '@kai.dotwork' is the Instagram handle "
+        f"of Kai Nakamura, {stranger}: put the artist's own handle here, or leave it empty",
+        f"{content}/site.yaml:18: socials.instagram: '@marco.reyes.ink' is the Instagram handle "
+        f"of Marco Reyes, {stranger}: put the artist's own handle here, or leave it empty",
+        "2 problems found; nothing was published.",
+    ]
+
+
+def test_the_launch_check_hashes_only_files_the_size_of_a_demo_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A studio's gigabyte videos are not read on every check: one stat each."""
+    files = launch_ready_site()
+    # A photo of a demo photo's size but other bytes: read, and not taken for the demo's.
+    same_size = bytearray(files["images/work/koi.jpg"])
+    demo_size = (ROOT / "content" / "images" / "work" / "twin-koi.jpg").stat().st_size
+    files["images/work/koi.jpg"] = bytes(same_size + b"\0" * (demo_size - len(same_size)))
+    content = write_site(tmp_path / "content", files)
+    hashed: list[str] = []
+    real_digest = demo.file_digest
+    monkeypatch.setattr(
+        demo, "file_digest", lambda path: hashed.append(path.name) or real_digest(path)
+    )
+    result = run(["check", "--launch", "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    assert hashed == ["koi.jpg"]
+
+
+def test_the_demo_fingerprints_are_up_to_date_with_content(tmp_path: Path) -> None:
+    """Regenerated from content/, the fingerprints are the ones shipped (while content/ is
+    the demo: a studio's own content must never become the demo's fingerprints)."""
+    site = yaml.safe_load((ROOT / "content" / "site.yaml").read_text())
+    studio = demo.load_demo().texts.get(demo.text_digest(str(site.get("name"))))
+    if studio is None or studio.kind != "studio":
+        pytest.skip("content/ is no longer the demo (site.yaml names another studio)")
+    out = tmp_path / "fingerprints.json"
+    script = ROOT / "scripts" / "make_demo_fingerprints.py"
+    subprocess.run([sys.executable, str(script), "--out", str(out)], check=True)
+    assert out.read_text() == demo.FINGERPRINTS.read_text(), (
+        "content/ (the demo) changed: run `.venv/bin/python scripts/make_demo_fingerprints.py` "
+        "and commit generator/content/demo_fingerprints.json with it"
+    )
 
 
 def test_check_launch_passes_a_launch_ready_site(tmp_path: Path) -> None:

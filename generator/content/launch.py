@@ -12,6 +12,9 @@ put instead (README, "Deployment").
     placeholder       the word itself, and "lorem ipsum"
     base_url          the studio's own name; on Netlify, the address it publishes at
     aftercare guides  both present and not empty (the page would say "Loading content...")
+    the demo          its photos and videos (by their bytes, whatever their names now), its
+                      studio's name, fictional artists (names, bios, Instagram handles),
+                      memorial, history, brands and credit, in any field (demo.py)
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import Problem
-from .records import AFTERCARE_SECTIONS, Content, field_name
+from .demo import Demo, DemoFile, demo_name, file_match, load_demo, text_matches
+from .records import AFTERCARE_SECTIONS, Content, field_name, link_in
 from .yamlfile import YamlSyntaxError, load_yaml
 
 EXAMPLE_DOMAIN = re.compile(
@@ -33,6 +37,7 @@ EXAMPLE_DOMAIN = re.compile(
 PHONE_555 = re.compile(r"(?<!\d)\(?\d{3}\)?[\s.-]*555[\s.-]*\d{4}(?!\d)")
 PLACEHOLDER_WORDS = re.compile(r"\bplaceholders?\b|\blorem ipsum\b", re.IGNORECASE)
 LOCAL_HOSTS = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?)$")
+QUOTE_LENGTH = 48  # a demo text quoted in a message: enough to recognise it
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Launch:
 def launch_problems(content: Content, launch: Launch) -> list[Problem]:
     """Every stand-in left in the content, as problems with file, line and field."""
     found: list[Problem] = []
+    demo = load_demo()
     for path in _yaml_files(content):
         try:
             data, lines = load_yaml(path.read_text("utf-8"))
@@ -54,6 +60,8 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
         shown = content.findings.shown(path)
         for loc, text in _texts(data, ()):
             found += _text_problems(shown, lines.get(loc), field_name(loc), text)
+            found += _demo_text_problems(demo, shown, lines.get(loc), field_name(loc), text)
+    found += _demo_file_problems(demo, content)
     for name in AFTERCARE_SECTIONS:
         path = content.root / "aftercare" / f"{name}.md"
         shown = content.findings.shown(path)
@@ -119,6 +127,79 @@ def _text_problems(file: str, line: int | None, field: str | None, text: str) ->
     for word in words.values():
         problems.append(Problem(file, line, field, f"says '{word}': replace it with the real text"))
     return problems
+
+
+# What each kind of demo text is, and what to put instead ({about}: whose, or which year).
+DEMO_TEXTS = {
+    "studio": "is the demo studio's name: put the studio's own name here",
+    "artist": "is one of the demo's fictional artists: put one of the studio's own artists "
+    "here (or delete the demo artist's file and portfolio)",
+    "bio": "is the bio of {about}, one of the demo's fictional artists: write the artist's own",
+    "instagram": "is the Instagram handle of {about}, one of the demo's fictional artists, and "
+    "could belong to a stranger: put the artist's own handle here, or leave it empty",
+    "memorial": "is from the demo's memorial to a fictional founder: write about the "
+    "studio's own founder here",
+    "timeline": "is the demo studio's made-up history ({about}): tell the studio's own story here",
+    "brand": "is one of the demo's made-up brands: name a brand the studio works with, or "
+    "remove it",
+    "credit": "is the demo's made-up web studio: name who made this site",
+}
+# What each folder's demo files are, and what to do about them.
+DEMO_FILES = {
+    "images/artists": "a portrait of one of the demo's fictional people: put a photo of the "
+    "real person in its place",
+    "images/work": "a drawing, not the studio's work: put a photo of the studio's own work in "
+    "its place",
+    "images/brands": "the logo of one of the demo's made-up brands: put the real brand's logo "
+    "in its place, or remove the brand",
+    "videos": "synthetic footage, not the studio's: put the studio's own video in its place",
+}
+
+
+def _demo_text_problems(
+    demo: Demo, file: str, line: int | None, field: str | None, text: str
+) -> list[Problem]:
+    return [
+        Problem(
+            file,
+            line,
+            field,
+            f"'{_quote(quoted)}' " + DEMO_TEXTS[match.kind].format(about=match.about),
+        )
+        for quoted, match in text_matches(demo, text).values()
+    ]
+
+
+def _quote(text: str) -> str:
+    """The text as shown in the message: on one line, a long one cut at a word."""
+    flat = " ".join(text.split())
+    if len(flat) <= QUOTE_LENGTH:
+        return flat
+    return flat[:QUOTE_LENGTH].rsplit(" ", 1)[0].rstrip(",.;:!?-") + "..."
+
+
+def _demo_file_problems(demo: Demo, content: Content) -> list[Problem]:
+    """Each photo and video the site uses that has the bytes of a demo file, once."""
+    found = []
+    seen: set[Path] = set()
+    for ref in content.refs:
+        path = content.path_of(ref)
+        if path in seen or link_in(content.root, path) is not None:
+            continue  # a link is refused (unread) by the ordinary rules
+        seen.add(path)
+        match = file_match(demo, path)
+        if match is not None:
+            found.append(
+                Problem(content.findings.shown(path), None, None, _demo_file_message(match))
+            )
+    return found
+
+
+def _demo_file_message(match: DemoFile) -> str:
+    folder = match.path.rsplit("/", 1)[0]
+    what = "video" if folder == "videos" else "logo" if folder == "images/brands" else "photo"
+    instead = DEMO_FILES.get(folder, "not the studio's own: put the studio's own in its place")
+    return f"is a demo {what} (the same bytes as the demo's {demo_name(match)}), {instead}"
 
 
 def _base_url_problems(content: Content, launch: Launch) -> list[Problem]:
