@@ -3,10 +3,11 @@
 Idempotent: run it after every build. It ensures, in order, the DynamoDB table (with time
 to live for spam), the S3 bucket of reference images (private, encrypted, a lifecycle rule
 per prefix), the IAM role and its inline policy, the Lambda function (code +
-configuration), its public Function URL, reserved concurrency, and a schedule that
-re-sends pending emails. The function reads the artists from the published site
-(CONTACT_SITE_URL, the built site's base URL unless --site-url says otherwise); the built
-site's api/artists.json is baked into the package as the list to use when it cannot.
+configuration), its public Function URL, reserved concurrency, a schedule that
+re-sends pending emails, and an alarm emailed when a studio email fails. The function reads
+the artists from the published site (CONTACT_SITE_URL, the built site's base URL unless
+--site-url says otherwise); the built site's api/artists.json is baked into the package as
+the list to use when it cannot.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         aws.cap_concurrency()
     if options.schedule_minutes:
         aws.schedule_send_pending(arn)
+    if options.alarm_recipients:
+        aws.alarm_on_pending_emails()
     say(f"Function URL: {url}")
     say(
         f"Set CONTACT_FUNCTION_URL={url} and CONTACT_UPLOADS_URL={aws.bucket_url(bucket)} "

@@ -69,6 +69,13 @@ class DeployOptions:
             "CONTACT_PROXY_SECRET",
         ),
     )
+    alarm_email: str | None = field(
+        default=None,
+        metadata=option(
+            "Address(es), comma separated, emailed (through SNS) when a studio email fails "
+            "and its message stays pending (default: --notify-to; 'off': no alarm)."
+        ),
+    )
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
@@ -77,6 +84,14 @@ class DeployOptions:
     # that does not send it.
     client_ip_headers: str = "x-nf-client-connection-ip,x-forwarded-for"
     extra_env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def alarm_recipients(self) -> tuple[str, ...]:
+        """Who the pending-emails alarm notifies; () when it is turned off."""
+        if (self.alarm_email or "").strip().lower() == "off":
+            return ()
+        chosen = self.alarm_email if self.alarm_email is not None else self.notify_to
+        return tuple(a.strip() for a in chosen.split(",") if a.strip())
 
     @property
     def recipients(self) -> tuple[str, ...]:

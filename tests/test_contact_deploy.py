@@ -234,3 +234,85 @@ def test_the_deployed_package_runs_as_lambda_would(
     assert messages[0]["client"]["S"] == "198.51.100.23"  # not the connection's 203.0.113.7
     assert [c["id"]["S"] for c in claims] == [f"upload#{grant['id']}"]
     assert messages[0]["images"]["L"][0]["M"]["key"]["S"] == kept[0]
+
+
+def test_deploy_alarms_by_email_when_studio_emails_stay_pending(
+    tmp_path: Path, moto_url: str, aws_env: None
+) -> None:
+    """The function logs "... kept pending" for each studio email that fails; a metric
+    filter counts those lines, and an alarm emails the studio (SNS) at the first one."""
+    dist = write_artists(tmp_path / "dist")
+    names = ("--function-name", "contact-alarm", "--table", "contact-alarm")
+    first = run_deploy(dist, moto_url, *names)
+    assert first.exit_code == 0, first.output
+    assert f"alarm: {STUDIO} subscribed" in first.output
+
+    logs = boto3.client("logs", region_name=REGION, endpoint_url=moto_url)
+    sns = boto3.client("sns", region_name=REGION, endpoint_url=moto_url)
+    cloudwatch = boto3.client("cloudwatch", region_name=REGION, endpoint_url=moto_url)
+
+    def state() -> tuple[list, list, list, list]:
+        filters = logs.describe_metric_filters(logGroupName="/aws/lambda/contact-alarm")
+        topics = [
+            t["TopicArn"]
+            for t in sns.list_topics()["Topics"]
+            if t["TopicArn"].endswith(":contact-alarm-alerts")
+        ]
+        subscriptions = [
+            (s["Protocol"], s["Endpoint"])
+            for topic in topics
+            for s in sns.list_subscriptions_by_topic(TopicArn=topic)["Subscriptions"]
+        ]
+        alarms = cloudwatch.describe_alarms(AlarmNames=["contact-alarm-emails-pending"])
+        # PutMetricAlarm replaces the alarm by name: only its times move.
+        for alarm in alarms["MetricAlarms"]:
+            for key in [k for k in alarm if k.endswith("Timestamp")]:
+                del alarm[key]
+        return filters["metricFilters"], topics, sorted(subscriptions), alarms["MetricAlarms"]
+
+    (metric_filter,), (topic,), subscriptions, (alarm,) = state()
+    assert metric_filter["filterPattern"] == '"kept pending"'
+    assert metric_filter["metricTransformations"] == [
+        {
+            "metricName": "EmailsKeptPending",
+            "metricNamespace": "StudioContact/contact-alarm",
+            "metricValue": "1",
+        }
+    ]
+    assert subscriptions == [("email", STUDIO)]  # --alarm-email defaults to --notify-to
+    assert {k: alarm[k] for k in ("Namespace", "MetricName", "Statistic", "Period")} == {
+        "Namespace": "StudioContact/contact-alarm",
+        "MetricName": "EmailsKeptPending",
+        "Statistic": "Sum",
+        "Period": 300,
+    }
+    assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        1.0,
+        "GreaterThanOrEqualToThreshold",
+    )
+    # 1 of 4 five-minute periods: still in ALARM between the 15-minute retries.
+    assert (alarm["EvaluationPeriods"], alarm["DatapointsToAlarm"]) == (4, 1)
+    assert alarm["TreatMissingData"] == "notBreaching"
+    assert alarm["AlarmActions"] == alarm["OKActions"] == [topic]
+
+    # The function's own log line is what the filter counts (service.py, Service.notify).
+    service = (Path(references.__file__).parent / "service.py").read_text("utf-8")
+    assert "failed, kept pending: %s" in service and "failed unexpectedly; kept pending" in service
+
+    again = run_deploy(dist, moto_url, *names)  # idempotent: nothing added, nothing re-sent
+    assert again.exit_code == 0, again.output
+    assert "subscribed" not in again.output
+    assert state() == ([metric_filter], [topic], subscriptions, [alarm])
+
+    other = "owner@studio.example"
+    added = run_deploy(dist, moto_url, *names, "--alarm-email", f"{other}, {STUDIO}")
+    assert f"alarm: {other} subscribed" in added.output and STUDIO + " subscribed" not in (
+        added.output
+    )
+    assert state()[2] == sorted([("email", STUDIO), ("email", other)])
+
+    off = run_deploy(dist, moto_url, "--function-name", "contact-quiet", "--alarm-email", "off")
+    assert off.exit_code == 0 and "alarm" not in off.output, off.output
+    assert not cloudwatch.describe_alarms(AlarmNames=["contact-quiet-emails-pending"])[
+        "MetricAlarms"
+    ]
