@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from functions.contact.contract import MESSAGE_PATH
 from functions.contact.references import PENDING, PENDING_DAYS, SPAM
 from functions.contact.settings import SPAM_RETENTION_DAYS
+from functions.deploy_alarm import alarm_on_pending_emails
 from functions.deploy_iam import TRUST_POLICY, role_policy
 from functions.deploy_options import DeployError, DeployOptions
 from functions.deploy_package import HANDLER, code_sha256
@@ -43,31 +44,6 @@ def lifecycle_rules() -> list[dict]:
             "Expiration": {"Days": spam_image_days()},
         },
     ]
-
-
-# The function logs this (service.py, Service.notify) each time a studio email fails and its
-# message stays pending: on the request, and on every scheduled retry that fails again.
-PENDING_LOG_PATTERN = '"kept pending"'
-PENDING_METRIC = "EmailsKeptPending"
-ALARM_PERIOD_S = 300
-
-
-def pending_alarm_names(function_name: str) -> dict[str, str]:
-    """The names of the alarm's parts, one set per function (deploy-policy.json names them)."""
-    return {
-        "log_group": f"/aws/lambda/{function_name}",
-        "filter": f"{function_name}-emails-pending",
-        "namespace": f"StudioContact/{function_name}",
-        "topic": f"{function_name}-alerts",
-        "alarm": f"{function_name}-emails-pending",
-    }
-
-
-def alarm_evaluation_periods(schedule_minutes: int) -> int:
-    """5-minute periods the alarm looks back over: longer than the schedule's interval, so
-    a message still failing at every retry keeps it in ALARM (one email, not one a retry),
-    and it turns OK only once a whole interval passed without a failure."""
-    return max(1, math.ceil(schedule_minutes * 60 / ALARM_PERIOD_S)) + 1
 
 
 def default_bucket(function_name: str, account: str, region: str) -> str:
@@ -377,77 +353,5 @@ class Deployer:
                 raise
 
     def alarm_on_pending_emails(self) -> str:
-        """A CloudWatch alarm, emailed through SNS, when a studio email fails (kept pending).
-
-        The metric comes from the function's own log line ("... kept pending"), counted by a
-        metric filter on its log group; Lambda's Errors metric would not move (the function
-        answers 200 and keeps the message), nor would SES's (the send never happened).
-        """
-        names = pending_alarm_names(self.options.function_name)
-        logs = self.client("logs")
-        try:
-            logs.create_log_group(logGroupName=names["log_group"])
-        except Exception as exc:
-            if _error_code(exc) != "ResourceAlreadyExistsException":  # Lambda made it, or we did
-                raise
-        wanted = {
-            "filterPattern": PENDING_LOG_PATTERN,
-            "metricTransformations": [
-                {
-                    "metricName": PENDING_METRIC,
-                    "metricNamespace": names["namespace"],
-                    "metricValue": "1",
-                }
-            ],
-        }
-        current = logs.describe_metric_filters(
-            logGroupName=names["log_group"], filterNamePrefix=names["filter"]
-        )["metricFilters"]
-        if not any(
-            f["filterName"] == names["filter"] and {k: f.get(k) for k in wanted} == wanted
-            for f in current
-        ):
-            logs.put_metric_filter(
-                logGroupName=names["log_group"], filterName=names["filter"], **wanted
-            )
-        sns = self.client("sns")
-        topic = sns.create_topic(Name=names["topic"])["TopicArn"]  # the same ARN every time
-        subscribed = {
-            s["Endpoint"].lower()
-            for s in sns.list_subscriptions_by_topic(TopicArn=topic)["Subscriptions"]
-            if s["Protocol"] == "email"
-        }
-        for address in self.options.alarm_recipients:
-            if address.lower() not in subscribed:
-                sns.subscribe(TopicArn=topic, Protocol="email", Endpoint=address)
-                self.say(
-                    f"alarm: {address} subscribed; AWS emails it a link to confirm "
-                    "(no alarm email reaches it before it is clicked)"
-                )
-        minutes = self.options.schedule_minutes
-        periods = alarm_evaluation_periods(minutes)
-        self.client("cloudwatch").put_metric_alarm(
-            AlarmName=names["alarm"],
-            AlarmDescription=(
-                f"A studio email from {self.options.function_name} failed; the message is "
-                "kept pending and retried. List them: python build.py messages --pending "
-                "(docs/contact.md)."
-            ),
-            Namespace=names["namespace"],
-            MetricName=PENDING_METRIC,
-            Statistic="Sum",
-            Period=ALARM_PERIOD_S,
-            EvaluationPeriods=periods,
-            DatapointsToAlarm=1,
-            Threshold=1,
-            ComparisonOperator="GreaterThanOrEqualToThreshold",
-            TreatMissingData="notBreaching",
-            AlarmActions=[topic],
-            OKActions=[topic],
-        )
-        self.say(
-            f"alarm {names['alarm']}: emails {', '.join(self.options.alarm_recipients)} when "
-            f"a studio email fails (OK again after {periods * ALARM_PERIOD_S // 60} minutes "
-            "without a failure)"
-        )
-        return topic
+        """An alarm, emailed through SNS, when a studio email fails (deploy_alarm.py)."""
+        return alarm_on_pending_emails(self.client, self.options, self.say)

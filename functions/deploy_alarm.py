@@ -1,0 +1,131 @@
+"""deploy-function's alarm: an email (through SNS) when a studio email fails and its message
+stays pending (docs/contact.md, "Being told when emails stay pending").
+
+The metric comes from the function's own log line ("... kept pending"), counted by a metric
+filter on its log group; Lambda's Errors metric would not move (the function answers 200
+and keeps the message), nor would SES's (the send never happened).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from functions.deploy_options import DeployOptions
+
+# The function logs this (service.py, Service.notify) each time a studio email fails and its
+# message stays pending: on the request, and on every scheduled retry that fails again.
+PENDING_LOG_PATTERN = '"kept pending"'
+PENDING_METRIC = "EmailsKeptPending"
+ALARM_PERIOD_S = 300
+
+Clients = Callable[[str], Any]  # service name -> boto3 client (untyped)
+
+
+def pending_alarm_names(function_name: str) -> dict[str, str]:
+    """The names of the alarm's parts, one set per function (deploy-policy.json names them)."""
+    return {
+        "log_group": f"/aws/lambda/{function_name}",
+        "filter": f"{function_name}-emails-pending",
+        "namespace": f"StudioContact/{function_name}",
+        "topic": f"{function_name}-alerts",
+        "alarm": f"{function_name}-emails-pending",
+    }
+
+
+def alarm_evaluation_periods(schedule_minutes: int) -> int:
+    """5-minute periods the alarm looks back over: longer than the schedule's interval, so
+    a message still failing at every retry keeps it in ALARM (one email, not one a retry),
+    and it turns OK only once a whole interval passed without a failure."""
+    return max(1, math.ceil(schedule_minutes * 60 / ALARM_PERIOD_S)) + 1
+
+
+def _error_code(exc: Exception) -> str:
+    response = getattr(exc, "response", None)
+    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+
+
+def count_pending_in_logs(logs: Any, names: dict[str, str]) -> None:
+    """The metric: a filter on the function's log group counting "kept pending" lines."""
+    try:
+        logs.create_log_group(logGroupName=names["log_group"])
+    except Exception as exc:
+        if _error_code(exc) != "ResourceAlreadyExistsException":  # Lambda made it, or we did
+            raise
+    wanted = {
+        "filterPattern": PENDING_LOG_PATTERN,
+        "metricTransformations": [
+            {
+                "metricName": PENDING_METRIC,
+                "metricNamespace": names["namespace"],
+                "metricValue": "1",
+            }
+        ],
+    }
+    current = logs.describe_metric_filters(
+        logGroupName=names["log_group"], filterNamePrefix=names["filter"]
+    )["metricFilters"]
+    # Written only when it differs: a second put would add a duplicate on some backends.
+    if not any(
+        f["filterName"] == names["filter"] and {k: f.get(k) for k in wanted} == wanted
+        for f in current
+    ):
+        logs.put_metric_filter(
+            logGroupName=names["log_group"], filterName=names["filter"], **wanted
+        )
+
+
+def alert_topic(
+    sns: Any, names: dict[str, str], recipients: tuple[str, ...], say: Callable[[str], None]
+) -> str:
+    """The SNS topic the alarm emails, each recipient subscribed once; its ARN."""
+    topic = sns.create_topic(Name=names["topic"])["TopicArn"]  # the same ARN every time
+    subscribed = {
+        s["Endpoint"].lower()
+        for s in sns.list_subscriptions_by_topic(TopicArn=topic)["Subscriptions"]
+        if s["Protocol"] == "email"
+    }
+    for address in recipients:
+        if address.lower() not in subscribed:
+            sns.subscribe(TopicArn=topic, Protocol="email", Endpoint=address)
+            say(
+                f"alarm: {address} subscribed; AWS emails it a link to confirm "
+                "(no alarm email reaches it before it is clicked)"
+            )
+    return topic
+
+
+def alarm_on_pending_emails(
+    client: Clients, options: DeployOptions, say: Callable[[str], None]
+) -> str:
+    """Create or update the metric, the topic and the alarm; the topic's ARN."""
+    names = pending_alarm_names(options.function_name)
+    count_pending_in_logs(client("logs"), names)
+    topic = alert_topic(client("sns"), names, options.alarm_recipients, say)
+    periods = alarm_evaluation_periods(options.schedule_minutes)
+    client("cloudwatch").put_metric_alarm(
+        AlarmName=names["alarm"],
+        AlarmDescription=(
+            f"A studio email from {options.function_name} failed; the message is "
+            "kept pending and retried. List them: python build.py messages --pending "
+            "(docs/contact.md)."
+        ),
+        Namespace=names["namespace"],
+        MetricName=PENDING_METRIC,
+        Statistic="Sum",
+        Period=ALARM_PERIOD_S,
+        EvaluationPeriods=periods,
+        DatapointsToAlarm=1,
+        Threshold=1,
+        ComparisonOperator="GreaterThanOrEqualToThreshold",
+        TreatMissingData="notBreaching",
+        AlarmActions=[topic],
+        OKActions=[topic],
+    )
+    say(
+        f"alarm {names['alarm']}: emails {', '.join(options.alarm_recipients)} when "
+        f"a studio email fails (OK again after {periods * ALARM_PERIOD_S // 60} minutes "
+        "without a failure)"
+    )
+    return topic
