@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -24,7 +25,7 @@ class OwnNames:
     port: int
     host: str = "127.0.0.1"
 
-    @property
+    @cached_property  # asked on every request; the answer never changes
     def allowed(self) -> tuple[str, ...]:
         given = f"[{self.host}]" if ":" in self.host else self.host
         names = dict.fromkeys((*LOOPBACK_NAMES, given.lower()))

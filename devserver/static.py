@@ -13,6 +13,7 @@ import mimetypes
 import os
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 
 import brotli
 from starlette.requests import Request
@@ -61,6 +62,12 @@ def _compressed(path: str, mtime_ns: int, size: int, encoding: str, inject: bool
     return data
 
 
+@lru_cache(maxsize=4)
+def _parsed_redirects(path: str, mtime_ns: int, size: int) -> list[netlify_rules.Rule]:
+    # A rebuild swaps in a new dist/, whose _redirects has another mtime: a new key.
+    return netlify_rules.parse_redirects_file(Path(path).read_text("utf-8"))
+
+
 def entity_tag(stat: os.stat_result, encoding: str = "identity") -> str:
     """The one ETag of a file as sent: compared on If-None-Match and sent with it (RFC 9110
     8.8.3: each encoding of a file is its own representation, so it has its own tag)."""
@@ -106,9 +113,16 @@ class StaticSite:
         self.live_reload = live_reload
 
     def extra_rules(self) -> list[netlify_rules.Rule]:
-        # _redirects (written by the build) comes before netlify.toml, as on Netlify.
+        """dist/_redirects (written by the build), tried before netlify.toml as on Netlify;
+        parsed once per version of the file, not on every request."""
         path = self.dist / "_redirects"
-        return netlify_rules.parse_redirects_file(path.read_text("utf-8")) if path.is_file() else []
+        try:
+            stat = path.stat()
+        except OSError:
+            return []
+        if not S_ISREG(stat.st_mode):
+            return []
+        return _parsed_redirects(str(path), stat.st_mtime_ns, stat.st_size)
 
     def plain_answer(self, status: int, text: str) -> Response:
         """An error of the server's own, with the headers of the site's error page."""
