@@ -18,17 +18,15 @@ from dataclasses import dataclass, replace
 from functions.contact.proxy import MIN_SECRET_CHARS
 from functions.deploy_aws import Deployer
 from functions.deploy_options import DeployError, DeployOptions, site_url
-from functions.deploy_package import HANDLER, code_sha256, known_artists, package
+from functions.deploy_package import code_sha256, package
 
 # The command's parts, for build.py and the tests: `from functions import deploy`.
 __all__ = [
-    "HANDLER",
     "DeployError",
     "DeployOptions",
     "DeployResult",
     "code_sha256",
     "deploy",
-    "known_artists",
     "package",
     "site_url",
 ]

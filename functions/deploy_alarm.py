@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from functions.deploy_options import DeployOptions
+from functions.deploy_options import DeployOptions, error_code
 
 # The function logs this (service.py, Service.notify) each time a studio email fails and its
 # message stays pending: on the request, and on every scheduled retry that fails again.
@@ -41,17 +41,12 @@ def alarm_evaluation_periods(schedule_minutes: int) -> int:
     return max(1, math.ceil(schedule_minutes * 60 / ALARM_PERIOD_S)) + 1
 
 
-def _error_code(exc: Exception) -> str:
-    response = getattr(exc, "response", None)
-    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
-
-
 def count_pending_in_logs(logs: Any, names: dict[str, str]) -> None:
     """The metric: a filter on the function's log group counting "kept pending" lines."""
     try:
         logs.create_log_group(logGroupName=names["log_group"])
     except Exception as exc:
-        if _error_code(exc) != "ResourceAlreadyExistsException":  # Lambda made it, or we did
+        if error_code(exc) != "ResourceAlreadyExistsException":  # Lambda made it, or we did
             raise
     wanted = {
         "filterPattern": PENDING_LOG_PATTERN,

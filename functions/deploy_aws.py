@@ -16,7 +16,7 @@ from functions.contact.references import PENDING, PENDING_DAYS, SPAM
 from functions.contact.settings import SPAM_RETENTION_DAYS
 from functions.deploy_alarm import alarm_on_pending_emails
 from functions.deploy_iam import TRUST_POLICY, role_policy
-from functions.deploy_options import DeployError, DeployOptions
+from functions.deploy_options import DeployError, DeployOptions, error_code
 from functions.deploy_package import HANDLER, code_sha256
 
 log = logging.getLogger(__name__)
@@ -86,11 +86,6 @@ def _wait_until_updated(lam, name: str, timeout_s: float = 120) -> None:  # noqa
         time.sleep(1)
 
 
-def _error_code(exc: Exception) -> str:
-    response = getattr(exc, "response", None)
-    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
-
-
 class Deployer:
     """The deploy steps, each idempotent, sharing one boto3 session."""
 
@@ -113,7 +108,7 @@ class Deployer:
             arn = dynamodb.describe_table(TableName=name)["Table"]["TableArn"]
             self.say(f"table {name}: exists")
         except Exception as exc:
-            if _error_code(exc) != "ResourceNotFoundException":
+            if error_code(exc) != "ResourceNotFoundException":
                 raise
             arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
             dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
@@ -140,12 +135,12 @@ class Deployer:
             s3.head_bucket(Bucket=name)
             self.say(f"bucket {name}: exists")
         except Exception as exc:
-            if _error_code(exc) == "403":
+            if error_code(exc) == "403":
                 raise DeployError(
                     f"bucket {name} belongs to another AWS account: name another with "
                     "--uploads-bucket"
                 ) from exc
-            if _error_code(exc) not in ("404", "NoSuchBucket"):
+            if error_code(exc) not in ("404", "NoSuchBucket"):
                 raise
             where = (
                 {}
@@ -220,7 +215,7 @@ class Deployer:
         try:
             role_arn = iam.get_role(RoleName=name)["Role"]["Arn"]
         except Exception as exc:
-            if _error_code(exc) != "NoSuchEntity":
+            if error_code(exc) != "NoSuchEntity":
                 raise
             role_arn = iam.create_role(
                 RoleName=name,
@@ -243,7 +238,7 @@ class Deployer:
         try:
             existing = lam.get_function(FunctionName=name)["Configuration"]
         except Exception as exc:
-            if _error_code(exc) != "ResourceNotFoundException":
+            if error_code(exc) != "ResourceNotFoundException":
                 raise
             existing = None
         # The key of the image links in emails already sent: kept, so they keep working.
@@ -267,7 +262,7 @@ class Deployer:
 
         # A new role takes a few seconds to become assumable by Lambda.
         def role_not_ready(exc: Exception) -> bool:
-            return _error_code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
+            return error_code(exc) == "InvalidParameterValueException" and "assumed" in str(exc)
 
         if existing is None:
             created = _retry(
@@ -299,7 +294,7 @@ class Deployer:
         try:
             return lam.get_function_url_config(FunctionName=name)["FunctionUrl"]
         except Exception as exc:
-            if _error_code(exc) != "ResourceNotFoundException":
+            if error_code(exc) != "ResourceNotFoundException":
                 raise
         url = lam.create_function_url_config(FunctionName=name, AuthType="NONE")["FunctionUrl"]
         # A public URL needs both grants since October 2025 (AWS Lambda developer guide,
@@ -349,7 +344,7 @@ class Deployer:
                 SourceArn=rule_arn,
             )
         except Exception as exc:
-            if _error_code(exc) != "ResourceConflictException":  # granted by an earlier deploy
+            if error_code(exc) != "ResourceConflictException":  # granted by an earlier deploy
                 raise
 
     def alarm_on_pending_emails(self) -> str:

@@ -12,6 +12,12 @@ class DeployError(Exception):
     pass
 
 
+def error_code(exc: Exception) -> str:
+    """The AWS error code of a botocore ClientError, or "" for any other exception."""
+    response = getattr(exc, "response", None)
+    return response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+
+
 def option(help: str, envvar: str | None = None) -> dict:
     """Marks a DeployOptions field as a command-line option (build.py makes one per field)."""
     return {"help": help, "envvar": envvar}
@@ -90,12 +96,11 @@ class DeployOptions:
         """Who the pending-emails alarm notifies; () when it is turned off."""
         if (self.alarm_email or "").strip().lower() == "off":
             return ()
-        chosen = self.alarm_email if self.alarm_email is not None else self.notify_to
-        return tuple(a.strip() for a in chosen.split(",") if a.strip())
+        return _addresses(self.alarm_email if self.alarm_email is not None else self.notify_to)
 
     @property
     def recipients(self) -> tuple[str, ...]:
-        return tuple(a.strip() for a in self.notify_to.split(",") if a.strip())
+        return _addresses(self.notify_to)
 
     def environment(
         self, bucket: str = "", link_secret: str = "", proxy_secret: str = ""
@@ -118,6 +123,11 @@ class DeployOptions:
             **uploads,
             **self.extra_env,
         }
+
+
+def _addresses(text: str) -> tuple[str, ...]:
+    """A comma-separated list of addresses, each stripped, empty ones left out."""
+    return tuple(a.strip() for a in text.split(",") if a.strip())
 
 
 def site_url(dist: Path) -> str | None:

@@ -58,23 +58,14 @@ def aws(monkeypatch: pytest.MonkeyPatch):
 @pytest.fixture(scope="module")
 def moto_url() -> Iterator[str]:
     """A moto server on loopback: AWS as deploy-function and the deployed package see it."""
-    from moto.server import ThreadedMotoServer
+    from contact_support import moto_server
 
-    from serverthread import free_port
-
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.stop()
+    with moto_server() as url:
+        yield url
 
 
 @pytest.fixture
 def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    monkeypatch.setenv("AWS_REGION", "us-east-1")
+    from contact_support import use_aws_env
+
+    use_aws_env(monkeypatch)

@@ -9,9 +9,12 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import jwt
+import pytest
 from click.testing import CliRunner, Result
 
 import build
@@ -131,6 +134,33 @@ class RecordingNotifier:
         if self.fail:
             raise NotificationFailed("SES MessageRejected: Email address is not verified.")
         self.sent.append((message, artist_name))
+
+
+def use_aws_env(
+    patch: pytest.MonkeyPatch, key_id: str = "testing", secret: str = "testing"
+) -> None:
+    """deploy-function's environment: these credentials in REGION, nothing else configured."""
+    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
+        patch.delenv(name, raising=False)
+    patch.setenv("AWS_ACCESS_KEY_ID", key_id)
+    patch.setenv("AWS_SECRET_ACCESS_KEY", secret)
+    patch.setenv("AWS_REGION", REGION)
+
+
+@contextmanager
+def moto_server() -> Iterator[str]:
+    """A moto server of its own on loopback, stopped on leaving: its base URL."""
+    from moto.server import ThreadedMotoServer
+
+    from serverthread import free_port
+
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.stop()
 
 
 def run_deploy(dist: Path, url: str, *extra: str) -> Result:

@@ -39,10 +39,6 @@ FORWARDED_HEADERS = ("x-nf-client-connection-ip", "x-forwarded-for")
 BUCKET = "grant-limits-uploads"
 
 
-def netlify_token(secret: str = SECRET, **changes: object) -> str:
-    return netlify_signature(secret, **changes)
-
-
 def grant_from(visitor: str, signature: str | None = None, kind: str = "image/jpeg") -> dict:
     """A grant request as it reaches the Function URL, naming visitor as Netlify would."""
     event = grant_event({"type": kind}, ip=CONNECTION)
@@ -90,7 +86,7 @@ def test_random_forwarded_addresses_without_a_signature_do_not_escape_the_limit(
 def test_a_signed_request_is_limited_by_the_visitor_netlify_names(tmp_path: Path) -> None:
     settings = deployed_settings(tmp_path, upload_rate_limit=RateLimit(2, 600))
     service = make_service(tmp_path, settings)
-    token = netlify_token()
+    token = netlify_signature(SECRET)
     ana, ben = "203.0.113.9", "2001:db8:5::1"
     statuses = [call(service, grant_from(v, token), settings)[0] for v in (ana, ana, ana, ben)]
     assert statuses == [200, 200, 429, 200]  # both behind one Netlify edge, each their own
@@ -105,14 +101,20 @@ def test_a_signed_request_is_limited_by_the_visitor_netlify_names(tmp_path: Path
 
 
 BAD_SIGNATURES = [
-    ("forged", lambda: netlify_token(secret="f" * 64)),
-    ("wrong-secret", lambda: netlify_token(secret=SECRET[:-1] + "x")),
-    ("expired", lambda: netlify_token(exp=int(time.time()) - 600, iat=int(time.time()) - 900)),
-    ("wrong-issuer", lambda: netlify_token(iss="someone-else")),
-    ("no-issuer", lambda: netlify_token(iss=None)),
-    ("no-expiry", lambda: netlify_token(exp=None)),
+    ("forged", lambda: netlify_signature("f" * 64)),
+    ("wrong-secret", lambda: netlify_signature(SECRET[:-1] + "x")),
+    (
+        "expired",
+        lambda: netlify_signature(SECRET, exp=int(time.time()) - 600, iat=int(time.time()) - 900),
+    ),
+    ("wrong-issuer", lambda: netlify_signature(SECRET, iss="someone-else")),
+    ("no-issuer", lambda: netlify_signature(SECRET, iss=None)),
+    ("no-expiry", lambda: netlify_signature(SECRET, exp=None)),
     ("alg-none", lambda: jwt.encode({"iss": "netlify", "exp": time.time() + 300}, None, "none")),
-    ("oversized", lambda: netlify_token(padding="x" * 2048)),  # validly signed, too long
+    (
+        "oversized",
+        lambda: netlify_signature(SECRET, padding="x" * 2048),
+    ),  # validly signed, too long
     ("not-a-token", lambda: "x" * 200),
     ("empty", lambda: ""),
 ]
@@ -165,7 +167,11 @@ def two_copies(settings: Settings, clock) -> list:
 
 def grant_all_at_once(copies: list, settings: Settings, attempts: int) -> list[tuple]:
     """attempts grants, from as many signed visitors, at both copies at the same moment."""
-    token, answers, start = netlify_token(), [None] * attempts, threading.Barrier(attempts)
+    token, answers, start = (
+        netlify_signature(SECRET),
+        [None] * attempts,
+        threading.Barrier(attempts),
+    )
 
     def one(n: int) -> None:
         start.wait()
@@ -216,7 +222,7 @@ def test_the_hourly_ceiling_holds_across_two_copies_sharing_dynamodb(
     now = [1_795_317_011.0]
     copies = two_copies(settings, lambda: now[0])
     assert all(isinstance(copy.store, DynamoStore) for copy in copies)
-    token = netlify_token()
+    token = netlify_signature(SECRET)
     answers = [
         call(copies[n % 2], grant_from(f"192.0.2.{n + 1}", token), settings) for n in range(12)
     ]

@@ -22,7 +22,7 @@ from pathlib import Path
 import boto3
 import httpx
 import pytest
-from contact_support import REGION, run_deploy, write_artists
+from contact_support import REGION, moto_server, run_deploy, use_aws_env, write_artists
 
 from functions import deploy_policy
 
@@ -156,16 +156,8 @@ def recorded(
         made.meta.events.register("before-parameter-build", record)
         return made
 
-    env = {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_REGION": REGION,
-    }
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
-            patch.delenv(name, raising=False)
-        for name, value in env.items():
-            patch.setenv(name, value)
+        use_aws_env(patch)
         patch.setattr(boto3.session.Session, "client", client)
         dist = write_artists(tmp_path_factory.mktemp("policy") / "dist")
         for result in deploy_twice(dist, moto_url, FUNCTION):
@@ -214,7 +206,7 @@ def test_the_policy_is_printed_filled(capsys: pytest.CaptureFixture[str]) -> Non
     assert "arn:aws:dynamodb:eu-west-1:111122223333:table/studio-contact-messages" in resources
     assert "arn:aws:iam::111122223333:role/studio-contact-function" in resources
     assert "arn:aws:sns:eu-west-1:111122223333:studio-contact-alerts" in resources
-    template = json.loads(deploy_policy.POLICY_FILE.read_text("utf-8"))
+    template = deploy_policy.template()
     assert policy_actions(template) == policy_actions(policy)
 
 
@@ -225,21 +217,15 @@ def test_the_policy_is_printed_filled(capsys: pytest.CaptureFixture[str]) -> Non
 def enforcing_moto(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A moto server of its own that checks every request against the caller's policies."""
     from moto.iam.access_control import IAMRequestBase
-    from moto.server import ThreadedMotoServer
-
-    from serverthread import free_port
 
     # moto signs REST GETs (Lambda's) over its parsed parameters, so their signatures never
     # match: the check under test is authorisation, which stays on.
     monkeypatch.setattr(IAMRequestBase, "check_signature", lambda self: None)
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        httpx.post(f"http://127.0.0.1:{port}/moto-api/reset-auth", content=b"inf")
-        server.stop()
+    with moto_server() as url:
+        try:
+            yield url
+        finally:
+            httpx.post(f"{url}/moto-api/reset-auth", content=b"inf")
 
 
 def moto_policy(without: str | None = None) -> dict:
@@ -271,11 +257,7 @@ def deploy_as_user(
     iam.create_user(UserName=user)
     iam.put_user_policy(UserName=user, PolicyName="deploy", PolicyDocument=json.dumps(policy))
     key = iam.create_access_key(UserName=user)["AccessKey"]
-    for name in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "CONTACT_NOTIFY_FROM", "CONTACT_NOTIFY_TO"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", key["AccessKeyId"])
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", key["SecretAccessKey"])
-    monkeypatch.setenv("AWS_REGION", REGION)
+    use_aws_env(monkeypatch, key["AccessKeyId"], key["SecretAccessKey"])
     assert httpx.post(f"{url}/moto-api/reset-auth", content=b"0").status_code == 200
     dist = write_artists(tmp_path / "dist")
     function = f"policy-{uuid.uuid4().hex[:8]}"

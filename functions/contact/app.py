@@ -27,7 +27,6 @@ from .messages import (
 )
 from .outcomes import Outcome
 from .proxy import ClientAddress
-from .proxy import client_id as client_id  # re-exported: callers and tests import it here
 from .rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
 from .service import ArtistSource, ContactService, Notifier
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings

@@ -37,7 +37,7 @@ class RateLimit:
         return self.max_posts > 0
 
 
-MAX_KEY_CHARS = 64  # a canonical IP address is at most 45 characters (see app.client_id)
+MAX_KEY_CHARS = 64  # a canonical IP address is at most 45 characters (see proxy.client_id)
 
 
 def rate_key(client: str) -> str:

@@ -115,7 +115,7 @@ class ContactService:
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see
-        app.client_id)."""
+        proxy.client_id)."""
         artists = self._artists_for(payload)
         reference_errors: list[FieldError] = []
         ids = read_reference_ids(payload, reference_errors) if isinstance(payload, dict) else []
