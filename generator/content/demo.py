@@ -27,7 +27,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from ..files import file_digest
@@ -114,16 +114,11 @@ def load_demo(path: Path = FINGERPRINTS) -> Demo:
     data = json.loads(path.read_text("utf-8"))
     if data.get("version") != VERSION:
         raise ValueError(f"{path}: version {data.get('version')!r}, expected {VERSION}")
-    texts = {
-        entry["sha256"]: DemoText(entry["kind"], entry["about"])
-        for entry in data["texts"]
-        if entry["kind"] != "instagram"
-    }
-    handles = {
-        entry["sha256"]: DemoText(entry["kind"], entry["about"])
-        for entry in data["texts"]
-        if entry["kind"] == "instagram"
-    }
+    texts: dict[str, DemoText] = {}
+    handles: dict[str, DemoText] = {}  # found inside longer text too, so kept apart
+    for entry in data["texts"]:
+        into = handles if entry["kind"] == "instagram" else texts
+        into[entry["sha256"]] = DemoText(entry["kind"], entry["about"])
     files = {entry["sha256"]: DemoFile(entry["file"], entry["size"]) for entry in data["files"]}
     return Demo(files, texts, handles)
 
@@ -191,7 +186,3 @@ def _text_entries(content: Path) -> list[dict[str, str]]:
     for kind, about, text in found:
         entries.setdefault(text_digest(text), {"kind": kind, "about": about})
     return [{"sha256": digest, **entry} for digest, entry in entries.items()]
-
-
-def demo_name(file: DemoFile) -> str:
-    return PurePosixPath(file.path).name

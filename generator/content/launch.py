@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import Problem
-from .demo import Demo, DemoFile, demo_name, file_match, load_demo, text_matches
+from .demo import Demo, DemoFile, file_match, load_demo, text_matches
 from .records import AFTERCARE_SECTIONS, Content, field_name, link_in
 from .yamlfile import YamlSyntaxError, load_yaml
 
@@ -59,8 +59,9 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
             continue  # the ordinary rules already report this file
         shown = content.findings.shown(path)
         for loc, text in _texts(data, ()):
-            found += _text_problems(shown, lines.get(loc), field_name(loc), text)
-            found += _demo_text_problems(demo, shown, lines.get(loc), field_name(loc), text)
+            line, field = lines.get(loc), field_name(loc)
+            found += _text_problems(shown, line, field, text)
+            found += _demo_text_problems(demo, shown, line, field, text)
     found += _demo_file_problems(demo, content)
     for name in AFTERCARE_SECTIONS:
         path = content.root / "aftercare" / f"{name}.md"
@@ -144,16 +145,28 @@ DEMO_TEXTS = {
     "remove it",
     "credit": "is the demo's made-up web studio: name who made this site",
 }
-# What each folder's demo files are, and what to do about them.
+# What each folder's demo files are called, and what to do about them.
 DEMO_FILES = {
-    "images/artists": "a portrait of one of the demo's fictional people: put a photo of the "
-    "real person in its place",
-    "images/work": "a drawing, not the studio's work: put a photo of the studio's own work in "
-    "its place",
-    "images/brands": "the logo of one of the demo's made-up brands: put the real brand's logo "
-    "in its place, or remove the brand",
-    "videos": "synthetic footage, not the studio's: put the studio's own video in its place",
+    "images/artists": (
+        "photo",
+        "a portrait of one of the demo's fictional people: put a photo of the real person in "
+        "its place",
+    ),
+    "images/work": (
+        "photo",
+        "a drawing, not the studio's work: put a photo of the studio's own work in its place",
+    ),
+    "images/brands": (
+        "logo",
+        "the logo of one of the demo's made-up brands: put the real brand's logo in its place, "
+        "or remove the brand",
+    ),
+    "videos": (
+        "video",
+        "synthetic footage, not the studio's: put the studio's own video in its place",
+    ),
 }
+OTHER_DEMO_FILE = ("photo", "not the studio's own: put the studio's own in its place")
 
 
 def _demo_text_problems(
@@ -196,10 +209,9 @@ def _demo_file_problems(demo: Demo, content: Content) -> list[Problem]:
 
 
 def _demo_file_message(match: DemoFile) -> str:
-    folder = match.path.rsplit("/", 1)[0]
-    what = "video" if folder == "videos" else "logo" if folder == "images/brands" else "photo"
-    instead = DEMO_FILES.get(folder, "not the studio's own: put the studio's own in its place")
-    return f"is a demo {what} (the same bytes as the demo's {demo_name(match)}), {instead}"
+    folder, name = match.path.rsplit("/", 1)
+    what, instead = DEMO_FILES.get(folder, OTHER_DEMO_FILE)
+    return f"is a demo {what} (the same bytes as the demo's {name}), {instead}"
 
 
 def _base_url_problems(content: Content, launch: Launch) -> list[Problem]:

@@ -29,8 +29,9 @@ from typing import Any
 
 import yaml
 
-from .yamlhelp import Diagnosis, DuplicateKey, explain
+from .yamlhelp import DuplicateKey, explain
 from .yamlline import Line, clip, quoted
+from .yamlmistakes import Diagnosis
 
 Path_ = tuple[str | int, ...]
 LineMap = dict[Path_, int]  # where each key and list item was written (1-based lines)

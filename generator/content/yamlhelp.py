@@ -20,8 +20,6 @@ import yaml
 from .yamlline import SPECIAL_START, Line, clip, quote_message, quoted, with_quotes
 from .yamlmistakes import Diagnosis, Reader
 
-__all__ = ["GENERIC", "Diagnosis", "DuplicateKey", "explain", "value_hint"]
-
 GENERIC = (
     "YAML cannot read this line: check that quotation marks open and close, that each key "
     "has a colon and a space after it, and that keys which belong together are indented alike"

@@ -20,9 +20,9 @@ def check_images(
     """Record in content what is wrong with the photos of `present` (videos are skipped)."""
     sizes: dict[Path, tuple[int, int] | None] = {}
     for ref in present:
-        path = content.path_of(ref)
         if ref.is_video:
             continue
+        path = content.path_of(ref)
         if path not in sizes:
             try:
                 info = verify(path, max_pixels)
