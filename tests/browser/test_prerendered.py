@@ -58,6 +58,19 @@ def axe_violations(page: Page) -> list[str]:
         """() => document.documentElement.classList.contains("aos-disabled")
             || !document.querySelector("[data-aos]:not(.aos-init)")"""
     )
+    # The watcher starts a fade when the IntersectionObserver reports the element, a moment
+    # after aos-init: until then there is no transition to await, and axe would read a heading
+    # still at opacity 0 (CI caught /aftercare's h1 so). Wait until every element well inside
+    # the window has been told to fade in.
+    page.wait_for_function(
+        """() => document.documentElement.classList.contains("aos-disabled")
+            || [...document.querySelectorAll("[data-aos]:not([data-aos-anchor])")].every((e) => {
+                const box = e.getBoundingClientRect();
+                const inView = box.top < innerHeight - 150 && box.bottom > 0
+                    && e.checkVisibility({contentVisibilityAuto: true});
+                return !inView || e.classList.contains("aos-animate");
+            })"""
+    )
     # Fades in a section scrolled away (content-visibility skips it) only go on once it is back:
     # axe skips what is not rendered, so only the rendered ones are awaited, and never forever.
     page.evaluate(
