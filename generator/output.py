@@ -7,6 +7,7 @@ the next build can recognise as abandoned and remove (.gitignore lists the patte
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -31,6 +32,9 @@ FOLDER_MODE = 0o755
 # any build takes (a pid can be reused), or it has no pid in its name (older versions).
 STALE_AFTER_S = 6 * 3600
 UNNAMED_STALE_AFTER_S = 3600
+# Where a hard link cannot be made but a copy can: another file system, too many links to one
+# file, a file system without links (some network and FAT mounts), a hardened /proc setting.
+_NO_LINK_ERRORS = {errno.EXDEV, errno.EMLINK, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP}
 
 
 class Output:
@@ -85,6 +89,22 @@ class Output:
 
     def copy_file(self, rel: str, source: Path) -> Path:
         path = self.claim(rel)
+        with self._writing(path, source):
+            shutil.copyfile(source, path)
+        return path
+
+    def link_file(self, rel: str, source: Path) -> Path:
+        """Publish a cache file that is never changed in place (a new version is a new file)
+        as a hard link: no bytes written. A copy where links cannot be made (the cache on
+        another file system, a link limit, a file system without links)."""
+        path = self.claim(rel)
+        try:
+            os.link(source, path)
+            return path
+        except OSError as error:
+            if error.errno not in _NO_LINK_ERRORS:
+                with self._writing(path, source):
+                    raise
         with self._writing(path, source):
             shutil.copyfile(source, path)
         return path
@@ -147,14 +167,22 @@ def _running(pid: int) -> bool:
 
 
 def make_publishable(folder: Path) -> None:
-    """Give every file FILE_MODE and every folder FOLDER_MODE (mkdtemp makes 0700)."""
+    """Give every file FILE_MODE and every folder FOLDER_MODE (mkdtemp makes 0700).
+
+    One chmod per entry: the folder listing says what is a symbolic link (chmod would change
+    its target), so tens of thousands of image links cost no extra stat each."""
     os.chmod(folder, FOLDER_MODE)
-    for parent, folders, files in os.walk(folder):
-        for names, mode in ((folders, FOLDER_MODE), (files, FILE_MODE)):
-            for name in names:
-                path = os.path.join(parent, name)
-                if not os.path.islink(path):  # chmod would change the link's target
-                    os.chmod(path, mode)
+    pending = [os.fspath(folder)]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    os.chmod(entry.path, FOLDER_MODE)
+                    pending.append(entry.path)
+                else:
+                    os.chmod(entry.path, FILE_MODE)
 
 
 def swap_into_place(staging: Path, out_dir: Path) -> None:

@@ -21,8 +21,10 @@ from .content.records import Content
 from .content.validate import validate
 from .errors import ContentError, file_system_error
 from .images import social
+from .images.cache import ImageCache
 from .images.checks import check_images
 from .images.process import image_jobs, process_images
+from .known_files import KnownFiles
 from .output import Output, discard, staging_dir, swap_into_place
 from .release import Release
 from .reporter import BufferReporter, Reporter
@@ -44,6 +46,10 @@ class Paths:
     site_src: Path
     netlify_toml: Path
     shown_content: str
+
+    def image_cache(self) -> ImageCache:
+        """The photos' cache, with their digests remembered by path, size and time."""
+        return ImageCache(self.cache / "images", KnownFiles(self.cache / "known-files.json"))
 
     @property
     def published_record(self) -> Path:
@@ -82,13 +88,16 @@ def checked_content(
     shown_root: str | None = None,
     videos: VideoSources | None = None,
     launch: Launch | None = None,
+    photos: ImageCache | None = None,
 ) -> Content:
     """Load, then check the content files, the photos and videos they name, and (when launch
     is given) what must not reach the public site; raise ContentError listing every problem
-    of every kind. The order of the checks is the order of the messages."""
+    of every kind. The order of the checks is the order of the messages.
+
+    photos: where photos found whole are remembered (None: each is decoded to check it)."""
     content = load_content(root, shown_root)
     present = validate(content)
-    check_images(content, present)
+    check_images(content, present, cache=photos)
     check_videos(content, present, videos or VideoSources(Path(root) / "videos"))
     if launch is not None:
         content.problems.extend(launch_problems(content, launch))
@@ -98,11 +107,19 @@ def checked_content(
 
 
 def gather(
-    paths: Paths, videos: VideoSources | None = None, launch: Launch | None = None
+    paths: Paths,
+    videos: VideoSources | None = None,
+    launch: Launch | None = None,
+    photos: ImageCache | None = None,
 ) -> Content:
     """Load and validate the content (and run the launch check when given); raise
-    ContentError listing every problem of every kind."""
-    content = checked_content(paths.content, paths.shown_content, videos, launch)
+    ContentError listing every problem of every kind. What was learnt of the photos is
+    remembered even when a problem stops the build."""
+    photos = photos or paths.image_cache()
+    try:
+        content = checked_content(paths.content, paths.shown_content, videos, launch, photos)
+    finally:
+        photos.save()
     renames.warn_about_lost_pages(content, renames.read_record(paths.published_record))
     return content
 
@@ -155,15 +172,16 @@ def _build(
     config = netlify_rules.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
     videos = VideoSources(paths.content / "videos", paths.cache / "videos")
+    photos = paths.image_cache()
     with reporter.stage("content"):
-        content = gather(paths, videos, release.launch())
+        content = gather(paths, videos, release.launch(), photos)
     for warning in content.warnings:
         reporter.warning(warning)
 
     staging = staging_dir(paths.out)
     try:
         out = Output(staging, paths.out)
-        media = _write_media(paths, content, out, videos, reporter, dev_app)
+        media = _write_media(paths, content, out, videos, photos, reporter, dev_app)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
         files = _finish(config, staging, out, paths.out)
@@ -190,12 +208,14 @@ def _write_media(
     content: Content,
     out: Output,
     videos: VideoSources,
+    photos: ImageCache,
     reporter: Reporter,
     dev_app: bool,
 ) -> _Media:
     """The images, the videos, the app's bundle and the link-preview cards."""
     with reporter.stage("images"):
-        images = process_images(image_jobs(content), out, paths.cache / "images", reporter)
+        images = process_images(image_jobs(content), out, photos.root, reporter, known=photos.known)
+        photos.save()
     with reporter.stage("videos"):
         video_outputs = process_videos(
             content, out, paths.cache / "videos", reporter, sources=videos

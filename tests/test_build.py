@@ -262,11 +262,24 @@ def test_published_files_are_world_readable_whatever_the_umask(
         dist = build_site(tmp_path)
     finally:
         os.umask(previous)
-    assert any(p.stat().st_mode & 0o777 == 0o600 for p in media_cache.rglob("*.avif"))
     modes = {p.stat().st_mode & 0o777 for p in dist.rglob("*") if p.is_file()}
     folders = {p.stat().st_mode & 0o777 for p in [dist, *dist.rglob("*")] if p.is_dir()}
     assert (modes, folders) == ({0o644}, {0o755})
-    assert all(p.stat().st_nlink == 1 for p in dist.rglob("*") if p.is_file())
+
+
+def test_images_are_published_as_links_to_the_cache_and_nothing_else_is(
+    tmp_path: Path, build_site, media_cache: Path
+) -> None:
+    """No image's bytes are written twice: each published variant is a hard link to its
+    cached file; every other file (pages, JSON) is the build's own."""
+    dist = build_site(tmp_path)
+    cached = {p.stat().st_ino for p in (media_cache / "images" / "variants").rglob("*.*")}
+    folders = [dist / "assets" / "img", *(dist / "images" / k for k in ("work", "artists"))]
+    images = [p for folder in folders for p in folder.rglob("*") if p.is_file()]
+    assert images
+    assert {p.stat().st_ino in cached for p in images} == {True}
+    pages = [*dist.rglob("*.html"), *dist.rglob("*.json")]
+    assert pages and all(p.stat().st_nlink == 1 for p in pages)
 
 
 def test_a_build_failing_after_the_media_stages_leaves_dist_as_it_was(

@@ -3,72 +3,147 @@
 Layout under the cache folder (outside dist/, ignored by git):
   variants/<ab>/<key>.<ext>   encoded bytes; the key hashes the source bytes and only the
                               settings that shape that variant (settings.variant_key)
-  sources/<digest>.json       upright size, format, transparency, placeholder of one source
+  sources/<digest>.json       upright size, format, transparency, placeholder of one source,
+                              and whether it was checked whole (checks.py: verify once)
+  last-used.json              the day each variant was last published (prune)
 Writes are atomic (temp file + rename), so an interrupted or concurrent build never leaves
-half a file that a later build would trust.
+half a file that a later build would trust. Published files are hard links to the variants
+(process._publish), so a variant is never changed in place: a new version is a new file.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from pathlib import Path
 
 from ..files import atomic_write_json
-from .source import SourceInfo
+from ..known_files import KnownFiles
+from .source import BadImage, SourceInfo, msg_bomb, verify
 
 log = logging.getLogger(__name__)
 
 UNUSED_DAYS = 30  # variants nobody used for this long are removed after a successful build
+DAY_S = 86400
 
 
 class ImageCache:
-    def __init__(self, root: Path):
+    """known: where the photos' digests are remembered (None: hash each file once per run)."""
+
+    def __init__(self, root: Path, known: KnownFiles | None = None):
         self.root = root
+        self.known = known or KnownFiles(None)
+
+    def digest(self, source: Path) -> str:
+        return self.known.digest(source)
+
+    def checked(self, source: Path, max_pixels: int) -> tuple[str, SourceInfo]:
+        """The source's digest and header facts, its data checked whole once per digest
+        (source.verify); raises BadImage. A failure is not remembered: it gets fixed."""
+        try:
+            digest = self.digest(source)
+        except OSError as exc:
+            raise BadImage(f"cannot read the file ({exc.strerror})") from None
+        known = self.load_source(digest)
+        info = _info(known) if known and known.get("verified") is True else None
+        if info:
+            if info.width * info.height > max_pixels:
+                raise BadImage(msg_bomb(info.width * info.height, max_pixels))
+            return digest, info
+        info = verify(source, max_pixels)
+        self._store(digest, info, verified=True)
+        return digest, info
 
     def variant_path(self, key: str, ext: str) -> Path:
         return self.root / "variants" / key[:2] / f"{key}.{ext}"
 
     def load_source(self, digest: str) -> dict | None:
         try:
-            return json.loads((self.root / "sources" / f"{digest}.json").read_text("utf-8"))
+            record = json.loads((self.root / "sources" / f"{digest}.json").read_text("utf-8"))
         except (OSError, ValueError):
             return None
+        return record if isinstance(record, dict) else None
 
     def store_source(self, digest: str, info: SourceInfo, placeholders: dict[str, str]) -> None:
+        self._store(digest, info, placeholders=placeholders)
+
+    def _store(
+        self,
+        digest: str,
+        info: SourceInfo,
+        placeholders: dict[str, str] | None = None,
+        verified: bool = False,
+    ) -> None:
+        """Merge into the source's record: what one stage learnt keeps what another did."""
+        known = self.load_source(digest) or {}
+        if placeholders is None:
+            placeholders = known.get("placeholders", {})
         record = {
             "width": info.width,
             "height": info.height,
             "format": info.format,
             "has_alpha": info.has_alpha,
             "placeholders": placeholders,
+            "verified": verified or bool(known.get("verified")),
         }
         atomic_write_json(self.root / "sources" / f"{digest}.json", record)
 
-    def prune(self, used: set[Path]) -> int:
-        """Drop variants unused by this build and untouched for UNUSED_DAYS; mark used ones.
+    def save(self) -> None:
+        self.known.save()
 
-        Marking touches the cached files only: published files are copies (see
-        process._publish), never links that share these inodes with the live dist/.
+    def prune(self, used: set[Path]) -> int:
+        """Drop variants unused by this build and by any build of the last UNUSED_DAYS.
+
+        When a variant was last used is kept in last-used.json, not in the file's own times:
+        published files are hard links to the variants (process._publish), and touching a
+        variant would touch the live dist/ too.
         """
-        now = time.time()
+        today = int(time.time() // DAY_S)
+        record_path = self.root / "last-used.json"
+        last_used = _read_days(record_path)
         for path in used:
-            try:
-                os.utime(path, (now, now))
-            except OSError:
-                pass
-        removed = 0
+            last_used[path.name] = today
         folder = self.root / "variants"
-        if not folder.is_dir():
-            return 0
-        cutoff = now - UNUSED_DAYS * 86400
-        for path in folder.glob("*/*"):
-            try:
-                if path not in used and path.stat().st_mtime < cutoff:
-                    path.unlink()
-                    removed += 1
-            except OSError:
-                pass
+        removed = 0
+        if folder.is_dir():
+            cutoff = today - UNUSED_DAYS
+            for path in folder.glob("*/*"):
+                day = last_used.get(path.name)
+                try:
+                    if day is None:  # made by a build before the record: its time says
+                        day = int(path.stat().st_mtime // DAY_S)
+                        last_used[path.name] = day
+                    if day < cutoff:
+                        path.unlink()
+                        last_used.pop(path.name, None)
+                        removed += 1
+                except OSError:
+                    pass
+        kept = {name: day for name, day in last_used.items() if day >= today - UNUSED_DAYS}
+        try:
+            atomic_write_json(record_path, kept)
+        except OSError as error:
+            log.warning("could not record which images were used: %s", error)
         return removed
+
+
+def _read_days(path: Path) -> dict[str, int]:
+    try:
+        raw = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, int)}
+
+
+def _info(record: dict) -> SourceInfo | None:
+    """The facts of a record, or None when the record is not one this version wrote."""
+    try:
+        info = SourceInfo(record["width"], record["height"], record["format"], record["has_alpha"])
+    except (KeyError, TypeError):
+        return None
+    if not (isinstance(info.width, int) and isinstance(info.height, int)):
+        return None
+    return info

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..content.records import Content, FileRef
 from . import settings as image_settings
+from .cache import ImageCache
 from .source import BadImage, verify
 
 
@@ -16,8 +17,12 @@ def check_images(
     content: Content,
     present: list[FileRef],
     max_pixels: int = image_settings.DEFAULT_SETTINGS.max_pixels,
+    cache: ImageCache | None = None,
 ) -> None:
-    """Record in content what is wrong with the photos of `present` (videos are skipped)."""
+    """Record in content what is wrong with the photos of `present` (videos are skipped).
+
+    cache: where a photo found whole is remembered by its bytes, so a photo is decoded for
+    this check once, not on every check, build and live reload (None: every time)."""
     sizes: dict[Path, tuple[int, int] | None] = {}
     for ref in present:
         if ref.is_video:
@@ -25,7 +30,7 @@ def check_images(
         path = content.path_of(ref)
         if path not in sizes:
             try:
-                info = verify(path, max_pixels)
+                info = cache.checked(path, max_pixels)[1] if cache else verify(path, max_pixels)
                 sizes[path] = (info.width, info.height)
             except BadImage as exc:
                 content.findings.add(path, None, None, str(exc))

@@ -1,0 +1,180 @@
+"""Work proportional to what changed: a photo's bytes are read and decoded to check it once,
+remembered by what identifies them (path, size, time, inode; a digest when those differ),
+and a changed, damaged or replaced photo is still caught on the next check."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import files as generator_files
+from generator import known_files, pipeline
+from generator.errors import ContentError
+from generator.images import source
+from generator.images.cache import UNUSED_DAYS, ImageCache
+from generator.reporter import BufferReporter
+from tests.sitefactory import jpeg, minimal_site, write_site
+
+HOUR = 3600
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """The photos read whole (digest) and decoded (verify) by the check, by file name."""
+    calls: dict[str, list[str]] = {"digest": [], "verify": []}
+    digest, verify = generator_files.file_digest, source.verify
+
+    def counting_digest(path: Path) -> str:
+        calls["digest"].append(Path(path).name)
+        return digest(path)
+
+    def counting_verify(path: Path, max_pixels: int) -> source.SourceInfo:
+        calls["verify"].append(Path(path).name)
+        return verify(path, max_pixels)
+
+    monkeypatch.setattr(known_files, "file_digest", counting_digest)
+    monkeypatch.setattr("generator.images.cache.verify", counting_verify)
+    return calls
+
+
+def aged(root: Path, hours: float = 1) -> Path:
+    """Files last changed an hour ago, as in a checkout an editor works in."""
+    then = time.time() - hours * HOUR
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (then, then))
+    return root
+
+
+def photos_of(names: list[str]) -> set[str]:
+    return {name for name in names if name.endswith((".jpg", ".png"))}
+
+
+def test_a_second_check_reads_no_unchanged_photo(tmp_path: Path, counted: dict) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    pipeline.check(paths)
+    everything = {"jane.jpg", "max.jpg", "rose.jpg", "koi.jpg", "skull.jpg", "brand-one.png"}
+    assert photos_of(counted["digest"]) == everything
+    assert set(counted["verify"]) == everything
+    counted["digest"].clear(), counted["verify"].clear()
+
+    pipeline.check(paths)  # a new process would read the same cache files
+    assert photos_of(counted["digest"]) == set()
+    assert counted["verify"] == []
+
+
+def test_a_touched_photo_is_hashed_again_but_not_decoded(tmp_path: Path, counted: dict) -> None:
+    """A fresh clone gives every file a new time: the bytes decide, not the time."""
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    pipeline.check(paths)
+    counted["digest"].clear(), counted["verify"].clear()
+    os.utime(content / "images/work/rose.jpg")
+    aged(content / "images/artists", 2)
+
+    pipeline.check(paths)
+    assert photos_of(counted["digest"]) == {"rose.jpg", "jane.jpg", "max.jpg"}
+    assert counted["verify"] == []
+
+
+def test_a_photo_changed_or_damaged_after_a_good_check_is_checked_again(
+    tmp_path: Path, counted: dict
+) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    pipeline.check(paths)
+    counted["verify"].clear()
+
+    whole = jpeg(300, 200, color=(10, 90, 200))
+    (content / "images/work/rose.jpg").write_bytes(whole[: len(whole) // 2])
+    (content / "images/work/koi.jpg").write_bytes(jpeg(60, 80, color=(1, 2, 3)))
+    with pytest.raises(ContentError) as caught:
+        pipeline.check(paths)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{content}/images/work/rose.jpg: the image data is cut short (a truncated file); "
+        "copy or export it again"
+    ]
+    assert sorted(counted["verify"]) == ["koi.jpg", "rose.jpg"]
+    counted["verify"].clear()
+
+    # A failure is never remembered as a success: the damaged photo is decoded again.
+    with pytest.raises(ContentError):
+        pipeline.check(paths)
+    assert counted["verify"] == ["rose.jpg"]
+
+
+def test_a_photo_renamed_is_known_by_its_bytes(tmp_path: Path, counted: dict) -> None:
+    files = minimal_site()
+    content = aged(write_site(tmp_path / "content", files))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    pipeline.check(paths)
+    counted["verify"].clear()
+    os.rename(content / "images/work/rose.jpg", content / "images/work/red-rose.jpg")
+    portfolio = content / "portfolio/jane-doe.yaml"
+    portfolio.write_text(portfolio.read_text().replace("rose.jpg", "red-rose.jpg"))
+
+    pipeline.check(paths)
+    assert counted["verify"] == []
+
+
+def test_the_memory_of_files_survives_a_broken_cache_file(tmp_path: Path) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    cache = tmp_path / "cache"
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=cache)
+    pipeline.check(paths)
+    record = json.loads((cache / "known-files.json").read_text())
+    assert str(content / "images/work/rose.jpg") in record["files"]
+    for broken in ("{", "[]", '{"version": 1, "files": {"x": [1, "two"]}}', "\0" * 64):
+        (cache / "known-files.json").write_text(broken)
+        assert pipeline.check(paths).artists  # read again from the photos, no traceback
+
+
+def test_a_failed_check_still_remembers_the_good_photos(tmp_path: Path, counted: dict) -> None:
+    content = aged(write_site(tmp_path / "content", {**minimal_site(), "site.yaml": "name: ["}))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    with pytest.raises(ContentError):
+        pipeline.check(paths)
+    assert (tmp_path / "cache" / "known-files.json").is_file()
+
+
+def test_variants_unused_for_a_month_are_pruned_without_touching_published_files(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    content = write_site(tmp_path / "content", minimal_site())
+    dist = tmp_path / "dist"
+    pipeline.build(pipeline.Paths.make(content, dist, cache=media_cache))
+    published = dist / "images" / "work" / "rose.jpg"
+    before = published.stat().st_mtime_ns
+    cache = ImageCache(media_cache / "images")
+    old = cache.root / "variants" / "zz" / "zz-unused.avif"
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_bytes(b"x")
+    month_ago = time.time() - (UNUSED_DAYS + 1) * 86400
+    os.utime(old, (month_ago, month_ago))
+    recent = old.with_name("zz-recent.avif")
+    recent.write_bytes(b"y")
+
+    cache.prune(set())
+    assert not old.exists() and recent.exists()
+    assert published.stat().st_mtime_ns == before  # use is recorded, not stamped on files
+    days = json.loads((cache.root / "last-used.json").read_text())
+    assert days["zz-recent.avif"] == int(time.time() // 86400)
+
+
+def test_a_no_op_build_encodes_and_decodes_nothing(
+    tmp_path: Path, media_cache: Path, counted: dict
+) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=media_cache)
+    pipeline.build(paths)
+    counted["digest"].clear(), counted["verify"].clear()
+    reporter = BufferReporter()
+    pipeline.build(paths, reporter)
+    assert photos_of(counted["digest"]) == set()
+    assert counted["verify"] == []
+    assert any("images: 0 processed, 6 reused" in line for line in reporter.lines)
