@@ -180,7 +180,7 @@ def _build(
 
     staging = staging_dir(paths.out)
     try:
-        out = Output(staging, paths.out)
+        out = Output(staging, paths.out, carry=True)
         media = _write_media(paths, content, out, videos, photos, reporter, dev_app)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
@@ -296,5 +296,5 @@ def _finish(config: netlify_rules.NetlifyConfig, staging: Path, out: Output, dis
     number of files written."""
     redirects.require_rules(config, staging)
     files = len(out.claimed())
-    swap_into_place(staging, dist)
+    swap_into_place(staging, dist, out.carried)
     return files

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from generator import files as generator_files
 from generator import known_files, pipeline
-from generator.errors import ContentError
+from generator.errors import BuildError, ContentError
 from generator.images import source
 from generator.images.cache import UNUSED_DAYS, ImageCache
 from generator.reporter import BufferReporter
@@ -178,3 +179,71 @@ def test_a_no_op_build_encodes_and_decodes_nothing(
     assert photos_of(counted["digest"]) == set()
     assert counted["verify"] == []
     assert any("images: 0 processed, 6 reused" in line for line in reporter.lines)
+
+
+def published_variants(dist: Path) -> set[str]:
+    return {p.relative_to(dist).as_posix() for p in (dist / "assets" / "img").rglob("*.*")}
+
+
+def referenced_variants(dist: Path) -> set[str]:
+    """Every /assets/img/ file the site's pages and API name."""
+    found: set[str] = set()
+    for page in [*dist.rglob("*.html"), *dist.rglob("*.json")]:
+        found.update(re.findall(r"/(assets/img/[^\s\"',)]+)", page.read_text("utf-8")))
+    return found
+
+
+def test_the_image_folder_is_carried_between_builds_and_holds_what_the_site_uses(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    dist = tmp_path / "dist"
+    paths = pipeline.Paths.make(content, dist, cache=media_cache)
+    pipeline.build(paths)
+    first = published_variants(dist)
+    assert first == referenced_variants(dist)
+    rose_before = {v for v in first if "/rose-" in v}
+
+    (content / "images/work/rose.jpg").write_bytes(jpeg(90, 70, color=(200, 30, 90)))
+    pipeline.build(paths)
+    second = published_variants(dist)
+    assert second == referenced_variants(dist)  # nothing missing, nothing left over
+    assert rose_before and not rose_before & second
+    assert first - rose_before <= second
+    assert not (dist / "assets" / "img").is_symlink()
+    assert not list(tmp_path.glob(".dist.*"))  # no replaced tree left behind
+
+
+def test_a_failed_build_after_a_photo_changed_leaves_the_site_whole(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    content = aged(write_site(tmp_path / "content", minimal_site()))
+    dist = tmp_path / "dist"
+    pipeline.build(pipeline.Paths.make(content, dist, cache=media_cache))
+    before = {p: p.read_bytes() for p in dist.rglob("*") if p.is_file()}
+    (content / "images/work/koi.jpg").write_bytes(jpeg(60, 80, color=(9, 200, 9)))
+    toml = (pipeline.PROJECT_ROOT / "netlify.toml").read_text("utf-8")
+    broken = tmp_path / "netlify.toml"
+    broken.write_text(
+        toml + '\n[[redirects]]\n  from = "/x"\n  to = "/none.json"\n  status = 200\n'
+    )
+    paths = pipeline.Paths.make(content, dist, cache=media_cache, netlify_toml=broken)
+    with pytest.raises(BuildError):
+        pipeline.build(paths)
+    assert {p: p.read_bytes() for p in dist.rglob("*") if p.is_file()} == before
+    assert referenced_variants(dist) == published_variants(dist)
+
+
+def test_a_link_planted_in_dist_does_not_lead_the_build_elsewhere(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    content = write_site(tmp_path / "content", minimal_site())
+    dist = tmp_path / "dist"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (dist / "assets").mkdir(parents=True)
+    (dist / "assets" / "img").symlink_to(elsewhere)
+    pipeline.build(pipeline.Paths.make(content, dist, cache=media_cache))
+    assert list(elsewhere.iterdir()) == []
+    assert not (dist / "assets" / "img").is_symlink()
+    assert published_variants(dist) == referenced_variants(dist)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from pathlib import Path
 
@@ -56,7 +57,19 @@ class ImageCache:
         return digest, info
 
     def variant_path(self, key: str, ext: str) -> Path:
-        return self.root / "variants" / key[:2] / f"{key}.{ext}"
+        return Path(self.variant_file(key, ext))
+
+    def variant_file(self, key: str, ext: str) -> str:
+        return os.path.join(self.root, "variants", key[:2], f"{key}.{ext}")
+
+    def variant_names(self) -> set[str]:
+        """The file names of every cached variant, from one listing of the cache: a big
+        portfolio has tens of thousands, and asking for each one was a stat each."""
+        names: set[str] = set()
+        for folder in _subfolders(self.root / "variants"):
+            with os.scandir(folder) as entries:
+                names.update(e.name for e in entries if e.is_file(follow_symlinks=False))
+        return names
 
     def load_source(self, digest: str) -> dict | None:
         try:
@@ -92,8 +105,9 @@ class ImageCache:
     def save(self) -> None:
         self.known.save()
 
-    def prune(self, used: set[Path]) -> int:
-        """Drop variants unused by this build and by any build of the last UNUSED_DAYS.
+    def prune(self, used: set[str]) -> int:
+        """Drop variants unused by this build (used: file names) and by any build of the
+        last UNUSED_DAYS.
 
         When a variant was last used is kept in last-used.json, not in the file's own times:
         published files are hard links to the variants (process._publish), and touching a
@@ -102,30 +116,38 @@ class ImageCache:
         today = int(time.time() // DAY_S)
         record_path = self.root / "last-used.json"
         last_used = _read_days(record_path)
-        for path in used:
-            last_used[path.name] = today
-        folder = self.root / "variants"
+        for name in used:
+            last_used[name] = today
+        cutoff = today - UNUSED_DAYS
         removed = 0
-        if folder.is_dir():
-            cutoff = today - UNUSED_DAYS
-            for path in folder.glob("*/*"):
-                day = last_used.get(path.name)
-                try:
-                    if day is None:  # made by a build before the record: its time says
-                        day = int(path.stat().st_mtime // DAY_S)
-                        last_used[path.name] = day
-                    if day < cutoff:
-                        path.unlink()
-                        last_used.pop(path.name, None)
-                        removed += 1
-                except OSError:
-                    pass
-        kept = {name: day for name, day in last_used.items() if day >= today - UNUSED_DAYS}
+        for folder in _subfolders(self.root / "variants"):
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    day = last_used.get(entry.name)
+                    try:
+                        if day is None:  # made by a build before the record: its time says
+                            day = int(entry.stat(follow_symlinks=False).st_mtime // DAY_S)
+                            last_used[entry.name] = day
+                        if day < cutoff:
+                            os.unlink(entry.path)
+                            last_used.pop(entry.name, None)
+                            removed += 1
+                    except OSError:
+                        pass
+        kept = {name: day for name, day in last_used.items() if day >= cutoff}
         try:
             atomic_write_json(record_path, kept)
         except OSError as error:
             log.warning("could not record which images were used: %s", error)
         return removed
+
+
+def _subfolders(folder: Path) -> list[str]:
+    try:
+        with os.scandir(folder) as entries:
+            return [e.path for e in entries if e.is_dir(follow_symlinks=False)]
+    except FileNotFoundError:
+        return []
 
 
 def _read_days(path: Path) -> dict[str, int]:

@@ -133,9 +133,10 @@ def process_images(
     tally = _Tally()
     problems: list[Problem] = []
     plans: list[_Plan] = []
+    cached = cache.variant_names()
     for job in jobs:
         try:
-            plans.append(_plan(job, cache, settings))
+            plans.append(_plan(job, cache, settings, cached))
         except BadImage as exc:
             problems.append(Problem(job.shown, None, None, str(exc)))
     todo = [plan for plan in plans if plan.missing or plan.placeholder is None]
@@ -157,7 +158,7 @@ def process_images(
         raise ContentError(problems)
 
     index: dict[tuple[str, str], ImageMeta] = {}
-    used: set[Path] = set()
+    used: set[str] = set()
     encoded = {id(plan) for plan in todo}
     for plan in plans:
         index[(plan.job.kind, plan.job.name)] = _publish(plan, out, tally, used)
@@ -172,7 +173,8 @@ def process_images(
     return index
 
 
-def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
+def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings, cached: set[str]) -> _Plan:
+    """cached: the names of the variants in the cache (ImageCache.variant_names)."""
     digest = cache.digest(job.source)
     known = cache.load_source(digest)
     if known:
@@ -192,10 +194,10 @@ def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings) -> _Plan:
                     encoding,
                     width,
                     scaled_height(width, info.width, info.height),
-                    str(cache.variant_path(key, encoding.ext)),
+                    cache.variant_file(key, encoding.ext),
                 )
             )
-    missing = [v for v in variants if not Path(v.cache_path).is_file()]
+    missing = [v for v in variants if f"{v.key}.{v.encoding.ext}" not in cached]
     ph_key = placeholder_key(digest, settings)
     placeholder = (known or {}).get("placeholders", {}).get(ph_key)
     return _Plan(job, digest, info, variants, missing, ph_key, placeholder)
@@ -244,7 +246,7 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageMeta:
+def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[str]) -> ImageMeta:
     """Link the cached variants into the output; the largest fallback goes to the spec path.
 
     Hard links, not copies (Output.link_file; a copy where the cache is on another disk):
@@ -259,17 +261,17 @@ def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[Path]) -> ImageM
     largest = max(v.width for v in plan.variants)
     by_format: dict[str, list[str]] = {}
     for variant in plan.variants:
-        cached = Path(variant.cache_path)
         fmt = variant.encoding.format
         if fmt == fallback_format and variant.width == largest:
-            rel, url = f"images/{job.kind}/{job.name}", spec_url
+            url = spec_url
+            out.link_file(f"images/{job.kind}/{job.name}", variant.cache_path)
         else:
             name = f"{asset_stem(job.name)}-{variant.width}.{variant.tag}.{variant.encoding.ext}"
-            rel = url = f"/assets/img/{job.kind}/{name}"
-        out.link_file(rel, cached)
-        used.add(cached)
+            url = f"/assets/img/{job.kind}/{name}"
+            out.carry_file(url, variant.cache_path)
+        used.add(os.path.basename(variant.cache_path))
         tally.files += 1
-        tally.bytes_out += cached.stat().st_size
+        tally.bytes_out += os.stat(variant.cache_path).st_size
         by_format.setdefault(variant.encoding.mime, []).append(f"{url} {variant.width}w")
     fallback_mime = plan.variants[-1].encoding.mime
     width = largest
