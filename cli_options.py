@@ -34,12 +34,17 @@ def site_paths(writes: bool = True):  # noqa: ANN201 - a click decorator
         )
     ]
     if writes:
-        options += [
-            click.option("--out", default="dist", show_default=True, help="Folder to build into."),
-            click.option(
-                "--cache", default=None, help="Media cache folder (default: .cache beside --out)."
-            ),
-        ]
+        options.append(
+            click.option("--out", default="dist", show_default=True, help="Folder to build into.")
+        )
+    # check reads the cache too: a photo already checked whole is not decoded again.
+    options.append(
+        click.option(
+            "--cache",
+            default=None,
+            help="Media cache folder (default: .cache beside the output, dist).",
+        )
+    )
 
     def decorate(command):  # noqa: ANN001, ANN202
         @functools.wraps(command)
