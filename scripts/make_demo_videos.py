@@ -107,20 +107,22 @@ def bokeh_sprite(radius: int, color: tuple[int, int, int], blur: float, alpha: i
     return sprite
 
 
-def sparkle_sprite(size: int) -> Image.Image:
-    """A four-point star with a soft core, white-gold."""
+def sparkle_sprite(size: int, scale: float = 1.0) -> Image.Image:
+    """A four-point star with a soft core, white-gold; scale thickens its strokes."""
     img = Image.new("L", (size, size), 0)
     d = ImageDraw.Draw(img)
     c = size // 2
-    d.line((c, 0, c, size), fill=255, width=2)
-    d.line((0, c, size, c), fill=255, width=2)
-    d.line((c - size // 5, c - size // 5, c + size // 5, c + size // 5), fill=160, width=1)
-    d.line((c - size // 5, c + size // 5, c + size // 5, c - size // 5), fill=160, width=1)
+    ray, diagonal, arm = round(2 * scale), round(scale), size // 5
+    d.line((c, 0, c, size), fill=255, width=ray)
+    d.line((0, c, size, c), fill=255, width=ray)
+    d.line((c - arm, c - arm, c + arm, c + arm), fill=160, width=diagonal)
+    d.line((c - arm, c + arm, c + arm, c - arm), fill=160, width=diagonal)
     glow = img.filter(ImageFilter.GaussianBlur(size / 10))
     img = ImageChops.add(img, glow)
     core = Image.new("L", (size, size), 0)
-    ImageDraw.Draw(core).ellipse((c - 3, c - 3, c + 3, c + 3), fill=255)
-    img = ImageChops.lighter(img, core.filter(ImageFilter.GaussianBlur(2)))
+    r = 3 * scale
+    ImageDraw.Draw(core).ellipse((c - r, c - r, c + r, c + r), fill=255)
+    img = ImageChops.lighter(img, core.filter(ImageFilter.GaussianBlur(2 * scale)))
     sprite = Image.new("RGBA", (size, size), (255, 244, 214, 0))
     sprite.putalpha(img)
     return sprite
@@ -140,8 +142,9 @@ def paste_scaled(
     base.alpha_composite(s.crop((left, top, right, bottom)), (x + left, y + top))
 
 
-def hoop(size: int, angle: float, shine: float) -> Image.Image:
-    """A gold captive-bead hoop turning about its vertical axis, drawn in a square RGBA tile."""
+def hoop(size: int, angle: float, shine: float, scale: float = 1.0) -> Image.Image:
+    """A gold captive-bead hoop turning about its vertical axis, drawn in a square RGBA tile;
+    scale thickens the wire and the glint (a tile drawn bigger than 720p's)."""
     tile = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     c = size / 2
@@ -150,11 +153,16 @@ def hoop(size: int, angle: float, shine: float) -> Image.Image:
     # Concentric outlines from dark to light gold give the wire a round, metallic look.
     for i, shade in enumerate((0.45, 0.65, 0.85, 1.0, 0.8)):
         col = tuple(int(v * shade) for v in GOLD) + (255,)
-        inset = i * 2.2
+        inset, edge = i * 2.2 * scale, 8 * scale
         d.ellipse(
-            (c - rx + inset - 8, c - r + inset - 8, c + rx - inset + 8, c + r - inset + 8),
+            (
+                c - rx + inset - edge,
+                c - r + inset - edge,
+                c + rx - inset + edge,
+                c + r - inset + edge,
+            ),
             outline=col,
-            width=6,
+            width=round(6 * scale),
         )
     # The bead at the bottom, with a highlight.
     bead = size * 0.06
@@ -168,7 +176,8 @@ def hoop(size: int, angle: float, shine: float) -> Image.Image:
     # A specular glint travelling around the ring.
     gx = c + rx * math.cos(shine)
     gy = c + r * math.sin(shine)
-    d.ellipse((gx - 7, gy - 7, gx + 7, gy + 7), fill=(255, 250, 230, 255))
+    glint = 7 * scale
+    d.ellipse((gx - glint, gy - glint, gx + glint, gy + glint), fill=(255, 250, 230, 255))
     glow = tile.filter(ImageFilter.GaussianBlur(size / 40))
     out = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     out.alpha_composite(glow)
@@ -258,28 +267,44 @@ def studio_bokeh(size: tuple[int, int], frames: int) -> Iterator[Frame]:
 
 
 def gold_sparkle(
-    size: tuple[int, int], frames: int, turns: float = 0.5, push: float = 0.1
+    size: tuple[int, int],
+    frames: int,
+    turns: float = 0.5,
+    push: float = 0.1,
+    scale: float = 1.0,
+    view: tuple[int, int] | None = None,
 ) -> Iterator[Frame]:
-    """A gold hoop turning slowly on black, with sparkles and faint bokeh behind it."""
+    """A gold hoop turning slowly on black, with sparkles and faint bokeh behind it.
+
+    The scene is laid out at `size`; `view` (w, h) draws only its centred window, and `scale`
+    (size over 720p's) thickens what is drawn in pixels: so the phone's clip is the middle
+    9:16 strip of the landscape scene at full resolution, not that strip enlarged.
+    """
     w, h = size
+    vw, vh = view or size
+    ox, oy = (w - vw) // 2, (h - vh) // 2  # the view's corner in the scene
     rng = random.Random(4)
     back = Image.new("RGB", size, (3, 3, 4))
     glow = Image.new("L", (64, 64), 0)
     ImageDraw.Draw(glow).ellipse((8, 8, 56, 56), fill=70)
     glow = glow.filter(ImageFilter.GaussianBlur(12)).resize(size, Image.Resampling.BICUBIC)
     back = ImageChops.add(back, ImageOps.colorize(glow, (0, 0, 0), (70, 45, 20)))
+    back = back.crop((ox, oy, ox + vw, oy + vh))
     dust = [
         (
             bokeh_sprite(
-                rng.randint(6, 22), rng.choice([GOLD, WARM]), rng.uniform(3, 6), rng.randint(25, 70)
+                round(rng.randint(6, 22) * scale),
+                rng.choice([GOLD, WARM]),
+                rng.uniform(3, 6) * scale,
+                rng.randint(25, 70),
             ),
             rng.uniform(0, w),
             rng.uniform(0, h),
-            rng.uniform(-10, 10),
+            rng.uniform(-10, 10) * scale,
         )
         for _ in range(18)
     ]
-    star = sparkle_sprite(96)
+    star = sparkle_sprite(round(96 * scale), scale)
     sparkles = [
         (rng.uniform(0, 6.28), rng.uniform(0, 6.28), rng.uniform(1.5, 3.5)) for _ in range(7)
     ]
@@ -289,18 +314,20 @@ def gold_sparkle(
         progress = n / max(1, frames - 1)
         frame = back.convert("RGBA")
         for sprite, x, y, vy in dust:
-            paste_scaled(frame, sprite, (x, (y + vy * t) % h), 1.0)
+            paste_scaled(frame, sprite, (x - ox, (y + vy * t) % h - oy), 1.0)
         angle = 0.35 + progress * turns * 2 * math.pi
-        scale = 1.0 + push * progress
-        side = int(tile_size * scale)
-        ring = hoop(tile_size, angle, shine=t * 1.3).resize((side, side), Image.Resampling.BICUBIC)
-        frame.alpha_composite(ring, ((w - side) // 2, (h - side) // 2))
+        grow = 1.0 + push * progress
+        side = int(tile_size * grow)
+        ring = hoop(tile_size, angle, shine=t * 1.3, scale=scale).resize(
+            (side, side), Image.Resampling.BICUBIC
+        )
+        frame.alpha_composite(ring, ((w - side) // 2 - ox, (h - side) // 2 - oy))
         r = side * 0.36
         rx = max(3.0, r * abs(math.cos(angle)))
         for where, phase, speed in sparkles:
             twinkle = max(0.0, math.sin(phase + t * speed)) ** 3
             if twinkle > 0.05:
-                centre = (w / 2 + rx * math.cos(where), h / 2 + r * math.sin(where))
+                centre = (w / 2 + rx * math.cos(where) - ox, h / 2 + r * math.sin(where) - oy)
                 paste_scaled(frame, star, centre, 0.3 + 0.9 * twinkle)
         yield frame.convert("RGB")
 
@@ -308,6 +335,14 @@ def gold_sparkle(
 def scroll_sequence(size: tuple[int, int], frames: int) -> Iterator[Frame]:
     """The hoop making one full turn as the camera pushes in: scrubbing shows steady motion."""
     yield from gold_sparkle(size, frames, turns=1.0, push=0.35)
+
+
+def scroll_sequence_vertical(size: tuple[int, int], frames: int) -> Iterator[Frame]:
+    """The same scene's middle 9:16 strip, drawn at the phone's size (a 720p scene enlarged
+    to this height would be soft: the phone frames are made up to 720x1280)."""
+    w, h = size
+    scene = (round(h * 16 / 9), h)  # the landscape scene this strip is the middle of
+    yield from gold_sparkle(scene, frames, turns=1.0, push=0.35, scale=h / 720, view=size)
 
 
 CLIPS = [
@@ -318,6 +353,8 @@ CLIPS = [
     Clip("piercing.mp4", (1280, 720), FPS * 6, gold_sparkle),
     # 640 frames: the site shows frames 541-628, so the source must reach frame 628.
     Clip("scroll-sequence.mp4", (1280, 720), 640, scroll_sequence, crf=26),
+    # The phones' frames (720x1280 on high-density screens) need a source that tall.
+    Clip("scroll-sequence-vertical.mp4", (720, 1280), 640, scroll_sequence_vertical, crf=26),
 ]
 
 

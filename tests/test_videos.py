@@ -30,6 +30,7 @@ from generator.videos import encode as videoencode
 from generator.videos import process as videos
 from generator.videos.encode import VideoSettings, fit_within, vertical_crop
 from generator.videos.ffmpeg import VideoInfo, count_frames, parse_probe, probe
+from generator.videos.process import DEFAULT_SETTINGS
 from sitefactory import SITE_YAML, jpeg, minimal_site, tiny_video, without_small_photos, write_site
 
 FFMPEG = imageio_ffmpeg.get_ffmpeg_exe()
@@ -270,6 +271,118 @@ def test_the_demo_source_covers_the_spec_frame_range():
     assert count_frames(root / "scroll-sequence.mp4") >= 628
     assert meta(root / "hero.mp4")["duration"] >= 8  # the hero starts playing at 6 s
     assert sum(p.stat().st_size for p in root.glob("*.mp4")) <= 7_000_000
+    # The phones' 2x frames (720x1280) need a source that tall: the demo gives a vertical one.
+    assert meta(root / "scroll-sequence-vertical.mp4")["size"] == (720, 1280)
+    assert count_frames(root / "scroll-sequence-vertical.mp4") >= 628
+
+
+# --- the phones' denser frames ------------------------------------------------------------------
+
+DENSE_FIRST, DENSE_LAST = 2, 4
+# Byte budgets of the demo's frame sets: all 88 frames of each set, as a visitor downloads them
+# (docs/videos.md#scroll-sequence-frames). Measured with the default settings: desktop 1280x720
+# q70 1.96 MB, phones 1x 404x720 q70 0.97 MB, phones 2x 720x1280 q75 2.29 MB.
+FRAME_BUDGETS = {
+    "/images/scroll-sequence/": 2_200_000,
+    "/images/scroll-sequence-vertical/": 1_100_000,
+    "/images/scroll-sequence-vertical/2x/": 2_500_000,
+}
+
+
+@pytest.fixture(scope="module")
+def dense(tmp_path_factory) -> dict:
+    """A site whose scroll sequence has a 720x1280 vertical source: both phone sets are made."""
+    root = tmp_path_factory.mktemp("dense")
+    files = minimal_site()
+    files["site.yaml"] = re.sub(
+        r"  scroll_sequence: .*\n",
+        "  scroll_sequence: {source: clip.mp4, vertical: tall.mp4, "
+        f"start_frame: {DENSE_FIRST}, end_frame: {DENSE_LAST}}}\n",
+        SITE_YAML,
+    )
+    files["videos/tall.mp4"] = lavfi_clip(root / "tall.mp4", "720x1280", 1)
+    content = load_content(write_site(root / "content", files))
+    (root / "out").mkdir()
+    reporter = BufferReporter()
+    media = videos.process_videos(content, Output(root / "out"), root / "cache", reporter)
+    return {"out": root / "out", "media": media, "reporter": reporter}
+
+
+def frame_files(out: Path, folder: str) -> list[Path]:
+    return sorted(p for p in (out / folder.strip("/")).iterdir() if p.is_file())
+
+
+def test_phones_get_a_denser_set_at_720x1280_beside_the_1x_set(dense):
+    out, data = dense["out"], dense["media"].to_site_data()["scrollSequence"]
+    names = [f"frame_{n:05d}.jpg" for n in range(DENSE_FIRST, DENSE_LAST + 1)]
+    for folder, size in (
+        ("/images/scroll-sequence-vertical/", (404, 720)),
+        ("/images/scroll-sequence-vertical/2x/", (720, 1280)),
+    ):
+        files = frame_files(out, folder)
+        assert [p.name for p in files] == names  # the spec's names, in both sets
+        for path in files:
+            with Image.open(path) as img:
+                assert (img.format, img.size, img.info.get("progressive")) == ("JPEG", size, 1)
+    assert (data["mobile"]["width"], data["mobile"]["height"]) == (404, 720)
+    assert data["mobile"]["imageFolder"] == "/images/scroll-sequence-vertical/"
+    assert data["mobile"]["denser"] == [
+        {
+            "density": 2,
+            "imageFolder": "/images/scroll-sequence-vertical/2x/",
+            "width": 720,
+            "height": 1280,
+        }
+    ]
+    assert "denser" not in data["desktop"]  # desktop frames: one set, as before
+    assert any(
+        line.startswith("videos: made 3 mobile 2x frames 720x1280 (")
+        for line in dense["reporter"].lines
+    )
+
+
+def test_both_phone_sets_show_the_same_source_frames(dense):
+    """Frame n of the 2x set, reduced to 404x720, is frame n of the 1x set, not a neighbour."""
+    out = dense["out"]
+    one_x = frame_files(out, "/images/scroll-sequence-vertical/")
+    two_x = frame_files(out, "/images/scroll-sequence-vertical/2x/")
+
+    def grey(path: Path, size: tuple[int, int] = (404, 720)) -> list[int]:
+        with Image.open(path) as img:
+            return list(img.convert("L").resize(size, Image.Resampling.BOX).tobytes())
+
+    def distance(a: list[int], b: list[int]) -> float:
+        return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
+
+    for index, path in enumerate(two_x):
+        reduced = grey(path)
+        same = distance(reduced, grey(one_x[index]))
+        others = [distance(reduced, grey(other)) for other in one_x if other != one_x[index]]
+        assert same < min(others), (path.name, same, others)
+
+
+def test_a_720p_landscape_source_gives_no_denser_set(built):
+    # 64x36 cut to 9:16 is 20x36 whatever the box: a 2x set would repeat the 1x one.
+    assert "denser" not in built["data"]["scrollSequence"]["mobile"]
+    assert not (built["out"] / "images/scroll-sequence-vertical/2x").exists()
+
+
+def test_the_demo_frame_sets_keep_to_their_byte_budgets(tmp_path):
+    """The demo's scroll sequence, made with the default settings: each set's total bytes
+    (every frame a visitor downloads for that screen) within FRAME_BUDGETS."""
+    content = load_content(Path(__file__).resolve().parent.parent / "content")
+    stage = videos._VideoStage(
+        content, Output(tmp_path), tmp_path / "cache", BufferReporter(), DEFAULT_SETTINGS, None
+    )
+    config = stage.sequence(content.site.videos.scroll_sequence)
+    assert (config["mobile"]["width"], config["mobile"]["height"]) == (404, 720)
+    assert [(d["width"], d["height"]) for d in config["mobile"]["denser"]] == [(720, 1280)]
+    totals = {folder: 0 for folder in FRAME_BUDGETS}
+    for url, size in stage.publish.files.items():
+        totals[url.rsplit("/", 1)[0] + "/"] += size
+    assert all(size > 0 for size in totals.values()), totals
+    for folder, budget in FRAME_BUDGETS.items():
+        assert totals[folder] <= budget, (folder, totals[folder], budget)
 
 
 # --- cache --------------------------------------------------------------------------------------

@@ -42,9 +42,15 @@ class VideoSettings:
     keyframe_seconds: int = 2  # short GOPs: the hero seeks to 6 s without decoding far
     poster_jpeg_quality: int = 80
     poster_webp_quality: int = 75
+    # Scroll-sequence frames (docs/videos.md#scroll-sequence-frames): the desktop set, the
+    # phones' 1x set, and a denser one for phones of 1.5 device pixels per CSS pixel or more
+    # (made only when the source has more pixels than the 1x set). Qualities chosen to keep
+    # the demo's sets within the byte budgets of tests/test_videos.py (FRAME_BUDGETS).
     desktop_frame_box: Box = (1600, 900)
-    mobile_frame_box: Box = (720, 1280)
+    mobile_frame_box: Box = (405, 720)  # a 9:16 source gives 404x720 (even sizes)
+    mobile_dense_frame_box: Box = (720, 1280)
     frame_quality: int = 70
+    dense_frame_quality: int = 75  # drawn up to 2x enlarged on a 3x phone: fewer blocks
 
     def key(self) -> str:
         return json.dumps([CACHE_VERSION, ffmpeg.version(), asdict(self)], sort_keys=True)
@@ -247,17 +253,23 @@ def frames(
     (folder / "meta.json").write_text(json.dumps({"width": size[0], "height": size[1]}))
 
 
+def frame_size(info: ffmpeg.VideoInfo, crop: bool, box: Box) -> Box:
+    """The size of the frames `frames` makes of a source: its (9:16 cut) fitted into box."""
+    width, height = info.width, info.height
+    if crop:
+        width, height = vertical_crop(width, height)[:2]
+    return fit_within(width, height, box)
+
+
 def _frame_filters(
     info: ffmpeg.VideoInfo, first: int, last: int, crop: bool, box: Box
 ) -> tuple[list[str], Box]:
     """ffmpeg's filters that pick, tone-map, crop and scale the frames; and their size."""
-    width, height = info.width, info.height
     chain = [f"select=between(n\\,{first - 1}\\,{last - 1})", *tone_map(info)]  # n from 0
     if crop:
-        w, h, x, y = vertical_crop(width, height)
+        w, h, x, y = vertical_crop(info.width, info.height)
         chain.append(f"crop={w}:{h}:{x}:{y}")
-        width, height = w, h
-    size = fit_within(width, height, box)
+    size = frame_size(info, crop, box)
     chain.append(f"scale={size[0]}:{size[1]}:flags=lanczos")
     return chain, size
 

@@ -8,7 +8,9 @@ front end never hard-codes a video name:
   source when the editor gives none), fast start, no audio, with a JPEG + WebP poster, all
   under /assets/video/ with a content hash in the name (served as immutable);
 - the scroll-sequence frames at the spec's fixed names, /images/scroll-sequence/frame_00541.jpg
-  (desktop) and /images/scroll-sequence-vertical/... (mobile).
+  (desktop) and /images/scroll-sequence-vertical/... (phones, 1x), and for phones of 1.5 device
+  pixels per CSS pixel or more a denser set under /images/scroll-sequence-vertical/2x/ (same
+  names), listed in the mobile config's `denser` for the app to choose (docs/videos.md).
 
 The heavy lifting is in encode.py (cached by content hash + settings) and ffmpeg.py; the
 sources are probed once, through probe.py, shared with the checks (checks.py).
@@ -30,7 +32,7 @@ from ..files import file_digest, url_stem
 from ..output import Output
 from ..reporter import Reporter
 from . import encode
-from .encode import Cache, Rendition, VideoSettings
+from .encode import Box, Cache, Rendition, VideoSettings
 from .ffmpeg import FfmpegError, VideoInfo
 from .probe import VideoSources
 
@@ -41,6 +43,10 @@ SEQUENCE_FOLDERS = {
     "mobile": "images/scroll-sequence-vertical",
 }
 FRAME_PREFIX, FRAME_SUFFIX, FRAME_DIGITS = "frame_", ".jpg", 5  # docs/product.md#calls
+# The phones' denser set: its density (device pixels per CSS pixel it is made for) and its
+# folder inside the 1x one, so every frame stays under the spec's /images/scroll-sequence-vertical/.
+DENSE_DENSITY = 2
+DENSE_FOLDER = "2x"
 # The hero starts playing at 6 s (docs/product.md#home), so its poster shows that moment;
 # the others show 1 s in (past a fade from black).
 POSTER_SECONDS = {"hero": 6.0}
@@ -196,60 +202,98 @@ class _VideoStage:
 
     def sequence(self, seq: ScrollSequence) -> dict:
         """Frames start..end of each layout at the fixed names, and the app's config for them."""
-        config: dict = {}
         settings = self.settings
-        layouts = (
-            ("desktop", seq.source, False, settings.desktop_frame_box),
-            ("mobile", seq.vertical or seq.source, seq.vertical is None, settings.mobile_frame_box),
+        desktop = _FrameSet("desktop", seq.source, False, settings.desktop_frame_box)
+        mobile = _FrameSet(
+            "mobile", seq.vertical or seq.source, seq.vertical is None, settings.mobile_frame_box
         )
-        for layout, name, crop, box in layouts:
-            info = self.probe(name)
-            key = cache_key(
-                "frames",
-                self.sources.hash(name),
-                seq.start_frame,
-                seq.end_frame,
-                crop,
-                box,
-                settings.key(),
-            )
-            made_before, started = self.cache.made, time.perf_counter()
-            try:
-                folder = self.cache.entry(
-                    "frames",
-                    key,
-                    lambda work, name=name, info=info, crop=crop, box=box: encode.frames(
-                        self.sources.path(name),
-                        info,
-                        seq.start_frame,
-                        seq.end_frame,
-                        crop,
-                        box,
-                        settings.frame_quality,
-                        work,
-                    ),
-                )
-            except FfmpegError as exc:
-                raise self.problem(name, f"frames could not be extracted (ffmpeg: {exc})") from None
-            meta = json.loads((folder / "meta.json").read_text())
-            if self.cache.made > made_before:
-                self.reporter.info(
-                    f"videos: made {seq.end_frame - seq.start_frame + 1} {layout} frames "
-                    f"{meta['width']}x{meta['height']} from {name} "
-                    f"in {time.perf_counter() - started:.1f}s"
-                )
-            folder_url = f"/{SEQUENCE_FOLDERS[layout]}/"
-            for number in range(seq.start_frame, seq.end_frame + 1):
-                file_name = f"{FRAME_PREFIX}{number:0{FRAME_DIGITS}d}{FRAME_SUFFIX}"
-                self.publish.fixed(folder / file_name, folder_url + file_name)
-            config[layout] = {
-                "imageFolder": folder_url,
+        config: dict = {}
+        for frame_set in (desktop, mobile):
+            made = self.frames(seq, frame_set, settings.frame_quality)
+            config[frame_set.layout] = {
+                "imageFolder": made["imageFolder"],
                 "imagePrefix": FRAME_PREFIX,
                 "imageSuffix": FRAME_SUFFIX,
                 "startFrame": seq.start_frame,
                 "endFrame": seq.end_frame,
                 "frameDigits": FRAME_DIGITS,
-                "width": meta["width"],
-                "height": meta["height"],
+                "width": made["width"],
+                "height": made["height"],
             }
+        # Phones of 2x and 3x draw the 1x frames enlarged: a denser set, when the source has
+        # more pixels than the 1x set (a 720p landscape source cut to 9:16 has not).
+        dense = _FrameSet(
+            "mobile", mobile.name, mobile.crop, settings.mobile_dense_frame_box, DENSE_FOLDER
+        )
+        info = self.probe(mobile.name)
+        if encode.frame_size(info, dense.crop, dense.box)[0] > config["mobile"]["width"]:
+            made = self.frames(seq, dense, settings.dense_frame_quality)
+            config["mobile"]["denser"] = [{"density": DENSE_DENSITY, **made}]
         return config
+
+    def frames(self, seq: ScrollSequence, frame_set: _FrameSet, quality: int) -> dict:
+        """One set of frames, made (or reused) and published: its folder URL and frame size."""
+        name, crop, box = frame_set.name, frame_set.crop, frame_set.box
+        info = self.probe(name)
+        key = cache_key(
+            "frames",
+            self.sources.hash(name),
+            seq.start_frame,
+            seq.end_frame,
+            crop,
+            box,
+            quality,
+            self.settings.key(),
+        )
+        made_before, started = self.cache.made, time.perf_counter()
+        try:
+            folder = self.cache.entry(
+                "frames",
+                key,
+                lambda work: encode.frames(
+                    self.sources.path(name),
+                    info,
+                    seq.start_frame,
+                    seq.end_frame,
+                    crop,
+                    box,
+                    quality,
+                    work,
+                ),
+            )
+        except FfmpegError as exc:
+            raise self.problem(name, f"frames could not be extracted (ffmpeg: {exc})") from None
+        meta = json.loads((folder / "meta.json").read_text())
+        folder_url = frame_set.url()
+        published = 0
+        for number in range(seq.start_frame, seq.end_frame + 1):
+            file_name = f"{FRAME_PREFIX}{number:0{FRAME_DIGITS}d}{FRAME_SUFFIX}"
+            self.publish.fixed(folder / file_name, folder_url + file_name)
+            published += self.publish.files[folder_url + file_name]
+        if self.cache.made > made_before:
+            self.reporter.info(
+                f"videos: made {seq.end_frame - seq.start_frame + 1} {frame_set.label} frames "
+                f"{meta['width']}x{meta['height']} ({published / 1e6:.2f} MB) from {name} "
+                f"in {time.perf_counter() - started:.1f}s"
+            )
+        return {"imageFolder": folder_url, "width": meta["width"], "height": meta["height"]}
+
+
+@dataclass(frozen=True)
+class _FrameSet:
+    """One set of scroll-sequence frames: a layout's source (cut to 9:16 when crop is set)
+    fitted into box, published in the layout's folder or a subfolder of it."""
+
+    layout: str  # "desktop" | "mobile"
+    name: str
+    crop: bool
+    box: Box
+    subfolder: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.layout} {self.subfolder}" if self.subfolder else self.layout
+
+    def url(self) -> str:
+        folder = f"/{SEQUENCE_FOLDERS[self.layout]}/"
+        return f"{folder}{self.subfolder}/" if self.subfolder else folder

@@ -41,7 +41,12 @@ export type ScrollSequenceConfig = {
   /** Size of every frame of this layout (added by the media stage). */
   width?: number;
   height?: number;
+  /** Denser sets of the same frames for high-density screens, by ascending density (phones'
+   * 2x set: /images/scroll-sequence-vertical/2x/); absent when the source has no more pixels. */
+  denser?: DenseFrames[];
 };
+
+export type DenseFrames = { density: number; imageFolder: string; width: number; height: number };
 
 export type Stat = { value: string; label: string };
 

@@ -90,7 +90,10 @@ export const testSiteData: SiteData = {
     piercing: testVideo("piercing"),
     scrollSequence: {
       desktop: sequence("/images/scroll-sequence/", 1280, 720),
-      mobile: sequence("/images/scroll-sequence-vertical/", 404, 720),
+      mobile: {
+        ...sequence("/images/scroll-sequence-vertical/", 404, 720),
+        denser: [{ density: 2, imageFolder: "/images/scroll-sequence-vertical/2x/", width: 720, height: 1280 }],
+      },
     },
   },
 };

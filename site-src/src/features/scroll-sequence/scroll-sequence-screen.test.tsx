@@ -114,8 +114,33 @@ describe("ScrollSequenceScreen", () => {
     installViewport(390);
     const { container } = render(<ScrollSequenceScreen />);
     await waitFor(() => expect(requested).toHaveLength(88));
-    expect(requested.every((url) => url.startsWith("/images/scroll-sequence-vertical/"))).toBe(true);
+    expect(requested.every((url) => /^\/images\/scroll-sequence-vertical\/frame_\d{5}\.jpg$/.test(url))).toBe(true);
     expect(container.querySelector("main")).toHaveAttribute("data-layout", "mobile");
+  });
+
+  it.each([
+    [1, "/images/scroll-sequence-vertical/frame_"],
+    [2, "/images/scroll-sequence-vertical/2x/frame_"],
+    [3, "/images/scroll-sequence-vertical/2x/frame_"],
+  ])("on a phone of %s device pixels per CSS pixel loads %s*", async (dpr, prefix) => {
+    vi.stubGlobal("devicePixelRatio", dpr);
+    installViewport(390);
+    const { container } = render(<ScrollSequenceScreen />);
+    const bar = screen.getByRole("progressbar", { name: /loading animation frames/i });
+    await waitFor(() => expect(bar).toHaveTextContent("Loading 88 / 88"));
+    expect(new Set(requested).size).toBe(88);
+    expect(requested.every((url) => url.startsWith(prefix))).toBe(true);
+    expect(requested).toContain(`${prefix}00541.jpg`);
+    const canvas = container.querySelector("canvas")!;
+    expect(canvas.dataset.frameSrc).toBe(`${prefix}00541.jpg`);
+  });
+
+  it("keeps the desktop frames on a dense desktop screen (no denser desktop set)", async () => {
+    vi.stubGlobal("devicePixelRatio", 2);
+    installViewport(1366);
+    render(<ScrollSequenceScreen />);
+    await waitFor(() => expect(requested).toHaveLength(88));
+    expect(requested.every((url) => /^\/images\/scroll-sequence\/frame_\d{5}\.jpg$/.test(url))).toBe(true);
   });
 
   it("crossing 768 px resets, reloads the other folder and scrolls to the top", async () => {

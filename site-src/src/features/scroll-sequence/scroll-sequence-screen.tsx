@@ -3,13 +3,15 @@ import { getSiteData } from "../../lib/site-data";
 import { useIsDesktop, useReducedMotion } from "../../hooks/use-media-query";
 import { loadFrames } from "./frame-loader";
 import { createSequencePlayer, type SequencePlayer } from "./sequence-player";
-import { frameUrls, OVERLAY_WINDOWS, SCRUB_SECONDS } from "./sequence-math";
+import { framesForDensity, frameUrls, OVERLAY_WINDOWS, SCRUB_SECONDS } from "./sequence-math";
 import "./scroll-sequence.css";
 
 // /test (docs/product.md#scroll-animation-test): a full-screen canvas scrubbed through frames
 // 541-628 by scrolling. The
 // frame folder follows the layout (desktop at 768 px and wider, vertical frames below);
-// crossing that width resets, reloads and returns to the top.
+// crossing that width resets, reloads and returns to the top. Phones of 1.5 device pixels per
+// CSS pixel and more load the layout's denser set (/images/scroll-sequence-vertical/2x/),
+// chosen when the frames (re)load (framesForDensity).
 
 const OVERLAY_TEXT: Record<string, { title: string; text: string }> = {
   ear: { title: "Ear Piercings", text: "Lobe, helix, tragus, conch, daith: placed to suit your anatomy." },
@@ -63,7 +65,7 @@ export default function ScrollSequenceScreen() {
     }
     setLoaded(0);
     setComplete(false);
-    const loader = loadFrames(frameUrls(config), {
+    const loader = loadFrames(frameUrls(framesForDensity(config, window.devicePixelRatio)), {
       onSettle: (index, _status, settled) => {
         setLoaded(settled);
         playerRef.current?.frameSettled(index);

@@ -7,6 +7,7 @@ import {
   frameCount,
   frameIndex,
   framePosition,
+  framesForDensity,
   frameUrl,
   frameUrls,
   introOpacity,
@@ -54,6 +55,53 @@ describe("frame names", () => {
     expect(new Set(urls).size).toBe(88);
     expect(urls[0]).toMatch(/00541/);
     expect(urls.at(-1)).toMatch(/00628/);
+  });
+});
+
+describe("frame set for the screen's density", () => {
+  const mobile: ScrollSequenceConfig = {
+    ...desktop,
+    imageFolder: "/images/scroll-sequence-vertical/",
+    width: 404,
+    height: 720,
+    denser: [{ density: 2, imageFolder: "/images/scroll-sequence-vertical/2x/", width: 720, height: 1280 }],
+  };
+  const oneX = { ...desktop, imageFolder: "/images/scroll-sequence-vertical/", width: 404, height: 720 };
+  const twoX = { ...desktop, imageFolder: "/images/scroll-sequence-vertical/2x/", width: 720, height: 1280 };
+
+  it.each([
+    [1, oneX],
+    [1.25, oneX],
+    [1.4, oneX], // below sqrt(1 * 2): the 1x set, enlarged a little, as srcset would
+    [1.5, twoX],
+    [2, twoX],
+    [2.625, twoX],
+    [3, twoX], // the densest set there is
+    [0, oneX], // unknown: 1x
+    [Number.NaN, oneX],
+  ])("%s dppx -> %o", (dpr, expected) => {
+    expect(framesForDensity(mobile, dpr)).toEqual(expected);
+  });
+
+  it("keeps the frame names and range of the 1x set", () => {
+    expect(frameUrls(framesForDensity(mobile, 3))[0]).toBe("/images/scroll-sequence-vertical/2x/frame_00541.jpg");
+    expect(frameUrls(framesForDensity(mobile, 3))).toHaveLength(88);
+  });
+
+  it("a config without denser sets is its own 1x set at every density", () => {
+    expect(framesForDensity(desktop, 3)).toEqual(desktop);
+  });
+
+  it("picks among several denser sets by the geometric mean of neighbours", () => {
+    const three = {
+      ...mobile,
+      denser: [
+        { density: 3, imageFolder: "/3x/", width: 1080, height: 1920 },
+        { density: 2, imageFolder: "/2x/", width: 720, height: 1280 },
+      ],
+    };
+    expect(framesForDensity(three, 2.4).imageFolder).toBe("/2x/"); // sqrt(6) ≈ 2.45
+    expect(framesForDensity(three, 2.5).imageFolder).toBe("/3x/");
   });
 });
 

@@ -52,6 +52,26 @@ export function frameUrls(config: ScrollSequenceConfig): string[] {
 }
 
 /**
+ * The set of frames for a screen of `dpr` device pixels per CSS pixel: the config itself (its
+ * frames are the 1x set) or one of its `denser` sets, with that set's folder and size. As a
+ * browser picks from an image's srcset, a set of density d serves every screen denser than
+ * the geometric mean of d and the next lower density: the phones' 2x set (720x1280) from
+ * 1.5 dppx (sqrt(1 * 2) ≈ 1.41) up, 3x phones included; the 1x set (404x720) below.
+ */
+export function framesForDensity(config: ScrollSequenceConfig, dpr: number): ScrollSequenceConfig {
+  const ratio = Number.isFinite(dpr) && dpr > 0 ? dpr : 1;
+  const { denser, ...base } = config;
+  let chosen: ScrollSequenceConfig = base;
+  let density = 1;
+  for (const set of [...(denser ?? [])].sort((a, b) => a.density - b.density)) {
+    if (set.density <= density || ratio <= Math.sqrt(density * set.density)) break;
+    chosen = { ...base, imageFolder: set.imageFolder, width: set.width, height: set.height };
+    density = set.density;
+  }
+  return chosen;
+}
+
+/**
  * How far through the sequence the visitor has scrolled, 0 to 1: 0 when the track's top
  * reaches the top of the viewport, 1 when its bottom reaches the bottom of the viewport.
  * `trackTop` is the track's top relative to the viewport (getBoundingClientRect().top).
