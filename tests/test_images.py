@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageCms, ImageStat
 
 from build import cli
 from generator import pipeline
+from generator.cache import cache_key
 from generator.errors import ContentError
 from generator.images import encode as images_encode
 from generator.images import settings as images_settings
@@ -494,3 +495,14 @@ def test_pillows_own_bomb_warning_never_reaches_the_output(tmp_path: Path, site_
     assert checked.returncode == 0, checked.stderr
     assert "DecompressionBombWarning" not in checked.stdout + checked.stderr
     assert "warnings.warn" not in checked.stderr
+
+
+@pytest.mark.parametrize("digest", ["0f" * 32, 'a "quoted" \\ name ü'])
+def test_variant_keys_are_the_cache_keys_they_always_were(digest: str) -> None:
+    """variant_key writes out cache_key's text by hand for speed: a cache made before must
+    still be found (a changed key would re-encode every photo of a studio once)."""
+    settings = images_settings
+    for encoding in (settings.AVIF, settings.WEBP, settings.JPEG, settings.PNG):
+        for width in (240, 480, 1920):
+            expected = cache_key(digest, settings.PIPELINE_VERSION, encoding.fingerprint(), width)
+            assert settings.variant_key(digest, encoding, width) == expected
