@@ -93,11 +93,17 @@ def test_each_page_embeds_exactly_the_api_answers_it_was_rendered_from(dist: Pat
 
     artists = json.loads(html(dist, "api/artists.json"))
     assert answers("index.html") == {"/api/artists": artists}
+    # A portfolio page embeds its first page of pieces only: bounded, however big the
+    # portfolio (docs/architecture.md#the-static-api).
+    first_page = "/api/portfolio/pages/jane-doe/1.json"
     assert answers("portfolio/jane-doe/index.html") == {
         "/api/artists": artists,
-        "/api/portfolio?artist=jane-doe": json.loads(html(dist, "api/portfolio/jane-doe.json")),
+        first_page: json.loads(html(dist, first_page.lstrip("/"))),
     }
-    assert set(answers("portfolio/index.html")) == {"/api/artists", "/api/portfolio?artist=all"}
+    assert set(answers("portfolio/index.html")) == {
+        "/api/artists",
+        "/api/portfolio/pages/all/1.json",
+    }
     assert answers("aftercare/index.html") == {
         "/api/aftercare": json.loads(html(dist, "api/aftercare.json"))
     }

@@ -48,20 +48,54 @@ def work_json(item: WorkItem, images: ImageIndex) -> dict:
     }
 
 
+# Pieces per file of the paged portfolio: a multiple of the grid's 2 and 3 columns, so every
+# page but the last ends a row; about 8 rows on a phone, the first page of the screen.
+PAGE_SIZE = 24
+
+
+def portfolio_pages(
+    selection: str, work: list[dict], page_size: int = PAGE_SIZE
+) -> dict[str, tuple[str, object]]:
+    """One selection's pieces cut into pages: api/portfolio/pages/<selection>/<n>.json, n from 1.
+
+    Each holds {total, page, pages, page_size, items}, the items as in the whole list and in its
+    order; an empty selection still has its page 1 (no items), so the screen always finds one.
+    The portfolio screen reads these (features/portfolio/api/); the whole lists stay as they are.
+    """
+    count = max(1, -(-len(work) // page_size))
+    files: dict[str, tuple[str, object]] = {}
+    for page in range(1, count + 1):
+        file = f"api/portfolio/pages/{selection}/{page}.json"
+        files["/" + file] = (
+            file,
+            {
+                "total": len(work),
+                "page": page,
+                "pages": count,
+                "page_size": page_size,
+                "items": work[(page - 1) * page_size : page * page_size],
+            },
+        )
+    return files
+
+
 def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, object]]:
     """Every answer of the static API: the URL the app asks -> (its file in dist/, the value).
 
     The URLs are the app's (lib/artists-store.tsx, features/*/api/); netlify.toml maps them to
-    the files. The prerenderer renders the pages from these same answers (prerender.py).
+    the files, and a paged portfolio file is asked for by its own path. The prerenderer renders
+    the pages from these same answers (prerender.py).
     """
     work = [work_json(w, images) for w in content.work]
     files = {
         "/api/artists": ("api/artists.json", [artist_json(a, images) for a in content.artists]),
         "/api/portfolio?artist=all": ("api/portfolio/all.json", work),
+        **portfolio_pages("all", work),
     }
     for artist in content.artists:
         mine = [w for w in work if w["artist_id"] == artist.slug]
         files[f"/api/portfolio?artist={artist.slug}"] = (f"api/portfolio/{artist.slug}.json", mine)
+        files.update(portfolio_pages(artist.slug, mine))
     aftercare = [
         {"section_type": name, "content": text} for name, text in content.aftercare.items()
     ]

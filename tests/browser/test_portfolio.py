@@ -9,6 +9,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from generator.site.endpoints import PAGE_SIZE
+
 pytestmark = pytest.mark.browser
 
 EMPTY = "No portfolio items found for the selected artist."
@@ -43,9 +45,29 @@ def pieces_of(demo: dict, slug: str) -> list[dict]:
     return [w for w in demo["work"] if w["artist_id"] == slug]
 
 
+def first_page(count: int) -> int:
+    """How many pieces of a selection of `count` the page shows before the visitor scrolls."""
+    return min(count, PAGE_SIZE)
+
+
+def show_every_piece(page: Page, count: int) -> None:
+    """Scroll down a screen at a time until the grid holds all `count` pieces of the selection
+    (it grows a page at a time as its end comes near: tests/browser/test_portfolio_paging.py)."""
+    expect(tiles(page)).to_have_count(first_page(count))
+    for _ in range(40):
+        if tiles(page).count() >= count:
+            break
+        page.mouse.wheel(0, 900)
+        page.wait_for_timeout(100)
+    expect(tiles(page)).to_have_count(count)
+
+
 def test_all_artists_show_every_piece(page: Page, demo: dict) -> None:
     open_portfolio(page)
-    expect(tiles(page)).to_have_count(len(demo["work"]))
+    show_every_piece(page, len(demo["work"]))
+    expect(tiles(page).locator(".portfolio-tile__title")).to_have_text(
+        [w["title"] for w in demo["work"]]
+    )
     select = page.get_by_label("Artist")
     expect(select).to_have_value("all")
     expected = ["All Artists", *[a["name"] for a in demo["artists"]]]
@@ -56,27 +78,27 @@ def test_all_artists_show_every_piece(page: Page, demo: dict) -> None:
 def test_dropdown_navigates_and_back_returns(page: Page, demo: dict) -> None:
     first, second = demo["artists"][0], demo["artists"][1]
     open_portfolio(page)
-    expect(tiles(page)).to_have_count(len(demo["work"]))
+    expect(tiles(page)).to_have_count(first_page(len(demo["work"])))
 
     page.get_by_label("Artist").select_option(first["slug"])
     expect(page).to_have_url(re.compile(f"/portfolio/{first['slug']}$"))
     expect(page.get_by_role("region", name=first["name"])).to_be_visible()
-    expect(tiles(page)).to_have_count(len(pieces_of(demo, first["slug"])))
+    show_every_piece(page, len(pieces_of(demo, first["slug"])))
 
     page.get_by_label("Artist").select_option(second["slug"])
     expect(page).to_have_url(re.compile(f"/portfolio/{second['slug']}$"))
-    expect(tiles(page)).to_have_count(len(pieces_of(demo, second["slug"])))
+    show_every_piece(page, len(pieces_of(demo, second["slug"])))
 
     page.go_back()
     expect(page).to_have_url(re.compile(f"/portfolio/{first['slug']}$"))
     expect(page.get_by_label("Artist")).to_have_value(first["slug"])
     expect(page.get_by_role("region", name=first["name"])).to_be_visible()
-    expect(tiles(page)).to_have_count(len(pieces_of(demo, first["slug"])))
+    show_every_piece(page, len(pieces_of(demo, first["slug"])))
 
     page.go_back()
     expect(page).to_have_url(re.compile("/portfolio$"))
     expect(page.get_by_label("Artist")).to_have_value("all")
-    expect(tiles(page)).to_have_count(len(demo["work"]))
+    show_every_piece(page, len(demo["work"]))
 
 
 def test_deep_link_loads_the_artist(page: Page, demo: dict) -> None:
@@ -94,7 +116,7 @@ def test_deep_link_loads_the_artist(page: Page, demo: dict) -> None:
             "href", f"https://instagram.com/{handle}"
         )
     titles = [w["title"] for w in pieces_of(demo, artist["slug"])]
-    expect(tiles(page)).to_have_count(len(titles))
+    show_every_piece(page, len(titles))
     assert page.js_errors == []
 
 
@@ -122,7 +144,7 @@ def test_grid_columns(browser, base_url: str, demo: dict, width: int, columns: i
     try:
         page = context.new_page()
         open_portfolio(page)
-        expect(tiles(page)).to_have_count(len(demo["work"]))
+        expect(tiles(page)).to_have_count(first_page(len(demo["work"])))
         boxes = [tiles(page).nth(i).bounding_box() for i in range(columns + 1)]
         first_row = [b for b in boxes if abs(b["y"] - boxes[0]["y"]) < 1]
         assert len(first_row) == columns
@@ -143,7 +165,7 @@ def test_grid_never_shifts_while_images_load(browser, base_url: str, demo: dict)
             if block_images:
                 page.route(re.compile(r"/images/work/|/assets/img/"), lambda route: route.abort())
             open_portfolio(page)
-            expect(tiles(page)).to_have_count(len(demo["work"]))
+            expect(tiles(page)).to_have_count(first_page(len(demo["work"])))
             if not block_images:
                 page.wait_for_function(
                     "() => [...document.querySelectorAll('.portfolio-tile img')].slice(0, 6)"
@@ -159,6 +181,7 @@ def test_grid_never_shifts_while_images_load(browser, base_url: str, demo: dict)
 def test_lightbox_opens_steps_wraps_and_closes(page: Page, demo: dict) -> None:
     work = demo["work"]
     open_portfolio(page)
+    show_every_piece(page, len(work))
     last = work[-1]
     page.get_by_role("button", name=f"View {last['title']} by {last['artist']}").click()
     dialog = page.get_by_role("dialog")
@@ -257,8 +280,13 @@ def choose_another_artist(page: Page, demo: dict) -> None:
     page.get_by_label("Artist").select_option(demo["artists"][1]["slug"])
 
 
+# What the screen asks for: a selection's pages (generator/site/endpoints.py, portfolio_pages).
+PAGES = re.compile(r"/api/portfolio/pages/")
+
+
 def test_empty_state(page: Page, demo: dict) -> None:
-    page.route(re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(json=[]))
+    empty = {"total": 0, "page": 1, "pages": 1, "page_size": PAGE_SIZE, "items": []}
+    page.route(PAGES, lambda route: route.fulfill(json=empty))
     open_portfolio(page)
     choose_another_artist(page, demo)
     expect(page.get_by_text(EMPTY)).to_be_visible()
@@ -266,9 +294,7 @@ def test_empty_state(page: Page, demo: dict) -> None:
 
 
 def test_failed_load_empties_the_list(page: Page, demo: dict) -> None:
-    page.route(
-        re.compile(r"/api/portfolio(\?.*)?$"), lambda route: route.fulfill(status=500, body="oops")
-    )
+    page.route(PAGES, lambda route: route.fulfill(status=500, body="oops"))
     messages: list[str] = []
     page.on("console", lambda message: messages.append(message.text))
     open_portfolio(page)

@@ -54,7 +54,7 @@ export function LightboxPreload({ images, index, loaded, loop }: {
   const neighbours =
     loaded && count > 1
       ? [...new Set([index + 1, index - 1].map((i) => (i + count) % count))].filter(
-          (i) => i !== index && (loop || (i > 0 && i < count)),
+          (i) => i !== index && (loop || (i > 0 && i < count)) && !images[i].pending,
         )
       : [];
   return (

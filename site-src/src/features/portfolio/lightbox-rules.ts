@@ -26,8 +26,21 @@ export type LightboxImage = {
   src: string;
   title?: string;
   alt?: string;
+  /**
+   * A place held for an image whose details are still on their way ("loading": the viewer
+   * shows its loading state there) or could not be fetched ("failed": the broken-image
+   * display). The page fills it in with the image itself once it has it.
+   */
+  pending?: "loading" | "failed";
   [extra: string]: unknown;
 };
+
+/** The status shown for `image`: its own while it is there, the placeholder's while it is pending. */
+export function shownStatus(image: LightboxImage | undefined, status: ImageStatus): ImageStatus {
+  if (image?.pending === "failed") return "error";
+  if (image?.pending === "loading") return "loading";
+  return status;
+}
 
 /** Keep only entries that are strings or objects with a string `src` (docs/product.md#validation). */
 export function validImages<T extends LightboxImage = LightboxImage>(entries: readonly unknown[]): T[] {

@@ -259,3 +259,38 @@ describe("zoom and rotation", () => {
     expect(screen.getByRole("img", { name: "First" })).toBeInTheDocument();
   });
 });
+
+describe("pending entries (a page filling the list in while the viewer is open)", () => {
+  const later = { src: "", pending: "loading" as const };
+  const failed = { src: "", pending: "failed" as const };
+
+  test("a pending entry shows the loading state and no caption; filled in under the same resetKey, the viewer stays on it", async () => {
+    const { rerender } = render(<Harness images={[three[0], later]} resetKey="list" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Next image" }));
+    expect(screen.getByText("2 / 2")).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Loading image" })).toBeInTheDocument();
+    expect(dialog().querySelector(".lightbox__stage img")).toBeNull();
+    expect(dialog().querySelector(".lightbox__title")).toBeNull();
+    expect(dialog().querySelector(".lightbox__preload img")).toBeNull(); // nothing to preload yet
+
+    rerender(<Harness images={[three[0], three[1]]} resetKey="list" />);
+    expect(screen.getByText("2 / 2")).toBeInTheDocument();
+    const image = screen.getByRole("img", { name: "Second" });
+    expect(dialog().querySelector(".lightbox__title")).toHaveTextContent("Two");
+    fireEvent.load(image);
+    expect(screen.queryByRole("status", { name: "Loading image" })).not.toBeInTheDocument();
+  });
+
+  test("without a resetKey a new list opens the viewer afresh at its start", async () => {
+    const { rerender } = render(<Harness images={[three[0], later]} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Next image" }));
+    rerender(<Harness images={[three[0], three[1]]} />);
+    expect(screen.getByText("1 / 2")).toBeInTheDocument();
+  });
+
+  test("an entry that could not be fetched shows the broken image", async () => {
+    render(<Harness images={[three[0], failed]} resetKey="list" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Next image" }));
+    expect(screen.getByRole("img", { name: "This image could not be loaded" })).toBeInTheDocument();
+  });
+});

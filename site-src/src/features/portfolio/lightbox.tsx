@@ -10,7 +10,7 @@ import { useFocusTrap } from "../../hooks/use-focus-trap";
 import { useScrollLock } from "../../hooks/use-scroll-lock";
 import { LightboxClose, LightboxNav } from "./lightbox-controls";
 import { LightboxPreload } from "./lightbox-picture";
-import { naturalScale, type LightboxImage } from "./lightbox-rules";
+import { naturalScale, shownStatus, type LightboxImage } from "./lightbox-rules";
 import { LightboxStage } from "./lightbox-stage";
 import { useLightboxGestures } from "./use-lightbox-gestures";
 import { useLightboxKeys } from "./use-lightbox-keys";
@@ -25,6 +25,11 @@ type Props<T extends LightboxImage> = {
   open: boolean;
   /** Where to start (clamped into range). */
   index: number;
+  /**
+   * The viewer opens afresh at `index` when this changes; by default whenever `images` does.
+   * Give one to fill in pending entries (LightboxImage.pending) while it stays open.
+   */
+  resetKey?: unknown;
   loop?: boolean;
   /** Swap the arrow keys; defaults to the page's direction. */
   rtl?: boolean;
@@ -52,6 +57,7 @@ export function Lightbox<T extends LightboxImage>(props: Props<T>) {
 function Viewer<T extends LightboxImage>({
   images: entries,
   index: startIndex,
+  resetKey,
   loop = false,
   rtl,
   onClose,
@@ -64,8 +70,11 @@ function Viewer<T extends LightboxImage>({
   returnFocus,
 }: Props<T>) {
   const { images, current, state, dispatch, step } = useLightboxState<T>({
-    entries, startIndex, loop, onIndexChange, onRotate, onZoom,
+    entries, startIndex, loop, resetKey, onIndexChange, onRotate, onZoom,
   });
+  // A pending entry shows the loading or broken-image state in its place, and has no caption.
+  const status = shownStatus(current, state.status);
+  const shown = current?.pending ? undefined : current;
   const dialogRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const isRtl = rtl ?? (typeof document !== "undefined" && document.documentElement.dir === "rtl");
@@ -109,8 +118,8 @@ function Viewer<T extends LightboxImage>({
     >
       <LightboxStage
         ref={stageRef}
-        state={state}
-        image={current}
+        state={status === state.status ? state : { ...state, status }}
+        image={shown}
         handlers={gestures.handlers}
         onLoad={onImageLoad}
         onError={onImageError}
@@ -119,7 +128,7 @@ function Viewer<T extends LightboxImage>({
       <LightboxClose ref={closeRef} onClose={onClose} />
       {current && (
         <div className="lightbox__caption">
-          <p className="lightbox__title">{caption ? caption(current, state.index) : current.title}</p>
+          {shown && <p className="lightbox__title">{caption ? caption(shown, state.index) : shown.title}</p>}
           {count > 1 && (
             <p className="lightbox__counter" aria-label={`Image ${state.index + 1} of ${count}`}>
               {state.index + 1} / {count}
@@ -127,7 +136,7 @@ function Viewer<T extends LightboxImage>({
           )}
         </div>
       )}
-      <LightboxPreload images={images} index={state.index} loaded={state.status === "loaded"} loop={loop} />
+      <LightboxPreload images={images} index={state.index} loaded={status === "loaded"} loop={loop} />
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ArtistsProvider } from "../../lib/artists-store";
-import { janePieces, maxPieces, mockApi, portfolioRequests } from "../../testing/portfolio";
-import { getPortfolio } from "./api/get-portfolio";
+import { deferred, jsonResponse } from "../../testing/fetch";
+import { janePieces, maxPieces, mockApi, portfolioPage, portfolioRequests } from "../../testing/portfolio";
+import { getPortfolioPage } from "./api/get-portfolio";
 import { TILE_SIZES } from "./portfolio-grid";
+import { MORE_ROOT_MARGIN, MORE_ROOT_MARGIN_UNSCROLLED } from "./portfolio-more";
 import PortfolioScreen from "./portfolio-screen";
 
 /** The screen at `path` on the app's two portfolio routes, with the router exposed so a test can go back. */
@@ -41,7 +43,7 @@ describe("/portfolio", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading portfolio...");
     await waitFor(() => expect(tiles()).toHaveLength(janePieces.length + maxPieces.length));
     expect(screen.queryByText("Loading portfolio...")).not.toBeInTheDocument();
-    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=all"]);
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio/pages/all/1.json"]);
   });
 
   test("the dropdown lists 'All Artists' then every artist by name, valued by slug", async () => {
@@ -107,17 +109,26 @@ describe("/portfolio", () => {
   });
 });
 
-describe("getPortfolio", () => {
+describe("getPortfolioPage", () => {
   test("raises 'Failed to load portfolio' on a non-OK answer", async () => {
     mockApi({ "no-such-artist": { status: 404, body: { error: "Not found" } } });
-    await expect(getPortfolio("no-such-artist")).rejects.toThrow("Failed to load portfolio");
+    await expect(getPortfolioPage("no-such-artist", 1)).rejects.toThrow("Failed to load portfolio");
   });
 
-  test("asks for the slug given, encoded", async () => {
+  test("raises it on an answer that is not a page (the whole list, numbers that disagree)", async () => {
+    mockApi({}, undefined, { pages: { "all/1": { body: janePieces }, "jane-doe/1": { body: { ...portfolioPage(janePieces, 1), page: 2 } } } });
+    await expect(getPortfolioPage("all", 1)).rejects.toThrow("Failed to load portfolio");
+    await expect(getPortfolioPage("jane-doe", 1)).rejects.toThrow("Failed to load portfolio");
+  });
+
+  test("asks for the slug given, encoded, and the page", async () => {
     const fetchMock = mockApi();
-    await getPortfolio("max-ink");
-    await getPortfolio("a b").catch(() => []);
-    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=max-ink", "/api/portfolio?artist=a%20b"]);
+    expect(await getPortfolioPage("max-ink", 1)).toEqual(portfolioPage(maxPieces, 1));
+    await getPortfolioPage("a b", 2).catch(() => []);
+    expect(portfolioRequests(fetchMock)).toEqual([
+      "/api/portfolio/pages/max-ink/1.json",
+      "/api/portfolio/pages/a%20b/2.json",
+    ]);
   });
 });
 
@@ -126,7 +137,7 @@ describe("/portfolio/:artistSlug", () => {
     const fetchMock = mockApi();
     renderPortfolio("/portfolio/jane-doe");
     await waitFor(() => expect(tiles()).toHaveLength(janePieces.length));
-    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio?artist=jane-doe"]);
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio/pages/jane-doe/1.json"]);
     expect(artistSelect()).toHaveValue("jane-doe");
 
     const card = screen.getByRole("region", { name: "Jane Doe" });
@@ -187,9 +198,9 @@ describe("the dropdown navigates; the back button returns", () => {
     await waitFor(() => expect(tiles()).toHaveLength(6));
     expect(screen.queryByRole("region", { name: "Max Ink" })).not.toBeInTheDocument();
     expect(portfolioRequests(fetchMock)).toEqual([
-      "/api/portfolio?artist=all",
-      "/api/portfolio?artist=max-ink",
-      "/api/portfolio?artist=all",
+      "/api/portfolio/pages/all/1.json",
+      "/api/portfolio/pages/max-ink/1.json",
+      "/api/portfolio/pages/all/1.json",
     ]);
   });
 
@@ -216,7 +227,7 @@ describe("the dropdown navigates; the back button returns", () => {
     await screen.findByRole("option", { name: "Max Ink" });
     await user.selectOptions(artistSelect(), "max-ink");
     await waitFor(() => expect(tiles()).toHaveLength(2));
-    await act(async () => answerJane(new Response(JSON.stringify(janePieces), { status: 200 })));
+    await act(async () => answerJane(new Response(JSON.stringify(portfolioPage(janePieces, 1)), { status: 200 })));
     expect(tiles()).toHaveLength(2);
     expect(screen.getByRole("img", { name: "Eagle by Max Ink" })).toBeInTheDocument();
   });
@@ -268,5 +279,169 @@ describe("the lightbox on the grid", () => {
     await userEvent.setup().keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "View Fern by Jane Doe" })).toHaveFocus();
+  });
+});
+
+describe("a selection of many pages", () => {
+  // The build writes 24 pieces a file; two make the six test pieces three pages.
+  const paging = { pageSize: 2 } as const;
+  const everyPiece = [...janePieces, ...maxPieces];
+  const more = () => screen.getByRole("status");
+
+  /** IntersectionObserver as the screen sees it, reporting when the test says so. */
+  class FakeObserver {
+    static made: FakeObserver[] = [];
+    readonly targets = new Set<Element>();
+    constructor(
+      readonly callback: IntersectionObserverCallback,
+      readonly options: IntersectionObserverInit = {},
+    ) {
+      FakeObserver.made.push(this);
+    }
+    observe(target: Element) {
+      this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+  }
+  /** The end of the grid comes within the observer's margin of the window. */
+  function endOfGridComesNear() {
+    const watcher = FakeObserver.made.find((o) => o.targets.size > 0);
+    expect(watcher).toBeDefined();
+    const [target] = [...watcher!.targets];
+    act(() => watcher!.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], watcher as never));
+  }
+
+  test("the grid shows page 1 and the count; the next page comes as the end of the grid nears, until every piece is in", async () => {
+    FakeObserver.made = [];
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    const fetchMock = mockApi({}, undefined, paging);
+    renderPortfolio("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(more()).toHaveTextContent("Showing 2 of 6 pieces");
+    expect(screen.getByRole("button", { name: "Show more" })).toBeInTheDocument();
+    // before the visitor scrolls, only a grid end inside the window counts; from then on, a screen ahead
+    expect(FakeObserver.made.at(-1)!.options.rootMargin).toBe(MORE_ROOT_MARGIN_UNSCROLLED);
+    act(() => void window.dispatchEvent(new Event("scroll")));
+    expect(FakeObserver.made.at(-1)!.options.rootMargin).toBe(MORE_ROOT_MARGIN);
+
+    endOfGridComesNear();
+    expect(more()).toHaveTextContent("Loading more pieces...");
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(more()).toHaveTextContent("Showing 4 of 6 pieces");
+    endOfGridComesNear();
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+
+    expect(tiles().map((tile) => within(tile).getByRole("img").getAttribute("alt"))).toEqual(
+      everyPiece.map((p) => `${p.title} by ${p.artist}`),
+    );
+    expect(screen.getAllByRole("img").map((img) => img.getAttribute("loading"))).toEqual([
+      "eager", "eager", "eager", "lazy", "lazy", "lazy",
+    ]);
+    expect(more()).toHaveTextContent("Showing 6 of 6 pieces");
+    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+    expect(FakeObserver.made.every((o) => o.targets.size === 0)).toBe(true); // nothing left to watch
+    expect(portfolioRequests(fetchMock)).toEqual([1, 2, 3].map((n) => `/api/portfolio/pages/all/${n}.json`));
+  });
+
+  test("a selection on one page has no count and no button", async () => {
+    mockApi({}, undefined, paging);
+    renderPortfolio("/portfolio/max-ink");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+  });
+
+  test("Show more fetches the next page and moves focus to its first piece", async () => {
+    mockApi({}, undefined, paging);
+    renderPortfolio("/portfolio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
+  });
+
+  test("the viewer moves through the whole selection: previous from the first piece is the last one, its page fetched meanwhile", async () => {
+    const lastPage = deferred<Response>();
+    const fetchMock = mockApi({}, undefined, { ...paging, pages: { "all/3": () => lastPage.promise } });
+    renderPortfolio("/portfolio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "View Peony by Jane Doe" }));
+    const dialog = screen.getByRole("dialog", { name: "Portfolio image viewer" });
+    expect(within(dialog).getByText("1 / 6")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Previous image" }));
+    expect(within(dialog).getByText("6 / 6")).toBeInTheDocument();
+    expect(within(dialog).getByRole("status", { name: "Loading image" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("img")).not.toBeInTheDocument();
+    expect(dialog.querySelector(".lightbox__title")).toBeNull();
+
+    await act(async () => lastPage.resolve(jsonResponse(portfolioPage(everyPiece, 3, 2))));
+    const panther = await within(dialog).findByRole("img", { name: "Panther by Max Ink" });
+    expect(panther).toHaveAttribute("src", "/images/work/max-ink-6.jpg");
+    expect(dialog.querySelector(".lightbox__title")).toHaveTextContent("Panther by Max Ink");
+    expect(within(dialog).getByText("6 / 6")).toBeInTheDocument(); // still there: the list filled in, not reopened
+    fireEvent.load(panther);
+    expect(within(dialog).queryByRole("status", { name: "Loading image" })).not.toBeInTheDocument();
+
+    // the grid still shows only the pages in a row from the first
+    expect(tiles()).toHaveLength(2);
+    // the page is fetched once, when the viewer opened next to it
+    expect(portfolioRequests(fetchMock)).toEqual(["/api/portfolio/pages/all/1.json", "/api/portfolio/pages/all/3.json"]);
+  });
+
+  test("a later page that fails: the pieces shown stay, it is logged, the viewer shows a broken image, Show more tries again", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    let up = false;
+    const second = () =>
+      Promise.resolve(up ? jsonResponse(portfolioPage(everyPiece, 2, 2)) : jsonResponse({ error: "boom" }, 500));
+    mockApi({}, undefined, { ...paging, pages: { "all/2": second } });
+    renderPortfolio("/portfolio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith("Failed to load portfolio", expect.any(Error)));
+    expect(tiles()).toHaveLength(2);
+    expect(more()).toHaveTextContent("Showing 2 of 6 pieces");
+
+    await user.click(screen.getByRole("button", { name: "View Fern by Jane Doe" }));
+    const dialog = screen.getByRole("dialog", { name: "Portfolio image viewer" });
+    await user.click(within(dialog).getByRole("button", { name: "Next image" }));
+    expect(within(dialog).getByText("3 / 6")).toBeInTheDocument();
+    expect(await within(dialog).findByRole("img", { name: "This image could not be loaded" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+
+    up = true;
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+  });
+
+  test("another selection drops the pages of the previous one", async () => {
+    const fetchMock = mockApi({}, undefined, paging);
+    renderPortfolio("/portfolio");
+    const user = userEvent.setup();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    await screen.findByRole("option", { name: "Jane Doe" });
+    await user.selectOptions(artistSelect(), "jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(more()).toHaveTextContent("Showing 2 of 4 pieces");
+    await user.selectOptions(artistSelect(), "all");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(more()).toHaveTextContent("Showing 2 of 6 pieces");
+    expect(portfolioRequests(fetchMock)).toEqual([
+      "/api/portfolio/pages/all/1.json",
+      "/api/portfolio/pages/all/2.json",
+      "/api/portfolio/pages/jane-doe/1.json",
+      "/api/portfolio/pages/all/1.json",
+    ]);
   });
 });

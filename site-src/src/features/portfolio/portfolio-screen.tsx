@@ -1,20 +1,24 @@
 // /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useArtists } from "../../lib/artists-store";
 import type { PortfolioItem } from "../../lib/api-types";
-import { usePortfolio } from "./api/get-portfolio";
+import { usePortfolioPages } from "./api/use-portfolio-pages";
 import { ArtistProfile } from "./artist-profile";
 import { Lightbox, type LightboxImage } from "./lightbox";
 import { PortfolioGrid } from "./portfolio-grid";
+import { PortfolioMore } from "./portfolio-more";
 import "./portfolio.css";
 
 const ALL = "all";
-const NO_PIECES: PortfolioItem[] = []; // one empty list, so the viewer's images keep their identity
 
 type PieceImage = LightboxImage & { artist: string; artistSlug: string };
+
+// The viewer's place for a piece whose page is not in yet, or could not be fetched.
+const PIECE_LOADING: PieceImage = { src: "", pending: "loading", artist: "", artistSlug: "" };
+const PIECE_FAILED: PieceImage = { src: "", pending: "failed", artist: "", artistSlug: "" };
 
 function toLightboxImage(item: PortfolioItem): PieceImage {
   return {
@@ -33,7 +37,10 @@ export default function PortfolioScreen() {
   const navigate = useNavigate();
   const selected = artistSlug ?? ALL;
   const { data: artists = [] } = useArtists();
-  const { data: items = NO_PIECES, isLoading } = usePortfolio(selected);
+  // The grid holds the pages loaded so far (page 1 is in the prerendered HTML); the viewer
+  // moves through the whole selection, fetching the page under it when it gets there.
+  const portfolio = usePortfolioPages(selected);
+  const { shown: items, isLoading, total, byIndex, failedAt, loadAt, loadMore } = portfolio;
   // The viewer belongs to the list it was opened on: another selection (the dropdown, the
   // back button, a caption link) closes it.
   const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
@@ -49,16 +56,42 @@ export default function PortfolioScreen() {
     navigate(slug === ALL ? "/portfolio" : `/portfolio/${slug}`);
   };
 
-  const images = useMemo(() => items.map(toLightboxImage), [items]);
+  const images = useMemo(
+    () => byIndex.map((item, i) => (item ? toLightboxImage(item) : failedAt(i) ? PIECE_FAILED : PIECE_LOADING)),
+    [byIndex, failedAt],
+  );
+  // The piece on show and its neighbours (wrapping around) have their pages fetched.
+  const around = useCallback(
+    (index: number) => loadAt(index, (index + 1) % total, (index - 1 + total) % total),
+    [loadAt, total],
+  );
   const opener = useRef<HTMLElement | null>(null); // focus goes back to it on closing
   const close = useCallback(() => setOpened(null), []);
   const open = useCallback(
     (index: number, from?: HTMLElement) => {
       opener.current = from ?? null;
       setOpened({ slug: selected, index });
+      around(index);
     },
-    [selected],
+    [selected, around],
   );
+
+  // Show more from the keyboard: focus moves to the first new piece once its page is in.
+  const work = useRef<HTMLElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const more = useCallback(
+    (byButton: boolean) => {
+      if (byButton) focusFrom.current = items.length;
+      loadMore();
+    },
+    [items.length, loadMore],
+  );
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || items.length <= from) return;
+    focusFrom.current = null;
+    work.current?.querySelectorAll<HTMLElement>(".portfolio-tile__open")[from]?.focus();
+  }, [items.length]);
   const caption = useCallback(
     (image: PieceImage) => (
       <>
@@ -100,7 +133,7 @@ export default function PortfolioScreen() {
 
       {artist && <ArtistProfile artist={artist} />}
 
-      <section className="portfolio-work" aria-busy={isLoading}>
+      <section ref={work} className="portfolio-work" aria-busy={isLoading}>
         {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
@@ -109,7 +142,18 @@ export default function PortfolioScreen() {
         ) : items.length === 0 ? (
           <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
         ) : (
-          <PortfolioGrid items={items} onOpen={open} />
+          <>
+            <PortfolioGrid items={items} onOpen={open} />
+            {portfolio.pages > 1 && (
+              <PortfolioMore
+                shown={items.length}
+                total={total}
+                loading={portfolio.loadingMore}
+                failed={portfolio.moreFailed}
+                onMore={more}
+              />
+            )}
+          </>
         )}
       </section>
 
@@ -117,6 +161,8 @@ export default function PortfolioScreen() {
         images={images}
         open={openAt !== null}
         index={openAt ?? 0}
+        resetKey={selected}
+        onIndexChange={around}
         loop
         onClose={close}
         caption={caption}

@@ -14,19 +14,23 @@ type Options = {
   entries: readonly unknown[];
   startIndex: number;
   loop: boolean;
+  /** The viewer opens afresh when this changes (by default: when the list does). */
+  resetKey?: unknown;
   onIndexChange?: (index: number) => void;
   onRotate?: (degrees: number) => void;
   onZoom?: (scale: number) => void;
 };
 
 export function useLightboxState<T extends LightboxImage>(options: Options) {
-  const { entries, startIndex, loop, onIndexChange, onRotate, onZoom } = options;
+  const { entries, startIndex, loop, resetKey, onIndexChange, onRotate, onZoom } = options;
   const images = useMemo(() => validImages<T>(entries), [entries]);
   const [state, dispatch] = useReducer(viewerReducer, null, () =>
     initialViewerState(startIndex, images.length, loop),
   );
 
-  // A new list (or a new start) opens the viewer afresh.
+  // A new list (or a new start) opens the viewer afresh. With a resetKey the list may change
+  // under the same key without that (pending entries filled in): the viewer stays where it is.
+  const list = resetKey === undefined ? images : resetKey;
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -34,7 +38,8 @@ export function useLightboxState<T extends LightboxImage>(options: Options) {
       return;
     }
     dispatch({ type: "open", index: startIndex, count: images.length, loop });
-  }, [images, startIndex, loop]);
+    // `images` is read through `list` (or its length, which is all a resetKey'd list may change).
+  }, [list, images.length, startIndex, loop]);
 
   // Report changes to whoever listens (after the first render: opening is not a change).
   const reported = useRef({ index: state.index, rotation: 0, scale: 1 });
