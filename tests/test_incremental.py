@@ -247,3 +247,30 @@ def test_a_link_planted_in_dist_does_not_lead_the_build_elsewhere(
     assert list(elsewhere.iterdir()) == []
     assert not (dist / "assets" / "img").is_symlink()
     assert published_variants(dist) == referenced_variants(dist)
+
+
+def test_pages_are_rendered_again_only_when_what_they_show_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.site import prerender
+
+    renders: list[int] = []
+    render = prerender._render
+
+    def counting(*args: object) -> str:
+        renders.append(1)
+        return render(*args)
+
+    monkeypatch.setattr(prerender, "_render", counting)
+    content = write_site(tmp_path / "content", minimal_site())
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=tmp_path / "cache")
+    pipeline.build(paths)
+    pipeline.build(paths)
+    assert len(renders) == 1
+
+    bio = content / "artists/jane-doe.yaml"
+    bio.write_text(bio.read_text().replace("A short bio.", "A longer bio now."))
+    pipeline.build(paths)
+    assert len(renders) == 2
+    page = (tmp_path / "dist" / "index.html").read_text("utf-8")
+    assert "A longer bio now." in page

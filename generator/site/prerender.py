@@ -10,14 +10,19 @@ from the data the HTML was made of.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cache import scratch
+from ..cache import KEY_LENGTH, scratch
 from ..errors import BuildError
+from ..files import atomic_write_bytes
 from .bundle import Bundle
 from .node import find_node, run_script
+
+log = logging.getLogger(__name__)
 
 # A render that takes longer than this is stuck (the demo's 13 pages take about a second).
 TIMEOUT_S = 300
@@ -37,15 +42,21 @@ def prerender(
     paths: list[str],
     work_dir: Path,
 ) -> dict[str, RenderedPage]:
-    """Render every path with the app's prerenderer; a page that fails is a BuildError."""
-    node = find_node("prerendering the pages")
+    """Render every path with the app's prerenderer; a page that fails is a BuildError.
+
+    The pages of the last render are kept (work_dir/prerendered/) under a hash of the
+    renderer's code and of everything it is given: a build where neither changed (a photo
+    replaced, a rebuild with nothing changed) starts no node at all."""
     job = json.dumps({"site": site, "answers": answers, "paths": paths}, ensure_ascii=False)
-    with scratch(work_dir, "prerender-") as tmp:
-        script = tmp / "prerender.mjs"
-        script.write_text(bundle.prerender_script, "utf-8")
-        printed = run_script(
-            node, [str(script)], "prerendering the pages", stdin=job, timeout_s=TIMEOUT_S
-        )
+    digest = hashlib.sha256(bundle.prerender_script.encode())
+    digest.update(job.encode())
+    kept = work_dir / "prerendered" / f"{digest.hexdigest()[:KEY_LENGTH]}.json"
+    try:
+        printed = kept.read_text("utf-8")
+    except OSError:
+        printed = None
+    if printed is None:
+        printed = _render(bundle, job, work_dir)
     try:
         pages = json.loads(printed)["pages"]
     except (ValueError, KeyError) as exc:
@@ -61,4 +72,28 @@ def prerender(
                 f"prerendering {path}: the app asked for {missing}, which the build does not write"
             )
         rendered[path] = RenderedPage(page["html"], page["head"], page["answers"])
+    _keep(kept, printed)
     return rendered
+
+
+def _render(bundle: Bundle, job: str, work_dir: Path) -> str:
+    node = find_node("prerendering the pages")
+    with scratch(work_dir, "prerender-") as tmp:
+        script = tmp / "prerender.mjs"
+        script.write_text(bundle.prerender_script, "utf-8")
+        return run_script(
+            node, [str(script)], "prerendering the pages", stdin=job, timeout_s=TIMEOUT_S
+        )
+
+
+def _keep(kept: Path, printed: str) -> None:
+    """Keep this render, and only this one (each is the whole site's pages)."""
+    if kept.is_file():
+        return
+    try:
+        atomic_write_bytes(kept, printed.encode("utf-8"))
+        for other in kept.parent.glob("*.json"):
+            if other != kept:
+                other.unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("could not keep the prerendered pages: %s", error)
