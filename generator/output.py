@@ -5,7 +5,7 @@ image variants, whose names hash their bytes (tens of thousands for a big portfo
 build links only the new ones into the live folder (unreferenced until the swap, so the old
 site is unharmed), the swap moves that folder into the new tree in the same instant the new
 tree takes dist/'s place, and what the new site does not use is removed after it. A failed
-build leaves dist/ as it was (docs/architecture.md#the-output-folder).
+build leaves dist/ as it was (docs/architecture.md#work-proportional-to-what-changed).
 
 Staging folders are named `.<out>.building-<pid>-<random>` (and the replaced tree
 `.<out>.old-<pid>-<random>`) beside the output, so a build that was killed leaves a folder
