@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -274,3 +276,51 @@ def test_pages_are_rendered_again_only_when_what_they_show_changed(
     assert len(renders) == 2
     page = (tmp_path / "dist" / "index.html").read_text("utf-8")
     assert "A longer bio now." in page
+
+
+def test_the_app_is_bundled_again_only_when_what_it_is_made_of_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of site-src/ (and of the contract it imports from outside) bundled with a
+    cache: esbuild runs again for a changed source or contract, never for nothing."""
+    from generator.site import bundle, node
+
+    project = pipeline.PROJECT_ROOT
+    site_src = tmp_path / "site-src"
+    for name in node.BUNDLE_INPUTS:
+        (site_src / name).parent.mkdir(parents=True, exist_ok=True)
+        (site_src / name).write_bytes((project / "site-src" / name).read_bytes())
+    shutil.copytree(project / "site-src" / "src", site_src / "src")
+    (site_src / "node_modules").symlink_to(project / "site-src" / "node_modules")
+    contract = tmp_path / "functions" / "contact" / "contract.json"
+    contract.parent.mkdir(parents=True)
+    contract.write_bytes((project / "functions" / "contact" / "contract.json").read_bytes())
+
+    runs: list[int] = []
+    run = node.run_bundler
+
+    def counting(*args: object) -> dict:
+        runs.append(1)
+        return run(*args)
+
+    monkeypatch.setattr(node, "run_bundler", counting)
+
+    def bundled() -> dict:
+        out = Path(tempfile.mkdtemp(dir=tmp_path))
+        summary = bundle.run_esbuild(site_src, out, cache=tmp_path / "cache")
+        assert Path(summary["prerender"]).is_file()
+        assert str(out.resolve()) in summary["prerender"]
+        return summary
+
+    first = bundled()
+    second = bundled()
+    assert {**second, "prerender": ""} == {**first, "prerender": ""}
+    assert len(runs) == 1
+    main = site_src / "src" / "main.tsx"
+    main.write_text(main.read_text() + "\n// changed\n")
+    bundled()
+    assert len(runs) == 2
+    contract.write_text(contract.read_text() + "\n")
+    bundled()
+    assert len(runs) == 3
+    assert len(list((tmp_path / "cache").iterdir())) == 1  # only the newest bundle is kept

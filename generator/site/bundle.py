@@ -20,7 +20,7 @@ from ..cache import scratch
 from ..errors import BuildError
 from ..output import Output
 from ..reporter import Reporter
-from .node import run_bundler
+from .node import run_bundler, run_bundler_cached
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +86,14 @@ def copy_public(site_src: Path, out: Output) -> None:
             out.copy_file(path.relative_to(public).as_posix(), path)
 
 
-def run_esbuild(site_src: Path, build_dir: Path, dev: bool = False) -> dict:
-    """Run site-src/build.mjs into build_dir and return its summary (dev: React's checks on)."""
+def run_esbuild(
+    site_src: Path, build_dir: Path, dev: bool = False, cache: Path | None = None
+) -> dict:
+    """Run site-src/build.mjs into build_dir and return its summary (dev: React's checks on).
+    cache: where the last bundle is kept, reused while site-src/ is unchanged."""
+    if cache is not None:
+        flags = ["--dev"] if dev else []
+        return run_bundler_cached(site_src, "esbuild", flags, "the app", build_dir, cache)
     # node runs in site_src, so a relative build_dir would land inside site-src/.
     args = ["--outdir", str(build_dir.resolve()), *(["--dev"] if dev else [])]
     return run_bundler(site_src, "esbuild", args, "the app")
@@ -107,7 +113,7 @@ def bundle_app(
     """
     copy_public(site_src, out)
     with scratch(cache_dir, "bundle-") as build_dir:
-        summary = run_esbuild(site_src, build_dir, dev)
+        summary = run_esbuild(site_src, build_dir, dev, cache_dir / "app")
         for path in sorted((build_dir / "assets").rglob("*")):
             if path.is_file():
                 out.copy_file(path.relative_to(build_dir).as_posix(), path)
