@@ -135,6 +135,7 @@ class Output:
         if not self.carry:
             path = Path(self._root, key)
             with self._writing(path, Path(source)):
+                path.parent.mkdir(parents=True, exist_ok=True)
                 _place(os.fspath(path), source)
 
     def link_file(self, rel: str, source: str) -> None:
@@ -150,8 +151,7 @@ class Output:
 
 
 def _place(path: str, source: str) -> None:
-    """A hard link to source at path; a copy where links cannot be made."""
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    """A hard link to source at path (its folder exists); a copy where links cannot be made."""
     try:
         os.link(source, path)
     except OSError as error:

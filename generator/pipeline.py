@@ -255,7 +255,7 @@ def _write_pages(
             media.app, media.data, answers, [r.path for r in routes], paths.cache / "bundle"
         )
         pages.write_pages(out, content, media.app, media.data, routes, rendered, media.previews)
-        icons.write_icons(out, paths.site_src, content.site.name)
+        icons.write_icons(out, paths.site_src, content.site.name, paths.cache / "icons")
         slugs = [a.slug for a in content.artists]
         redirects.write_redirects_file(
             out,

@@ -146,14 +146,14 @@ def test_a_failed_check_still_remembers_the_good_photos(tmp_path: Path, counted:
 
 
 def test_variants_unused_for_a_month_are_pruned_without_touching_published_files(
-    tmp_path: Path, media_cache: Path
+    tmp_path: Path,
 ) -> None:
     content = write_site(tmp_path / "content", minimal_site())
     dist = tmp_path / "dist"
-    pipeline.build(pipeline.Paths.make(content, dist, cache=media_cache))
+    pipeline.build(pipeline.Paths.make(content, dist, cache=tmp_path / "cache"))
     published = dist / "images" / "work" / "rose.jpg"
     before = published.stat().st_mtime_ns
-    cache = ImageCache(media_cache / "images")
+    cache = ImageCache(tmp_path / "cache" / "images")
     old = cache.root / "variants" / "zz" / "zz-unused.avif"
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_bytes(b"x")
@@ -162,11 +162,21 @@ def test_variants_unused_for_a_month_are_pruned_without_touching_published_files
     recent = old.with_name("zz-recent.avif")
     recent.write_bytes(b"y")
 
+    record_path = cache.root / "last-used.json"
+    record = json.loads(record_path.read_text())
+    record_path.write_text(json.dumps({**record, "scanned": record["scanned"] - 1}))  # a new day
     cache.prune(set())
     assert not old.exists() and recent.exists()
     assert published.stat().st_mtime_ns == before  # use is recorded, not stamped on files
-    days = json.loads((cache.root / "last-used.json").read_text())
-    assert days["zz-recent.avif"] == int(time.time() // 86400)
+    record = json.loads((cache.root / "last-used.json").read_text())
+    assert record["days"]["zz-recent.avif"] == int(time.time() // 86400)
+    assert record["scanned"] == int(time.time() // 86400)
+
+    # Looked through once a day: a variant that went stale since waits for tomorrow's build.
+    old.write_bytes(b"x")
+    os.utime(old, (month_ago, month_ago))
+    cache.prune(set())
+    assert old.exists()
 
 
 def test_a_no_op_build_encodes_and_decodes_nothing(

@@ -35,6 +35,8 @@ class ImageCache:
     def __init__(self, root: Path, known: KnownFiles | None = None):
         self.root = root
         self.known = known or KnownFiles(None)
+        self._variants = os.path.join(root, "variants")
+        self._records: dict[str, dict | None] = {}  # read once a run: checks, then images
 
     def digest(self, source: Path) -> str:
         return self.known.digest(source)
@@ -60,7 +62,7 @@ class ImageCache:
         return Path(self.variant_file(key, ext))
 
     def variant_file(self, key: str, ext: str) -> str:
-        return os.path.join(self.root, "variants", key[:2], f"{key}.{ext}")
+        return f"{self._variants}/{key[:2]}/{key}.{ext}"
 
     def variant_names(self) -> set[str]:
         """The file names of every cached variant, from one listing of the cache: a big
@@ -72,6 +74,11 @@ class ImageCache:
         return names
 
     def load_source(self, digest: str) -> dict | None:
+        if digest not in self._records:
+            self._records[digest] = self._read_source(digest)
+        return self._records[digest]
+
+    def _read_source(self, digest: str) -> dict | None:
         try:
             record = json.loads((self.root / "sources" / f"{digest}.json").read_text("utf-8"))
         except (OSError, ValueError):
@@ -101,6 +108,7 @@ class ImageCache:
             "verified": verified or bool(known.get("verified")),
         }
         atomic_write_json(self.root / "sources" / f"{digest}.json", record)
+        self._records[digest] = record
 
     def save(self) -> None:
         self.known.save()
@@ -111,14 +119,30 @@ class ImageCache:
 
         When a variant was last used is kept in last-used.json, not in the file's own times:
         published files are hard links to the variants (process._publish), and touching a
-        variant would touch the live dist/ too.
+        variant would touch the live dist/ too. The cache is looked through once a day at
+        most, and the record written only when a day changed: a rebuild with nothing
+        changed reads one file here and writes none.
         """
         today = int(time.time() // DAY_S)
         record_path = self.root / "last-used.json"
-        last_used = _read_days(record_path)
+        scanned, last_used = _read_days(record_path)
+        changed = False
         for name in used:
-            last_used[name] = today
-        cutoff = today - UNUSED_DAYS
+            if last_used.get(name) != today:
+                last_used[name] = today
+                changed = True
+        removed = 0
+        if scanned != today:
+            removed = self._remove_unused_since(today - UNUSED_DAYS, last_used)
+            scanned, changed = today, True
+        if changed:
+            try:
+                atomic_write_json(record_path, {"scanned": scanned, "days": last_used})
+            except OSError as error:
+                log.warning("could not record which images were used: %s", error)
+        return removed
+
+    def _remove_unused_since(self, cutoff: int, last_used: dict[str, int]) -> int:
         removed = 0
         for folder in _subfolders(self.root / "variants"):
             with os.scandir(folder) as entries:
@@ -130,15 +154,11 @@ class ImageCache:
                             last_used[entry.name] = day
                         if day < cutoff:
                             os.unlink(entry.path)
-                            last_used.pop(entry.name, None)
                             removed += 1
                     except OSError:
                         pass
-        kept = {name: day for name, day in last_used.items() if day >= cutoff}
-        try:
-            atomic_write_json(record_path, kept)
-        except OSError as error:
-            log.warning("could not record which images were used: %s", error)
+        for name in [name for name, day in last_used.items() if day < cutoff]:
+            del last_used[name]
         return removed
 
 
@@ -150,14 +170,17 @@ def _subfolders(folder: Path) -> list[str]:
         return []
 
 
-def _read_days(path: Path) -> dict[str, int]:
+def _read_days(path: Path) -> tuple[int | None, dict[str, int]]:
+    """The day the cache was last looked through, and the day each variant was last used."""
     try:
         raw = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
-        return {}
-    if not isinstance(raw, dict):
-        return {}
-    return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, int)}
+        return None, {}
+    if not isinstance(raw, dict) or not isinstance(raw.get("days"), dict):
+        return None, {}
+    scanned = raw.get("scanned") if isinstance(raw.get("scanned"), int) else None
+    days = {k: v for k, v in raw["days"].items() if isinstance(k, str) and isinstance(v, int)}
+    return scanned, days
 
 
 def _info(record: dict) -> SourceInfo | None:

@@ -64,7 +64,8 @@ class MediaOutputs:
 
 
 class _Publisher:
-    """Copies cache entries into the output under hashed names, each file once."""
+    """Links cache entries into the output under hashed names, each file once (a finished
+    entry is never changed in place: output.Output.link_file)."""
 
     def __init__(self, out: Output):
         self.out = out
@@ -77,7 +78,7 @@ class _Publisher:
 
     def fixed(self, cached: Path, url: str) -> None:
         if url not in self.files:  # two purposes sharing one source share its files
-            self.out.copy_file(url, cached)
+            self.out.link_file(url, str(cached))
             self.files[url] = cached.stat().st_size
 
 
