@@ -67,9 +67,27 @@ const slimRouteTable = {
   },
 };
 
+// React Router ships one big module whose top level creates its contexts and components with
+// calls (React.createContext, memo, forwardRef) and names them for React's developer tools
+// (X.displayName = "..."): statements esbuild must keep, since a call might do anything, and with
+// them everything they reference, so every page carried all of React Router, used or not
+// (+14 KiB gzip). Marking those calls pure and leaving out the names (which production React never
+// reads) lets esbuild drop what the app does not use (docs/architecture.md#performance-budget).
+const shakeableRouter = {
+  name: "shakeable-react-router",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ }, (file) => {
+      const code = readFileSync(file.path, "utf-8")
+        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, "")
+        .replace(/= (React\d*\.(?:createContext|memo|forwardRef)\()/g, "= /* @__PURE__ */ $1");
+      return { contents: code, loader: "js" };
+    });
+  },
+};
+
 const result = await esbuild.build({
   absWorkingDir: here,
-  plugins: [slimRouteTable],
+  plugins: [slimRouteTable, shakeableRouter],
   entryPoints: [entry, noscriptEntry, fontsEntry],
   outdir: args.outdir,
   outbase: ".",
@@ -127,6 +145,28 @@ function staticImports(file, seen = new Set()) {
   return seen;
 }
 
+// What the home page fetches with nobody touching it (docs/architecture.md#performance-budget):
+// the entry, the chunks the app starts with, and every chunk those import when they run, at once
+// or when the page is idle (the scroll-in watcher): all of it but the other routes' screens and
+// the code named here, which loads only when the visitor goes near it or reaches for it. A new
+// import() counts until it is named here, with what makes it load.
+const ON_DEMAND = new Map([
+  ["src/features/artists/carousel.ts", "when the carousel comes within a screen of the window"],
+  ["src/features/contact/contact-form.tsx", "when the contact section comes near, is used, or the visitor navigates"],
+]);
+
+/** The chunks `file` fetches when it runs with nobody touching the page, transitively. */
+function fetchedImports(file, skip, seen = new Set()) {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.external || seen.has(imp.path)) continue;
+    if (imp.kind !== "import-statement" && imp.kind !== "dynamic-import") continue;
+    if (imp.kind === "dynamic-import" && skip.has(outputs[imp.path]?.entryPoint)) continue;
+    seen.add(imp.path);
+    fetchedImports(imp.path, skip, seen);
+  }
+  return seen;
+}
+
 const routeTable = JSON.parse(readFileSync(path.join(here, "src/config/routes.json"), "utf-8"));
 const lazyScreens = new Set(routeTable.routes.filter((r) => r.lazy).map((r) => r.screen));
 let main = null;
@@ -144,6 +184,11 @@ for (const [file, info] of Object.entries(outputs)) {
   const record = { script: url(file), preloads: [...staticImports(file)].map(url) };
   if (info.entryPoint === entry) {
     main = { ...record, styles: info.cssBundle ? [url(info.cssBundle)] : [], noscriptStyles: [], afterPaintStyles: [] };
+    // The fonts the first stylesheet names (the preloader's own few glyphs; the web fonts are
+    // in fonts.css): pages preload them beside it, so the preloader never shows another font.
+    main.styleFonts = (outputs[info.cssBundle]?.imports ?? [])
+      .filter((i) => i.kind === "url-token" && /\.woff2$/.test(i.path))
+      .map((i) => url(i.path));
     mainCss = new Set(Object.keys(outputs[info.cssBundle]?.inputs ?? {}));
   } else {
     // The app's start, a lazy screen of the route table, or code a screen loads when needed
@@ -156,6 +201,13 @@ for (const [file, info] of Object.entries(outputs)) {
   }
 }
 if (!main) throw new Error(`esbuild produced no output for ${entry}`);
+const entryPoints = new Set(Object.values(outputs).map((info) => info.entryPoint).filter(Boolean));
+for (const source of ON_DEMAND.keys()) {
+  if (!entryPoints.has(source)) throw new Error(`build.mjs names ${source} as loaded on demand, but nothing import()s it`);
+}
+const otherScreens = new Set(Object.values(screens).map((screen) => screen.source));
+const mainFile = Object.keys(outputs).find((file) => url(file) === main.script);
+main.fetched = [main.script, ...[...fetchedImports(mainFile, new Set([...ON_DEMAND.keys(), ...otherScreens]))].map(url)];
 if (!start) throw new Error(`${entry} no longer imports ${startModule}: the app would never start`);
 // The chunks the page starts the app with: the start chunk and its imports, after the entry's own.
 main.preloads = [...new Set([...main.preloads, start.script, ...start.preloads])];

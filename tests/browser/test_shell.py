@@ -71,17 +71,18 @@ def freeze_clock(page: Page) -> None:
     page.clock.pause_at(START + timedelta(seconds=1))
 
 
-def start_app_on_frozen_clock(page: Page) -> None:
-    """The app starts in a task of its own once the page has painted (site-src/src/main.tsx):
-    step the frozen clock in 10 ms steps until it has given the preloader its video (which is
-    also when the preloader's 4 s start)."""
-    video = page.locator(".preloader__video[src]")
+def start_app_on_frozen_clock(page: Page, intro_requests: list) -> None:
+    """The page asks for the intro video once it has painted (site-src/src/main.tsx), which is
+    when the preloader's 4 s start: step the frozen clock in 10 ms steps until it has, then wait
+    (the clock still) until the app has taken the preloader over (its scroll lock)."""
     for _ in range(150):
         page.clock.run_for(10)
-        if video.count():
-            return
+        if intro_requests:
+            break
         page.wait_for_timeout(100)
-    raise AssertionError("the app never started")
+    else:
+        raise AssertionError("the page never asked for the intro video")
+    page.wait_for_function("() => document.documentElement.style.overflow === 'hidden'")
 
 
 def logo_width(page: Page) -> float:
@@ -125,13 +126,12 @@ def test_preloader_gives_up_on_a_stalled_intro_video_after_4_seconds(page: Page)
     page.route(f"**{intro}", lambda route: held.append(route))  # never answered
     freeze_clock(page)
     page.goto("/")
-    start_app_on_frozen_clock(page)
+    start_app_on_frozen_clock(page, held)
     bar = page.get_by_role("progressbar", name="Loading")
     expect(bar).to_have_attribute("aria-valuenow", "0")
-    page.clock.run_for(3_890)
+    page.clock.run_for(3_880)
     expect(bar).to_have_attribute("aria-valuenow", "0")
     assert root_overflow(page) == "hidden"
-    assert held, "the intro video was never requested"
     page.clock.run_for(200)
     expect(bar).to_have_attribute("aria-valuenow", "100")
     expect(page.get_by_test_id("preloader")).to_be_visible()
@@ -142,10 +142,16 @@ def test_preloader_gives_up_on_a_stalled_intro_video_after_4_seconds(page: Page)
 
 def test_preloader_completes_at_once_when_the_intro_video_fails(page: Page) -> None:
     intro = site_data(page)["media"]["intro"]["horizontal"]
-    page.route(f"**{intro}", lambda route: route.fulfill(status=404, body="missing"))
+    asked: list[str] = []
+
+    def missing(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, body="missing")
+
+    page.route(f"**{intro}", missing)
     freeze_clock(page)
     page.goto("/")
-    start_app_on_frozen_clock(page)
+    start_app_on_frozen_clock(page, asked)
     bar = page.get_by_role("progressbar", name="Loading")
     expect(bar).to_have_attribute("aria-valuenow", "100")  # no more than 10 ms have passed
     page.clock.run_for(500)
@@ -154,9 +160,13 @@ def test_preloader_completes_at_once_when_the_intro_video_fails(page: Page) -> N
 
 def test_phone_preloads_the_vertical_intro_video(phone_page: Page) -> None:
     media = site_data(phone_page)["media"]["intro"]
-    phone_page.goto("/")
-    # chosen by the app for the viewport once it runs (the prerendered preloader has none)
-    expect(phone_page.locator(".preloader__video")).to_have_attribute("src", media["vertical"])
+    asked: list[str] = []
+    phone_page.on("request", lambda request: asked.append(request.url))
+    # chosen for the viewport once the page has painted (main.tsx), before the app runs
+    with phone_page.expect_request(f"**{media['vertical']}"):
+        phone_page.goto("/")
+    expect(phone_page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    assert not [url for url in asked if url.endswith(media["horizontal"])]
 
 
 # --- header --------------------------------------------------------------------------------

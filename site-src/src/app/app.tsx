@@ -1,28 +1,20 @@
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useState, useSyncExternalStore } from "react";
 import { BrowserRouter, useLocation } from "react-router";
 import { DotNav } from "../components/dot-nav";
 import { Header } from "../components/header";
 import { Preloader } from "../components/preloader";
 import { SiteFooter } from "../features/home/site-footer";
-import { DESKTOP_QUERY } from "../hooks/use-media-query";
-import { PageReadyContext } from "../hooks/use-page-ready";
+import { createPageReady, PageReadyContext } from "../hooks/use-page-ready";
 import { ArtistsProvider } from "../lib/artists-store";
-import { getSiteData } from "../lib/site-data";
 import { startAnimateOnScroll } from "./animate-on-scroll";
 import { DocumentMeta } from "./document-meta";
 import { AppRoutes } from "./routes";
 import { ScrollManager } from "./scroll-manager";
 import "./app.css";
 
-/** The intro video the preloader waits for: horizontal from 768 px up, vertical below. */
-function introVideo(): string {
-  const { intro } = getSiteData().media;
-  return window.matchMedia?.(DESKTOP_QUERY).matches ? intro.horizontal : intro.vertical;
-}
-
 /**
- * The page under the preloader. Memoised: the shell's own state (the preloader's video, the
- * page becoming ready) re-renders only what reads it (usePageReady), not the whole page.
+ * The page under the preloader. Memoised: the shell's own state (the page becoming ready)
+ * re-renders only what reads it (usePageReady), not the whole page.
  */
 const Page = memo(function Page() {
   const { pathname } = useLocation();
@@ -52,19 +44,16 @@ const Page = memo(function Page() {
 
 /** Everything inside the router: the server renders it at a fixed location (src/prerender.tsx). */
 export function Shell() {
-  const [ready, setReady] = useState(false);
-  // Chosen by the viewport once in the browser; the prerendered preloader has no video yet.
-  const [introSrc, setIntroSrc] = useState<string>();
-
-  useEffect(() => setIntroSrc(introVideo()), []);
+  const [pageReady] = useState(() => createPageReady(false));
+  const ready = useSyncExternalStore(pageReady.subscribe, pageReady.ready, pageReady.initially);
 
   useEffect(() => {
     if (ready) startAnimateOnScroll();
   }, [ready]);
 
   return (
-    <PageReadyContext.Provider value={ready}>
-      {!ready && <Preloader src={introSrc} onDone={() => setReady(true)} />}
+    <PageReadyContext.Provider value={pageReady}>
+      {!ready && <Preloader onDone={pageReady.set} />}
       <Page />
     </PageReadyContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
 import "./not-found-screen.css";
 
 /** Any path the app does not know. */
@@ -14,12 +14,12 @@ export default function NotFoundScreen() {
           The page you were looking for is not here. It may have moved, or the link may be mistyped.
         </p>
         <div className="not-found__actions">
-          <Link to="/" className="btn">
+          <AppLink to="/" className="btn">
             Back to the studio
-          </Link>
-          <Link to="/portfolio" className="btn btn--ghost">
+          </AppLink>
+          <AppLink to="/portfolio" className="btn btn--ghost">
             View portfolio
-          </Link>
+          </AppLink>
         </div>
       </div>
     </main>

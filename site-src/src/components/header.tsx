@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { HEADER } from "../config/navigation";
 import { useHeadroom } from "../hooks/use-headroom";
 import { useHydrated } from "../hooks/use-hydrated";
 import { usePageReady } from "../hooks/use-page-ready";
 import { useScrollY } from "../hooks/use-scroll-y";
 import { getSiteData } from "../lib/site-data";
+import { AppLink } from "./app-link";
 import { Menu } from "./menu";
 import "./header.css";
 
@@ -62,14 +63,14 @@ export function Header() {
   return (
     <div ref={chromeRef} className="site-chrome">
       <header className={classes} data-solid={solid} data-pinned={pinned}>
-        <Link
+        <AppLink
           to="/"
           className={`site-header__logo${logoShown || !hydrated ? " is-shown" : ""}`}
           style={{ width: size, height: size }}
           onClick={() => setMenuOpen(false)}
         >
           <img src="/logo.svg" alt={`${name}, home`} width={225} height={225} />
-        </Link>
+        </AppLink>
         <button
           type="button"
           className="menu-toggle"

@@ -1,10 +1,11 @@
 import { useRef, type RefObject } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { MENU_ENTRIES, menuHref } from "../config/navigation";
 import { useFocusTrap } from "../hooks/use-focus-trap";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
 import { getSiteData } from "../lib/site-data";
+import { AppLink } from "./app-link";
 import "./menu.css";
 
 type Props = {
@@ -42,7 +43,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
             const current = href === pathname + hash || (href === pathname && !hash);
             return (
               <li key={entry.label} className="site-menu__item" style={{ transitionDelay: open ? `${120 + index * 45}ms` : "0ms" }}>
-                <Link
+                <AppLink
                   ref={index === 0 ? firstLink : undefined}
                   to={href}
                   className="site-menu__link" aria-current={current ? "page" : undefined} onClick={onClose}>
@@ -50,7 +51,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
                     {String(index + 1).padStart(2, "0")}
                   </span>
                   <span className="site-menu__label">{entry.label}</span>
-                </Link>
+                </AppLink>
               </li>
             );
           })}

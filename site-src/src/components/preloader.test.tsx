@@ -1,77 +1,86 @@
 import { act, render, screen } from "@testing-library/react";
-import { Preloader, PRELOADER, bufferedPercent } from "./preloader";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { DESKTOP_QUERY } from "../hooks/use-media-query";
+import { INTRO_DESKTOP_QUERY, resetIntroVideo, startPageIntroVideo } from "../lib/intro-video";
+import { introStream, settle } from "../testing/intro-video";
+import { Preloader, PRELOADER } from "./preloader";
 
-function video(): HTMLVideoElement {
-  const element = document.querySelector<HTMLVideoElement>(".preloader__video");
-  if (!element) throw new Error("no intro video");
-  return element;
-}
-
-/** Pretend the browser has buffered `seconds` of a `duration`-second video. */
-function buffer(element: HTMLVideoElement, seconds: number, duration = 10) {
-  Object.defineProperty(element, "duration", { configurable: true, value: duration });
-  Object.defineProperty(element, "buffered", {
-    configurable: true,
-    value: { length: 1, start: () => 0, end: () => seconds },
-  });
-  element.dispatchEvent(new Event("progress"));
-}
+// The intro video of the test site data at a phone's width (jsdom matches no media query).
+const INTRO = "/videos/intro-v.mp4";
 
 function progress(): number {
   return Number(screen.getByRole("progressbar", { name: "Loading" }).getAttribute("aria-valuenow"));
 }
 
+const shownNumber = () => document.querySelector(".preloader__percent")?.textContent;
+
 beforeEach(() => {
   vi.useFakeTimers();
+  resetIntroVideo();
 });
 afterEach(() => {
+  resetIntroVideo();
   vi.useRealTimers();
-});
-
-describe("bufferedPercent", () => {
-  const ranges = (end: number) => ({ length: 1, start: () => 0, end: () => end }) as unknown as TimeRanges;
-  it.each([
-    [0, 10, 0],
-    [2.5, 10, 25],
-    [9.99, 10, 99], // 100 is only ever given by canplaythrough, cache, error or timeout
-    [10, 10, 99],
-    [5, Number.NaN, 0],
-    [5, Number.POSITIVE_INFINITY, 0],
-  ])("buffered %f of %f s is %i%%", (end, duration, percent) => {
-    expect(bufferedPercent({ buffered: ranges(end), duration })).toBe(percent);
-  });
+  vi.unstubAllGlobals();
 });
 
 describe("Preloader", () => {
   it("spells LOADING one letter every 0.1 s", () => {
-    render(<Preloader src="/videos/intro.mp4" onDone={() => {}} />);
+    introStream(INTRO, 1000);
+    render(<Preloader onDone={() => {}} />);
     const letters = Array.from(document.querySelectorAll<HTMLElement>(".preloader__letter"));
     expect(letters.map((l) => l.textContent).join("")).toBe("LOADING");
     expect(letters.map((l) => l.style.animationDelay)).toEqual(["0ms", "100ms", "200ms", "300ms", "400ms", "500ms", "600ms"]);
   });
 
-  it("follows the intro video's buffering, then completes when it can play through", () => {
+  it("picks the intro video at the app's one mobile/desktop switch", () => {
+    expect(INTRO_DESKTOP_QUERY).toBe(DESKTOP_QUERY);
+  });
+
+  it("names the intro videos, so the page can start one before the app runs", () => {
+    introStream(INTRO, 1000);
+    render(<Preloader onDone={() => {}} />);
+    expect(screen.getByTestId("preloader")).toHaveAttribute("data-intro-horizontal", "/videos/intro.mp4");
+    expect(screen.getByTestId("preloader")).toHaveAttribute("data-intro-vertical", INTRO);
+  });
+
+  it("follows the intro video as it arrives, then completes when all of it is in", async () => {
+    const video = introStream(INTRO, 1000);
     const onDone = vi.fn();
-    render(<Preloader src="/videos/intro.mp4" onDone={onDone} />);
-    expect(video()).toHaveAttribute("src", "/videos/intro.mp4");
+    render(<Preloader onDone={onDone} />);
+    expect(video.fetchMock).toHaveBeenCalledWith(INTRO, expect.anything());
     expect(progress()).toBe(0);
-    act(() => buffer(video(), 3));
+    expect(shownNumber()).toBe("000");
+    await act(async () => {
+      video.send(300);
+      await settle();
+    });
     expect(progress()).toBe(30);
-    act(() => buffer(video(), 7));
-    expect(progress()).toBe(70);
-    act(() => {
-      video().dispatchEvent(new Event("canplaythrough"));
+    expect(shownNumber()).toBe("030");
+    await act(async () => {
+      video.send(695);
+      await settle();
+    });
+    expect(progress()).toBe(99); // 100 only once the last byte is in
+    await act(async () => {
+      video.send(5);
+      video.end();
+      await settle();
     });
     expect(progress()).toBe(100);
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it("hides 500 ms after reaching 100 and releases the page's scroll lock", () => {
+  it("hides 500 ms after reaching 100 and releases the page's scroll lock", async () => {
+    const video = introStream(INTRO, 10);
     const onDone = vi.fn();
-    render(<Preloader src="/videos/intro.mp4" onDone={onDone} />);
+    render(<Preloader onDone={onDone} />);
     expect(document.documentElement.style.overflow).toBe("hidden");
-    act(() => {
-      video().dispatchEvent(new Event("canplaythrough"));
+    await act(async () => {
+      video.send(10);
+      video.end();
+      await settle();
     });
     act(() => vi.advanceTimersByTime(PRELOADER.hideDelayMs - 1));
     expect(screen.getByTestId("preloader")).toBeInTheDocument();
@@ -82,37 +91,72 @@ describe("Preloader", () => {
     expect(document.documentElement.style.overflow).toBe("");
   });
 
-  it("goes straight to 100 when the video fails to load, logging why", () => {
+  it("goes straight to 100 when the video fails to load, logging why", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<Preloader src="/videos/missing.mp4" onDone={() => {}} />);
-    act(() => {
-      video().dispatchEvent(new Event("error"));
-    });
+    introStream(INTRO, null, 404);
+    render(<Preloader onDone={() => {}} />);
+    await act(settle);
     expect(progress()).toBe(100);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining("/videos/missing.mp4"));
+    expect(error).toHaveBeenCalledWith(expect.stringContaining(INTRO), expect.anything());
   });
 
-  it("goes straight to 100 when the video is already cached", () => {
-    Object.defineProperty(HTMLMediaElement.prototype, "readyState", { configurable: true, get: () => 4 });
-    try {
-      render(<Preloader src="/videos/intro.mp4" onDone={() => {}} />);
-      expect(progress()).toBe(100);
-    } finally {
-      delete (HTMLMediaElement.prototype as { readyState?: number }).readyState;
-    }
+  it("goes straight to 100 when the video is already cached", async () => {
+    const video = introStream(INTRO, 1000);
+    video.send(1000);
+    video.end();
+    render(<Preloader onDone={() => {}} />);
+    await act(settle);
+    expect(progress()).toBe(100);
   });
 
-  it("proceeds after 4000 ms when the video has not loaded", () => {
+  it("proceeds after 4000 ms when the video has not loaded, and stops asking for it once gone", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const video = introStream(INTRO, 1000);
     const onDone = vi.fn();
-    render(<Preloader src="/videos/slow.mp4" onDone={onDone} />);
-    act(() => buffer(video(), 1));
+    render(<Preloader onDone={onDone} />);
+    await act(async () => {
+      video.send(100);
+      await settle();
+    });
     act(() => vi.advanceTimersByTime(PRELOADER.timeoutMs - 1));
     expect(progress()).toBe(10);
     act(() => vi.advanceTimersByTime(1));
     expect(progress()).toBe(100);
     expect(warn).toHaveBeenCalled();
+    const signal = (video.fetchMock.mock.calls[0][1] as RequestInit).signal as AbortSignal;
+    expect(signal.aborted).toBe(false);
     act(() => vi.advanceTimersByTime(PRELOADER.hideDelayMs));
     expect(onDone).toHaveBeenCalledTimes(1);
+    expect(signal.aborted).toBe(true);
+  });
+
+  it("hydrates the prerendered preloader whose number moved before the app ran, then shows its own", async () => {
+    const recoverable = vi.fn();
+    const video = introStream(INTRO, 1000);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Preloader onDone={() => {}} />);
+    document.body.append(container);
+    // main.tsx, before the app: the video starts and the page's number follows it.
+    startPageIntroVideo();
+    await act(async () => {
+      video.send(420);
+      await settle();
+    });
+    expect(shownNumber()).toBe("042");
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Preloader onDone={() => {}} />, { onRecoverableError: recoverable });
+      await settle();
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(progress()).toBe(42);
+    await act(async () => {
+      video.send(100);
+      await settle();
+    });
+    expect(shownNumber()).toBe("052");
+    expect(progress()).toBe(52);
+    act(() => root?.unmount());
+    container.remove();
   });
 });

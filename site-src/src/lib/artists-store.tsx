@@ -9,16 +9,13 @@
 // asks for nothing, and it runs once per page load however many consumers mount, remount or
 // appear after navigation (docs/product.md#calls). A prerendered page that shows artists holds
 // the answer it was rendered with (lib/page-data.ts) and asks for nothing.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+//
+// The provider hands down one store object that never changes; consumers subscribe to what they
+// read (useSyncExternalStore). A context whose value changed would reach into every part of the
+// page React has not hydrated yet (the contact form waits for its code, features/contact), and
+// React then throws that part's prerendered HTML away to render it afresh. A subscription only
+// reaches what has hydrated; a part hydrating later reads the store as it is then.
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
 import { initialAnswer } from "./page-data";
@@ -28,11 +25,7 @@ import { failed, loaded, LOADING, type QueryState } from "./use-query";
 /** Kept, logged and shown when the artists cannot be had (docs/product.md#errors). */
 export const ARTISTS_LOAD_ERROR = "Failed to load artists";
 
-type ArtistsStore = QueryState<Artist[]> & { load: () => void };
 type SelectedStore = [string, (slug: string) => void];
-
-const ArtistsContext = createContext<ArtistsStore | null>(null);
-const SelectedContext = createContext<SelectedStore | null>(null);
 
 const ARTISTS_URL = "/api/artists";
 
@@ -44,41 +37,69 @@ export function getArtists(signal?: AbortSignal): Promise<Artist[]> {
 /** The artists the page was prerendered with (lib/page-data.ts), if it holds them. */
 const prerenderedArtists = () => initialAnswer(ARTISTS_URL, isList<Artist>);
 
-export function ArtistsProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<QueryState<Artist[]>>(LOADING);
-  const [selected, setSelected] = useState(() => getSiteData().noArtist);
-  // A ref, not state: StrictMode's double effects and remounting consumers must not refetch.
-  const started = useRef(false);
+type Store = {
+  subscribe: (listener: () => void) => () => void;
+  artists: () => QueryState<Artist[]>;
+  load: () => void;
+  selected: () => string;
+  /** What the page was prerendered with: nobody had picked an artist. */
+  noArtist: () => string;
+  select: (slug: string) => void;
+};
 
-  const load = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
-    const seeded = prerenderedArtists();
-    if (seeded) {
-      setState(loaded(seeded));
-      return;
-    }
-    getArtists().then(
-      (data) => setState(loaded(data)),
-      (cause: unknown) => setState(failed(ARTISTS_LOAD_ERROR, cause)),
-    );
-  }, []);
-
-  const artistsValue = useMemo(() => ({ ...state, load }), [state, load]);
-  const selectedValue = useMemo<SelectedStore>(
-    () => [selected, (slug: string) => setSelected(slug || getSiteData().noArtist)],
-    [selected],
-  );
-  return (
-    <ArtistsContext.Provider value={artistsValue}>
-      <SelectedContext.Provider value={selectedValue}>{children}</SelectedContext.Provider>
-    </ArtistsContext.Provider>
-  );
+function createStore(): Store {
+  const noArtist = getSiteData().noArtist;
+  let artists: QueryState<Artist[]> = LOADING;
+  let selected = noArtist;
+  let started = false;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  const settle = (state: QueryState<Artist[]>) => {
+    artists = state;
+    changed();
+  };
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    artists: () => artists,
+    load() {
+      // Once: StrictMode's double effects and remounting consumers must not refetch.
+      if (started) return;
+      started = true;
+      const seeded = prerenderedArtists();
+      if (seeded) {
+        settle(loaded(seeded));
+        return;
+      }
+      getArtists().then(
+        (data) => settle(loaded(data)),
+        (cause: unknown) => settle(failed(ARTISTS_LOAD_ERROR, cause)),
+      );
+    },
+    selected: () => selected,
+    noArtist: () => noArtist,
+    select(slug) {
+      selected = slug || noArtist;
+      changed();
+    },
+  };
 }
 
-function required<T>(value: T | null, hook: string): T {
-  if (value === null) throw new Error(`${hook} must be used inside <ArtistsProvider>`);
-  return value;
+const StoreContext = createContext<Store | null>(null);
+
+export function ArtistsProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore);
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+function required(hook: string): Store {
+  const store = useContext(StoreContext);
+  if (store === null) throw new Error(`${hook} must be used inside <ArtistsProvider>`);
+  return store;
 }
 
 /**
@@ -86,13 +107,16 @@ function required<T>(value: T | null, hook: string): T {
  * with them: then they are there from the first render and nothing is asked.
  */
 export function useArtists(): QueryState<Artist[]> {
-  const { data, error, isLoading, load } = required(useContext(ArtistsContext), "useArtists");
-  useEffect(load, [load]);
+  const store = required("useArtists");
+  const { data, error, isLoading } = useSyncExternalStore(store.subscribe, store.artists, store.artists);
+  useEffect(store.load, [store]);
   const seeded = isLoading ? prerenderedArtists() : undefined;
   return seeded ? loaded(seeded) : { data, error, isLoading };
 }
 
 /** The artist picked on a card or in the form: a slug, or the site data's `noArtist`. */
 export function useSelectedArtist(): SelectedStore {
-  return required(useContext(SelectedContext), "useSelectedArtist");
+  const store = required("useSelectedArtist");
+  // Hydrating, a consumer renders what the page was prerendered with, then what was picked.
+  return [useSyncExternalStore(store.subscribe, store.selected, store.noArtist), store.select];
 }

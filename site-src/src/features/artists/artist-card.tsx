@@ -1,5 +1,5 @@
 import { useId, useState, type MouseEvent } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { ResponsiveImage } from "../../components/responsive-image";
 import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
@@ -50,9 +50,9 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
       data-aos-anchor={fadeInWith}
     >
       {/* The photo repeats the portfolio button for pointers; kept out of the tab order. */}
-      <Link to={portfolio} className="artist-card__photo" tabIndex={-1} aria-hidden="true">
+      <AppLink to={portfolio} className="artist-card__photo" tabIndex={-1} aria-hidden="true">
         <ResponsiveImage image={artist.image} alt="" sizes={PHOTO_SIZES} />
-      </Link>
+      </AppLink>
       <div className="artist-card__body">
         <h3 id={`${bioId}-name`} className="artist-card__name">
           {artist.name}
@@ -79,9 +79,9 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
           </ul>
         )}
         <div className="artist-card__actions">
-          <Link to={portfolio} className="artists-button" aria-label={`${artist.name}'s portfolio`} title="Portfolio">
+          <AppLink to={portfolio} className="artists-button" aria-label={`${artist.name}'s portfolio`} title="Portfolio">
             <GalleryIcon />
-          </Link>
+          </AppLink>
           {handle && (
             <a
               href={instagramUrl(handle)}

@@ -33,7 +33,15 @@ function ArtistOptions({ noArtist }: { noArtist: string }) {
   );
 }
 
-export function ContactForm() {
+type Props = {
+  /**
+   * What the visitor did to the prerendered form before its code arrived (its section keeps
+   * count, features/contact/contact-section.tsx): when they first touched it, whether they sent it.
+   */
+  beforeCode?: () => { touchedAt: number | null; sendAsked: boolean };
+};
+
+export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
   const { services, noArtist } = getSiteData();
   const { error, isLoading } = useArtists();
@@ -47,7 +55,37 @@ export function ContactForm() {
   const trap = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const startedAt = useRef<number | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [sendTakenOver, setSendTakenOver] = useState(false);
   const id = useId();
+
+  // The code arrives once the visitor comes near (contact-section.tsx); until then the page holds
+  // the prerendered form. What was typed or picked in it is in the page, not in the state: take it
+  // over, and the time they began (a message typed before is no faster for it), and send it if
+  // they asked to (once the state has it).
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const early = beforeCode?.();
+    startedAt.current ??= early?.touchedAt ?? null;
+    const typed = (name: string) => {
+      const control = element.elements.namedItem(name);
+      return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+        ? control.value
+        : "";
+    };
+    const before = { name: typed("name"), email: typed("email"), phone: typed("phone"), message: typed("message") };
+    if (Object.values(before).some(Boolean)) setFields(before);
+    const pickedService = typed("service");
+    if (pickedService && pickedService !== services[0]) setService(pickedService);
+    const pickedArtist = typed("artist");
+    if (pickedArtist && pickedArtist !== noArtist) setArtistSlug(pickedArtist);
+    if (early?.sendAsked) setSendTakenOver(true);
+  }, []); // once, when the form comes to life
+
+  useEffect(() => {
+    if (sendTakenOver) form.current?.requestSubmit();
+  }, [sendTakenOver]);
 
   // The fill time counts from the visitor's first touch of the form, not from when the page
   // appeared: a page left open for an hour must not make a robot's instant post look slow.
@@ -113,6 +151,7 @@ export function ContactForm() {
 
   return (
     <form
+      ref={form}
       className="contact-form"
       onSubmit={submit}
       onFocusCapture={startClock}

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
 import { testArtists } from "../../testing/artists";
@@ -29,10 +30,12 @@ function PickArtist({ slug }: { slug: string }) {
 /** The section, once its form (a chunk of its own) is there. */
 async function renderContact() {
   const rendered = render(
-    <ArtistsProvider>
-      <PickArtist slug="max-ink" />
-      <ContactSection />
-    </ArtistsProvider>,
+    <MemoryRouter>
+      <ArtistsProvider>
+        <PickArtist slug="max-ink" />
+        <ContactSection />
+      </ArtistsProvider>
+    </MemoryRouter>,
   );
   await screen.findByRole("button", { name: "Send Message" });
   return rendered;

@@ -1,12 +1,44 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { useLocation } from "react-router";
 import { OpeningHours } from "../../components/opening-hours";
+import { useNearViewport } from "../../hooks/use-near-viewport";
 import { getSiteData } from "../../lib/site-data";
 import "./contact-section.css";
 
-// The form's code (with its reference images: preparing, uploading) is a chunk of its own, so
-// it never weighs on the home page's first load (docs/architecture.md#performance-budget). A
-// prerendered page keeps the form's HTML until the chunk arrives, and React hydrates it then.
-const ContactForm = lazy(() => import("./contact-form").then((module) => ({ default: module.ContactForm })));
+// The form's code (with its reference images: preparing, uploading) is a chunk of its own,
+// fetched only when the section comes within a screen of the window or the visitor reaches into
+// it (focus, a pointer, a key: an artist's contact button focuses the section): a visitor who
+// never goes near the form never downloads it (docs/architecture.md#performance-budget). A
+// prerendered page keeps the form's HTML until the chunk arrives, and React hydrates it then; what
+// was typed meanwhile stays, and the form takes it over, a Send included.
+//
+// Until then the form is a part of the page React has not hydrated, and React holds back any
+// navigation in the app (a transition: a menu entry, a dot) that reaches it until it can hydrate
+// it. So a navigation asks for the form too: the section sees the new location while React renders
+// it, and the navigation waits for the form's code at most, never for the visitor to scroll.
+let wantForm = () => {};
+const formWanted = new Promise<void>((resolve) => {
+  wantForm = resolve;
+});
+// What the visitor did to the prerendered form before its code came, for the form to take over
+// when it comes to life: when they first touched it (its fill time counts from there), and
+// whether they asked to send it (the browser checked the fields; the page held the post back).
+const early = { touchedAt: null as number | null, sendAsked: false, alive: false };
+const beforeCode = () => {
+  early.alive = true;
+  return { touchedAt: early.touchedAt, sendAsked: early.sendAsked };
+};
+/** Ask for the form's code now (tests: a page whose visitor has reached the form). */
+export function wantContactForm(): void {
+  wantForm();
+}
+
+const ContactForm = lazy(() =>
+  // The prerenderer renders the form at once, into the page's HTML.
+  (typeof document === "undefined" ? Promise.resolve() : formWanted)
+    .then(() => import("./contact-form"))
+    .then((module) => ({ default: module.ContactForm })),
+);
 
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
@@ -46,9 +78,57 @@ function StudioDetails() {
 }
 
 export function ContactSection() {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  const { key } = useLocation();
+  const firstLocation = useRef(key);
+  if (key !== firstLocation.current) wantForm(); // a navigation: see above
+  // One element for the section's whole life: a new one, as every render of the section makes,
+  // would reach the form while React has not hydrated it, and React would render the form afresh
+  // instead (empty until its code is there, and what was typed in it gone).
+  const form = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ContactForm beforeCode={beforeCode} />
+      </Suspense>
+    ),
+    [],
+  );
+  useEffect(() => {
+    if (near) wantForm();
+  }, [near]);
+  // The page's own events, caught on their way down at the document: React stops an event aimed
+  // at a part it has not hydrated before it reaches anything in the page, and the form is such a
+  // part until these have asked for its code.
+  useEffect(() => {
+    const element = section.current;
+    if (!element) return;
+    const reached = (event: Event) => {
+      if (!(event.target instanceof Element) || !element.contains(event.target)) return;
+      wantForm();
+      if (early.alive || !event.target.closest("form")) return;
+      early.touchedAt ??= performance.now();
+      if (event.type === "submit") {
+        event.preventDefault(); // a post of the form as a page: never, the form sends it
+        early.sendAsked = true;
+      }
+    };
+    const types = ["focusin", "pointerdown", "keydown", "input", "submit"];
+    for (const type of types) document.addEventListener(type, reached, { capture: true });
+    return () => {
+      for (const type of types) document.removeEventListener(type, reached, { capture: true });
+    };
+  }, []);
+
   return (
     // tabIndex -1: the artist cards' contact buttons move focus here after scrolling.
-    <section id="contact" className="contact" aria-labelledby="contact-heading" tabIndex={-1}>
+    <section
+      ref={section}
+      id="contact"
+      className="contact"
+      aria-labelledby="contact-heading"
+      tabIndex={-1}
+    >
       <div className="contact__inner">
         <header className="contact__header" data-aos="fade-up">
           <p className="contact__kicker">Contact</p>
@@ -59,9 +139,7 @@ export function ContactSection() {
         </header>
         <div className="contact__layout">
           <div className="contact__form" data-aos="fade-up" data-aos-delay="100">
-            <Suspense fallback={null}>
-              <ContactForm />
-            </Suspense>
+            {form}
           </div>
           <aside className="contact__aside" aria-label="Studio hours and contact details" data-aos="fade-up">
             <StudioDetails />

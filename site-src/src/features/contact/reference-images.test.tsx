@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArtistsProvider } from "../../lib/artists-store";
 import { testArtists } from "../../testing/artists";
@@ -108,9 +109,11 @@ async function sendWithOneImage(name: string) {
 /** The section, once its form (a chunk of its own) is there. */
 async function renderContact() {
   const rendered = render(
-    <ArtistsProvider>
-      <ContactSection />
-    </ArtistsProvider>,
+    <MemoryRouter>
+      <ArtistsProvider>
+        <ContactSection />
+      </ArtistsProvider>
+    </MemoryRouter>,
   );
   await screen.findByRole("button", { name: "Send Message" });
   return rendered;

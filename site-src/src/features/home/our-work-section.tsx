@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { SectionHeading } from "../../components/section-heading";
 import { getSiteData } from "../../lib/site-data";
 import "./our-work-section.css";
@@ -30,9 +30,9 @@ export function OurWorkSection() {
           ))}
         </dl>
         <div className="our-work__action" data-aos="fade-up" data-aos-delay="300">
-          <Link to="/portfolio" className="btn">
+          <AppLink to="/portfolio" className="btn">
             View Full Portfolio
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

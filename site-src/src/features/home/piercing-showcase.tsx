@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
 import { FilmModal } from "../../components/film-modal";
 import { getSiteData } from "../../lib/site-data";
@@ -20,9 +20,9 @@ export function PiercingShowcase() {
           Professional <em>Piercing</em> Services
         </h2>
         <div className="piercing-showcase__actions" data-aos="fade-up" data-aos-delay="300">
-          <Link to="/piercings" className="btn">
+          <AppLink to="/piercings" className="btn">
             Explore Services
-          </Link>
+          </AppLink>
           <FilmModal video={media.piercing} describes="piercing film" title="Piercing film" />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { OpeningHours } from "../../components/opening-hours";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { getSiteData } from "../../lib/site-data";
@@ -20,9 +20,9 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to="/" className="site-footer__logo">
+          <AppLink to="/" className="site-footer__logo">
             <img src="/logo.svg" alt={`${site.name}, home`} width={96} height={96} loading="lazy" />
-          </Link>
+          </AppLink>
           <p className="site-footer__tagline">Custom tattoos and professional piercing in Dallas since 1996.</p>
         </div>
         <div className="site-footer__col">
