@@ -81,13 +81,13 @@ def orientation_of(index: int) -> int:
     return (6, 8, 3)[index // 4 % 3] if index % 4 == 3 else 1
 
 
-def _noise(rng: random.Random, size: tuple[int, int], amplitude: int) -> Image.Image:
+def grey_noise(rng: random.Random, size: tuple[int, int], amplitude: int) -> Image.Image:
     """Uniform grey noise around 128, +-amplitude (seeded: Pillow's effect_noise is not)."""
     raw = Image.frombytes("L", size, rng.randbytes(size[0] * size[1]))
     return raw.point(lambda v: 128 - amplitude + v * 2 * amplitude // 255)
 
 
-def _add_noise(img: Image.Image, noise: Image.Image) -> Image.Image:
+def add_noise(img: Image.Image, noise: Image.Image) -> Image.Image:
     if noise.size != img.size:
         noise = noise.resize(img.size, Image.Resampling.BICUBIC)
     return ImageChops.add(img, Image.merge("RGB", (noise, noise, noise)), offset=-128)
@@ -126,9 +126,9 @@ def scene(index: int, size: tuple[int, int]) -> Image.Image:
             draw.rectangle((x, y, x + side, y + side * rng.uniform(0.2, 1.0)), fill=fill)
     img = Image.alpha_composite(img, shapes).convert("RGB").filter(ImageFilter.GaussianBlur(1.2))
     img = img.resize(size, Image.Resampling.BICUBIC)  # soft edges, like a lens
-    img = _add_noise(img, _noise(rng, (width // 32, height // 32), 24))  # uneven light
-    img = _add_noise(img, _noise(rng, (width // 6, height // 6), 14))  # skin, fabric, leaves
-    img = _add_noise(img, _noise(rng, size, 8))  # sensor grain after phone denoising
+    img = add_noise(img, grey_noise(rng, (width // 32, height // 32), 24))  # uneven light
+    img = add_noise(img, grey_noise(rng, (width // 6, height // 6), 14))  # skin, fabric, leaves
+    img = add_noise(img, grey_noise(rng, size, 8))  # sensor grain after phone denoising
     draw = ImageDraw.Draw(img)
     for _ in range(rng.randint(30, 60)):  # line work: the sharp edges a tattoo photo has
         x, y = rng.uniform(0, width), rng.uniform(0, height)

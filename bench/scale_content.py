@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from images import add_noise, grey_noise  # bench/images.py: the same photo-like grain
+from PIL import Image, ImageDraw, ImageFilter
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "content"
@@ -66,18 +67,6 @@ class ContentSet:
 # ---------------------------------------------------------------- photos
 
 
-def _noise(rng: random.Random, size: tuple[int, int], amplitude: int) -> Image.Image:
-    """Uniform grey noise around 128, +-amplitude (seeded: Pillow's effect_noise is not)."""
-    raw = Image.frombytes("L", size, rng.randbytes(size[0] * size[1]))
-    return raw.point(lambda v: 128 - amplitude + v * 2 * amplitude // 255)
-
-
-def _add_noise(img: Image.Image, noise: Image.Image) -> Image.Image:
-    if noise.size != img.size:
-        noise = noise.resize(img.size, Image.Resampling.BICUBIC)
-    return ImageChops.add(img, Image.merge("RGB", (noise, noise, noise)), offset=-128)
-
-
 def scene(key: str, size: tuple[int, int]) -> Image.Image:
     """A photo-like picture (as bench/images.py makes them): smooth light per channel,
     soft translucent shapes, texture at several scales, sensor grain and dark line work,
@@ -105,9 +94,9 @@ def scene(key: str, size: tuple[int, int]) -> Image.Image:
             draw.polygon(corners, fill=fill)
     img = Image.alpha_composite(img, shapes).convert("RGB").filter(ImageFilter.GaussianBlur(1.2))
     img = img.resize(size, Image.Resampling.BICUBIC)
-    img = _add_noise(img, _noise(rng, (width // 32, height // 32), 24))  # uneven light
-    img = _add_noise(img, _noise(rng, (width // 6, height // 6), 12))  # skin, fabric
-    img = _add_noise(img, _noise(rng, size, 6))  # grain after the phone's denoising
+    img = add_noise(img, grey_noise(rng, (width // 32, height // 32), 24))  # uneven light
+    img = add_noise(img, grey_noise(rng, (width // 6, height // 6), 12))  # skin, fabric
+    img = add_noise(img, grey_noise(rng, size, 6))  # grain after the phone's denoising
     draw = ImageDraw.Draw(img)
     for _ in range(rng.randint(30, 60)):  # line work: the sharp edges a tattoo photo has
         x, y = rng.uniform(0, width), rng.uniform(0, height)

@@ -214,8 +214,8 @@ def _write_media(
 ) -> _Media:
     """The images, the videos, the app's bundle and the link-preview cards."""
     with reporter.stage("images"):
+        # The digests were all learnt (and saved) by the content check in gather().
         images = process_images(image_jobs(content), out, photos.root, reporter, known=photos.known)
-        photos.save()
     with reporter.stage("videos"):
         video_outputs = process_videos(
             content, out, paths.cache / "videos", reporter, sources=videos

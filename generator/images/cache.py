@@ -58,9 +58,6 @@ class ImageCache:
         self._store(digest, info, verified=True)
         return digest, info
 
-    def variant_path(self, key: str, ext: str) -> Path:
-        return Path(self.variant_file(key, ext))
-
     def variant_file(self, key: str, ext: str) -> str:
         return f"{self._variants}/{key[:2]}/{key}.{ext}"
 
