@@ -1,30 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeObserver } from "../testing/intersection-observer";
 import { FADE_UP_SHIFT_PX, watchScrollIns } from "./scroll-in-watcher";
-
-/** IntersectionObserver as the page sees it, with entries the test hands in. */
-class FakeObserver {
-  static made: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeObserver.made.push(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-  }
-  report(target: Element, isIntersecting: boolean) {
-    const entry = { target, isIntersecting } as IntersectionObserverEntry;
-    this.callback([entry], this as unknown as IntersectionObserver);
-  }
-}
 
 const SETTINGS = { once: true, duration: 1000, delay: 100, offset: 100, easing: "ease" } as const;
 const bottomMargin = (observer: FakeObserver) => observer.options.rootMargin?.split(" ")[2];

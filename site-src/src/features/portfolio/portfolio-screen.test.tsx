@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ArtistsProvider } from "../../lib/artists-store";
 import { deferred, jsonResponse } from "../../testing/fetch";
+import { FakeObserver } from "../../testing/intersection-observer";
 import { janePieces, maxPieces, mockApi, portfolioPage, portfolioRequests } from "../../testing/portfolio";
 import { getPortfolioPage } from "./api/get-portfolio";
 import { TILE_SIZES } from "./portfolio-grid";
@@ -288,32 +289,12 @@ describe("a selection of many pages", () => {
   const everyPiece = [...janePieces, ...maxPieces];
   const more = () => screen.getByRole("status");
 
-  /** IntersectionObserver as the screen sees it, reporting when the test says so. */
-  class FakeObserver {
-    static made: FakeObserver[] = [];
-    readonly targets = new Set<Element>();
-    constructor(
-      readonly callback: IntersectionObserverCallback,
-      readonly options: IntersectionObserverInit = {},
-    ) {
-      FakeObserver.made.push(this);
-    }
-    observe(target: Element) {
-      this.targets.add(target);
-    }
-    unobserve(target: Element) {
-      this.targets.delete(target);
-    }
-    disconnect() {
-      this.targets.clear();
-    }
-  }
   /** The end of the grid comes within the observer's margin of the window. */
   function endOfGridComesNear() {
     const watcher = FakeObserver.made.find((o) => o.targets.size > 0);
     expect(watcher).toBeDefined();
     const [target] = [...watcher!.targets];
-    act(() => watcher!.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], watcher as never));
+    act(() => watcher!.report(target, true));
   }
 
   test("the grid shows page 1 and the count; the next page comes as the end of the grid nears, until every piece is in", async () => {
