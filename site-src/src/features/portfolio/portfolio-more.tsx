@@ -13,8 +13,12 @@ type Props = {
   /** The next page is on its way / could not be fetched. */
   loading: boolean;
   failed: boolean;
-  /** Fetch the next page: the end of the grid came near, or the button was pressed (`byButton`). */
-  onMore: (byButton: boolean) => void;
+  /**
+   * Fetch the next page: the end of the grid came near, or the button was pressed. `fromButton`
+   * when the button was pressed or had the focus: the focus then moves to the first new piece,
+   * rather than being lost when the button goes with the last page.
+   */
+  onMore: (fromButton: boolean) => void;
 };
 
 /**
@@ -25,6 +29,7 @@ type Props = {
  */
 export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   // The button only works with the app: the prerendered page (without JavaScript) shows the count.
   const hydrated = useHydrated();
   const more = shown < total;
@@ -45,7 +50,9 @@ export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) 
     // A new observer after every page: it reports at once if the end is still near.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onMore(false);
+        // Focusing the button scrolls it into view, which can bring the next page in before a
+        // keyboard user presses it.
+        if (entries.some((entry) => entry.isIntersecting)) onMore(document.activeElement === button.current);
       },
       { rootMargin: scrolled ? MORE_ROOT_MARGIN : MORE_ROOT_MARGIN_UNSCROLLED },
     );
@@ -69,6 +76,7 @@ export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) 
         // Until the app runs (and for visitors without it) the button only holds its place, so
         // nothing below moves when it appears.
         <button
+          ref={button}
           type="button"
           className={`btn btn--ghost portfolio-more__button${hydrated ? "" : " portfolio-more__button--waiting"}`}
           onClick={() => onMore(true)}

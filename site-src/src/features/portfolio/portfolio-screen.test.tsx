@@ -347,6 +347,24 @@ describe("a selection of many pages", () => {
     expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
   });
 
+  test("a page brought in while Show more has the focus moves the focus to its first piece, not to nowhere", async () => {
+    // Focusing the button scrolls it into view, and the end of the grid coming near can fetch the
+    // page before the key is pressed; the last page takes the button away.
+    FakeObserver.made = [];
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    mockApi({}, undefined, paging);
+    renderPortfolio("/portfolio");
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    act(() => screen.getByRole("button", { name: "Show more" }).focus());
+    endOfGridComesNear();
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
+    // a page that comes in while the focus is elsewhere leaves it there
+    endOfGridComesNear();
+    await waitFor(() => expect(tiles()).toHaveLength(6));
+    expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
+  });
+
   test("the viewer moves through the whole selection: previous from the first piece is the last one, its page fetched meanwhile", async () => {
     const lastPage = deferred<Response>();
     const fetchMock = mockApi({}, undefined, { ...paging, pages: { "all/3": () => lastPage.promise } });

@@ -76,12 +76,13 @@ export default function PortfolioScreen() {
     [selected, around],
   );
 
-  // Show more from the keyboard: focus moves to the first new piece once its page is in.
+  // Show more from the keyboard (or a page brought in while the button has the focus): focus moves
+  // to the first new piece once its page is in.
   const work = useRef<HTMLElement>(null);
   const focusFrom = useRef<number | null>(null);
   const more = useCallback(
-    (byButton: boolean) => {
-      if (byButton) focusFrom.current = items.length;
+    (fromButton: boolean) => {
+      if (fromButton) focusFrom.current = items.length;
       loadMore();
     },
     [items.length, loadMore],
