@@ -10,6 +10,7 @@ import random
 import struct
 import subprocess
 import sys
+import threading
 import zlib
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from generator import pipeline
 from generator.cache import cache_key
 from generator.errors import ContentError
 from generator.images import encode as images_encode
+from generator.images import process as images_process
 from generator.images import settings as images_settings
 from generator.images.process import ImageJob, process_images
 from generator.images.settings import output_widths
@@ -476,6 +478,32 @@ def test_process_pool_gives_the_same_files_as_inline(tmp_path):
         )
     assert results[1] == results[2]
     assert len(results[2][1]) == 3 * 2 * 3  # three photos, widths 480 and 700, three formats
+
+
+def test_a_lone_photo_shares_the_cores_and_gives_the_same_files(tmp_path, monkeypatch):
+    # An editor's one changed photo: its variants are encoded on several threads at once,
+    # into the same bytes as one after the other.
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(jpeg(1200, 800, color=(200, 90, 40)))
+    job = ImageJob("work", path.name, path, str(path))
+    threads_used: set[int] = set()
+    real_encode = images_encode.encode
+
+    def recording_encode(img, enc):
+        threads_used.add(threading.get_ident())
+        return real_encode(img, enc)
+
+    monkeypatch.setattr(images_encode, "encode", recording_encode)
+    monkeypatch.setattr(images_process, "_cpu_count", lambda: 4)
+    results = {}
+    for name, workers in (("one-thread", 1), ("shared", None)):
+        threads_used.clear()
+        out = Output(tmp_path / f"dist-{name}")
+        process_images([job], out, tmp_path / f"cache-{name}", BufferReporter(), workers=workers)
+        results[name] = {p.relative_to(out.root): p.read_bytes() for p in out.root.rglob("*") if p.is_file()}
+        assert (len(threads_used) > 1) == (workers is None), (name, len(threads_used))
+    assert results["one-thread"] == results["shared"]
+    assert len(results["shared"]) == 3 * 3  # widths 480, 960 and 1200, three formats
 
 
 def test_pillows_own_bomb_warning_never_reaches_the_output(tmp_path: Path, site_files) -> None:

@@ -222,12 +222,16 @@ def _encode_all(
         for index, plan in enumerate(todo)
     ]
     pixels = sum(v.width * v.height for task in tasks for v in task.variants)
+    cores = _cpu_count()
+    # One photo (an editor's changed photo), or a few small ones: no pool, and unless the
+    # caller fixed the worker count, each photo's variants share the cores instead.
+    threads = 1 if workers else max(1, cores // max(1, len(tasks)))
     if workers is None and pixels < POOL_MIN_PIXELS:
         workers = 1  # starting a pool (~0.6 s) costs more than a few small images
-    workers = min(workers or _cpu_count(), len(tasks))
+    workers = min(workers or cores, len(tasks))
     if workers <= 1:
         for task in tasks:
-            yield todo[task.index], run_task(task)
+            yield todo[task.index], run_task(task, threads)
         return
     # forkserver: workers start from a clean process, not a fork of one that may be running
     # server threads (`build.py serve` rebuilds in-process); Linux-only, spawn elsewhere
