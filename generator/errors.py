@@ -46,9 +46,10 @@ class SiteError(Exception):
 class ContentError(SiteError):
     """The editors' files have one or more problems; all of them are listed."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], warnings: list[Problem] | None = None):
         # The message last too: two problems on one line come out in the same order every run.
         self.problems = sorted(set(problems), key=Problem.sort_key)
+        self.warnings = list(warnings or [])  # found on the way; `check` prints them too
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import renames
+from .content import publishing, renames
+from .content.alt_text import pictures_without_alt
 from .content.launch import Launch, launch_problems
 from .content.loader import load_content
 from .content.records import Content
@@ -99,10 +100,14 @@ def checked_content(
     present = validate(content)
     check_images(content, present, cache=photos)
     check_videos(content, present, videos or VideoSources(Path(root) / "videos"))
+    missing_alt = []
     if launch is not None:
         content.problems.extend(launch_problems(content, launch))
+        missing_alt = pictures_without_alt(content)
+        content.findings.warnings.extend(missing_alt)
     if content.problems:
-        raise ContentError(content.problems)
+        # the launch check's list of pictures without alt text is printed even then
+        raise ContentError(content.problems, missing_alt)
     return content
 
 
@@ -127,9 +132,17 @@ def gather(
 def check(paths: Paths, reporter: Reporter | None = None, launch: Launch | None = None) -> Content:
     """Validate content without writing anything; raise ContentError with every problem."""
     reporter = reporter or BufferReporter()
-    content = gather(paths, launch=launch)
+    try:
+        content = gather(paths, launch=launch)
+    except ContentError as error:
+        for warning in error.warnings:
+            reporter.warning(warning)
+        raise
     for warning in content.warnings:
         reporter.warning(warning)
+    held = publishing.held_back(content, publishing.build_clock())
+    for line in publishing.schedule_lines(held, publishing.timezone_of(content)):
+        reporter.info(line)
     return content
 
 
@@ -175,8 +188,12 @@ def _build(
     photos = paths.image_cache()
     with reporter.stage("content"):
         content = gather(paths, videos, release.launch(), photos)
+        held = publishing.apply(content, publishing.build_clock(), preview=release.preview)
     for warning in content.warnings:
         reporter.warning(warning)
+    if held:
+        shown = "shown, marked" if release.preview else "left out"
+        reporter.info(f"not published yet ({shown}): {len(held)} artists and pieces")
 
     staging = staging_dir(paths.out)
     try:

@@ -37,6 +37,8 @@ class Release:
     contact_url: str = ""  # CONTACT_FUNCTION_URL: where /api/contact is proxied to
     published_url: str = ""  # Netlify's URL: the site's main address
     uploads_url: str = ""  # CONTACT_UPLOADS_URL: the bucket the form's images are posted to
+    # `build.py serve`: drafts and scheduled pieces are shown, marked (content/publishing.py)
+    preview: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Release:
@@ -48,8 +50,9 @@ class Release:
         )
 
     def local(self) -> Release:
-        """The same site for `build.py serve`: never held to production's requirements."""
-        return replace(self, context="")
+        """The same site for `build.py serve`: never held to production's requirements, and
+        with what is not published yet shown to the editor."""
+        return replace(self, context="", preview=True)
 
     @property
     def production(self) -> bool:

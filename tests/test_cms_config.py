@@ -205,6 +205,8 @@ def test_collections_files_and_upload_names():
         "base_url",
         "videos",
         "credit",
+        "timezone",
+        "cms",
     }
     # Upload names follow the validator: lower-case ASCII, no spaces or accents.
     assert CONFIG["slug"] == {

@@ -57,8 +57,8 @@ CASES = {
     "unknown key": (
         {"artists__jane-doe_yaml": JANE + "instagarm: jane\n"},
         "content/artists/jane-doe.yaml:10: instagarm: unknown key: did you mean instagram? "
-        "(allowed keys: name, photo, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs)",
+        "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
+        "previous_slugs, draft, publish_at)",
     ),
     "missing key": (
         {"artists__jane-doe_yaml": JANE.replace("bio: A short bio.\n", "")},

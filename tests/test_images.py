@@ -500,7 +500,9 @@ def test_a_lone_photo_shares_the_cores_and_gives_the_same_files(tmp_path, monkey
         threads_used.clear()
         out = Output(tmp_path / f"dist-{name}")
         process_images([job], out, tmp_path / f"cache-{name}", BufferReporter(), workers=workers)
-        results[name] = {p.relative_to(out.root): p.read_bytes() for p in out.root.rglob("*") if p.is_file()}
+        results[name] = {
+            p.relative_to(out.root): p.read_bytes() for p in out.root.rglob("*") if p.is_file()
+        }
         assert (len(threads_used) > 1) == (workers is None), (name, len(threads_used))
     assert results["one-thread"] == results["shared"]
     assert len(results["shared"]) == 3 * 3  # widths 480, 960 and 1200, three formats

@@ -68,8 +68,8 @@ def test_seven_mistakes_are_all_listed_in_one_run(
     )  # 7 a Tab
     assert run_check(tmp_path, monkeypatch, files) == [
         "content/artists/max-ink.yaml:7: instagarm: unknown key: did you mean instagram? "
-        "(allowed keys: name, photo, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs)",
+        "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
+        "previous_slugs, draft, publish_at)",
         "content/artists/rosa-delgado.yaml:2: photo: image 'Rosa.jpg' not found in "
         "content/images/artists/ (did you mean 'rosa.jpg'? names are case-sensitive)",
         "content/artists/rosa-delgado.yaml:3: years_experience: must be a whole number, got 'ten'",
@@ -103,7 +103,7 @@ def test_a_bad_field_leaves_the_photo_and_other_fields_checked(
         "'@studio.name' (letters, digits, '.', '_'), got 'https://instagram.com/jane'",
         "content/portfolio/jane-doe.yaml:1: piece 1, title: is required",
         "content/portfolio/jane-doe.yaml:2: piece 1, titel: unknown key: did you mean title? "
-        "(allowed keys: file, title)",
+        "(allowed keys: file, title, alt, draft, publish_at)",
         "content/portfolio/jane-doe.yaml:3: piece 2, file: image 'kio.jpg' not found in "
         "content/images/work/ (did you mean 'koi.jpg'?)",
         "content/portfolio/jane-doe.yaml:3: piece 2, title: is required",

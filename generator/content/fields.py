@@ -8,7 +8,9 @@ what was written. The models built from them are in `site_models.py` (site.yaml)
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+import zoneinfo
 from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -241,6 +243,45 @@ OptionalYear = Annotated[
 ]
 Phone = Annotated[Text, AfterValidator(_phone)]
 Email = Annotated[Text, AfterValidator(_email)]
+
+
+# Drafts and scheduled publishing (publishing.py).
+PUBLISH_AT_HINT = "a date like 2026-12-01, or a date and time like 2026-12-01T09:00"
+
+
+def _publish_at(value: Any) -> Any:
+    """The moment as the editor wrote it, normalised to ISO text: YAML reads an unquoted
+    2026-12-01 as a date, a CMS sends text; an empty field means "not given"."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, dt.datetime):
+        return value.isoformat(timespec="minutes")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if len(text) == 10:
+                return dt.date.fromisoformat(text).isoformat()
+            return dt.datetime.fromisoformat(text).isoformat(timespec="minutes")
+        except ValueError:
+            pass
+    raise ValueError(f"must be {PUBLISH_AT_HINT}, got {describe(value)}")
+
+
+def _timezone(value: str) -> str:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"must be a time zone like America/Chicago (the IANA name), got '{value}'"
+        ) from None
+    return value
+
+
+PublishAt = Annotated[str | None, BeforeValidator(_publish_at)]
+TimeZoneName = Annotated[Text, AfterValidator(_timezone)]
+OptionalText = Annotated[Text | None, BeforeValidator(_blank_as_none)]
 
 
 # The base of every content model: unknown keys refused, values taken as written.

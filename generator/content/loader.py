@@ -169,6 +169,9 @@ class _Reader:
                     bio=data.bio,
                     order=data.order,
                     previous_slugs=tuple(data.previous_slugs),
+                    alt=data.alt,
+                    draft=data.draft,
+                    publish_at=data.publish_at,
                 )
             )
         if not artists and not self.found.problems:
@@ -216,7 +219,16 @@ class _Reader:
                     continue
                 if slug in names:
                     work_id = stable_id(f"work:{entry.file}")
-                    item = WorkItem(work_id, entry.file, entry.title, slug, names[slug])
+                    item = WorkItem(
+                        work_id,
+                        entry.file,
+                        entry.title,
+                        slug,
+                        names[slug],
+                        entry.alt,
+                        entry.draft,
+                        entry.publish_at,
+                    )
                     self.content.work.append(item)
         order = {a.slug: i for i, a in enumerate(self.content.artists)}
         self.content.work.sort(key=lambda w: order.get(w.artist_slug, 0))

@@ -87,6 +87,8 @@ def message(err: dict, model: Any) -> str:
         return str(ctx.get("error", err["msg"]))
     if kind in ("string_type",):
         return f"must be text, got {got}"
+    if kind == "bool_type":
+        return f"must be true or false, got {got}"
     if kind == "string_too_short":
         return "must not be empty"
     if kind in ("list_type", "tuple_type"):

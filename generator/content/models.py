@@ -26,8 +26,10 @@ from .fields import (
     Model,
     OptionalFileName,
     OptionalInstagram,
+    OptionalText,
     OptionalWebUrl,
     OptionalYear,
+    PublishAt,
     Slug,
     Text,
     WebUrl,
@@ -36,6 +38,7 @@ from .fields import (
     _email,
     _instagram,
     _phone,
+    _publish_at,
     _slug,
     _web_url,
     describe,
@@ -81,9 +84,12 @@ __all__ = [
     "OpeningHours",
     "OptionalFileName",
     "OptionalInstagram",
+    "OptionalText",
     "OptionalWebUrl",
     "OptionalYear",
     "PortfolioEntry",
+    "PUBLISH_AT_VALIDATOR",
+    "PublishAt",
     "ScrollSequence",
     "SiteFile",
     "Slug",
@@ -118,6 +124,7 @@ __all__ = [
 class ArtistFile(Model):
     name: Text
     photo: FileName
+    alt: OptionalText = None  # the photo's alt text; without it the photo is decorative
     years_experience: Annotated[WholeNumber, Field(ge=0, le=80)]
     specialties: Annotated[list[Text], Field(min_length=1)]
     instagram: OptionalInstagram = None
@@ -126,11 +133,21 @@ class ArtistFile(Model):
     # The artist's earlier file names: their old /portfolio/<slug> links keep working
     # (README, "Renaming an artist").
     previous_slugs: list[Slug] = []
+    # Not on the public site yet (content/publishing.py).
+    draft: bool = False
+    publish_at: PublishAt = None
 
 
 class PortfolioEntry(Model):
     file: FileName
     title: Text
+    alt: OptionalText = None  # without it: "<title> by <artist>"
+    draft: bool = False
+    publish_at: PublishAt = None
+
+
+# The validator that marks a field as a publishing moment (the admin gives it a date picker).
+PUBLISH_AT_VALIDATOR = _publish_at
 
 
 def artist_label(slug: str, name: str | None) -> str:

@@ -68,6 +68,10 @@ class ArtistRecord:
     bio: str
     order: int
     previous_slugs: tuple[str, ...] = ()
+    alt: str | None = None  # the photo's alt text
+    draft: bool = False
+    publish_at: str | None = None
+    held: str | None = None  # why `serve` shows it though the public site leaves it out
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,10 @@ class WorkItem:
     title: str
     artist_slug: str
     artist_name: str
+    alt: str | None = None
+    draft: bool = False
+    publish_at: str | None = None
+    held: str | None = None  # why `serve` shows it though the public site leaves it out
 
 
 @dataclass(frozen=True)

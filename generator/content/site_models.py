@@ -13,10 +13,12 @@ from .fields import (
     FileName,
     Model,
     OptionalFileName,
+    OptionalText,
     OptionalWebUrl,
     OptionalYear,
     Phone,
     Text,
+    TimeZoneName,
     WebUrl,
     WholeNumber,
     understood,
@@ -65,11 +67,13 @@ class Memorial(Model):
     died: WholeNumber
     text: Text
     photo: OptionalFileName = None
+    alt: OptionalText = None  # without it: "Portrait of <name>"
 
 
 class Brand(Model):
     name: Text
     logo: FileName
+    alt: OptionalText = None  # without it: the brand's name
     url: OptionalWebUrl = None
 
 
@@ -113,6 +117,11 @@ VIDEO_PURPOSES = tuple(name for name in Videos.model_fields if name != "scroll_s
 SITE_VIDEOS = tuple(Videos.model_fields)
 
 
+class CmsSettings(Model):
+    # Decap's editorial workflow (draft, in review, ready) with the GitHub backend.
+    editorial_workflow: bool = False
+
+
 class SiteFile(Model):
     name: Text
     base_url: BaseUrl
@@ -131,3 +140,6 @@ class SiteFile(Model):
     videos: Videos
     credit: Credit
     in_memory: Text
+    # Drafts and scheduled publishing (publishing.py); the admin (site/cms.py).
+    timezone: TimeZoneName = "America/Chicago"
+    cms: CmsSettings = CmsSettings()

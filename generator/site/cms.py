@@ -48,7 +48,24 @@ MEDIA_FOLDERS = {
 
 # Studio facts the web team keeps: not shown, and kept as they are on every save (Decap
 # writes back the keys it does not show; tests/browser/test_cms.py saves site.yaml).
-HIDDEN = {"SiteFile.base_url", "SiteFile.videos", "SiteFile.credit"}
+HIDDEN = {
+    "SiteFile.base_url",
+    "SiteFile.videos",
+    "SiteFile.credit",
+    "SiteFile.timezone",
+    "SiteFile.cms",
+}
+
+# A date and time as the build reads publish_at (content/publishing.py): the studio's local
+# time, no offset; an empty default, since Decap's is "now".
+PUBLISH_AT_WIDGET = {
+    "widget": "datetime",
+    "format": "YYYY-MM-DDTHH:mm",
+    "date_format": "YYYY-MM-DD",
+    "time_format": "HH:mm",
+    "picker_utc": False,
+    "default": "",
+}
 
 # Several lines of prose: a text box instead of a one-line field.
 LONG_TEXT = {"ArtistFile.bio", "TimelineEntry.text", "ValueCard.text", "Memorial.text"}
@@ -128,8 +145,12 @@ def widget_for(key: str, shape: Shape, content: str) -> dict:
         return list_widget(key, shape, content)
     if get_origin(base) is Literal:
         return {"widget": "select", "options": [str(v) for v in get_args(base)]}
+    if base is bool:
+        return {"widget": "boolean", "default": False}
     if base is int:
         return number_widget(shape)
+    if base is str and models.PUBLISH_AT_VALIDATOR in shape.validators:
+        return PUBLISH_AT_WIDGET
     if base is str:
         return text_widget(key, shape, content)
     raise BuildError(f"content model field {key}: no admin widget for {base!r}")

@@ -15,6 +15,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "A portrait, as the phone or camera made it (JPEG or PNG, any size). "
         "The card shows it cropped to 4:5.",
     ),
+    "ArtistFile.alt": (
+        "Photo description (alt text)",
+        "Optional. What the portrait shows, for people who cannot see it, e.g. "
+        '"Jane at her station, tattooing a forearm". Without it the photo is left unread, '
+        "since the name is beside it.",
+    ),
+    "ArtistFile.draft": (
+        "Draft",
+        "On: saved, but not on the public site until you turn it off. The preview and "
+        "build.py serve show it, marked Draft.",
+    ),
+    "ArtistFile.publish_at": (
+        "Publish on",
+        "Optional: the date (and time, studio time) this artist appears on the site by "
+        "themselves. Empty: as soon as it is published.",
+    ),
     "ArtistFile.years_experience": ("Years of experience", ""),
     "ArtistFile.specialties": ("Specialties", "Styles shown as tags on the card, e.g. Fine Line."),
     "ArtistFile.instagram": (
@@ -30,6 +46,20 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
     "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
+    "PortfolioEntry.alt": (
+        "Photo description (alt text)",
+        "Optional. What the tattoo looks like, for people who cannot see it: subject, "
+        'style, colours, where on the body (e.g. "Fine-line peony in soft pink on a '
+        'forearm"). Without it: "<title> by <artist>".',
+    ),
+    "PortfolioEntry.draft": (
+        "Draft",
+        "On: saved, but not on the public site until you turn it off.",
+    ),
+    "PortfolioEntry.publish_at": (
+        "Publish on",
+        "Optional: the date (and time, studio time) this piece appears on the site by itself.",
+    ),
     "SiteFile.name": ("Studio name", ""),
     "SiteFile.phone": ("Phone", "As it should read, e.g. (214) 555-0100."),
     "SiteFile.email": ("Email", "Where the site tells visitors to write."),
@@ -57,6 +87,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "Memorial.born": ("Year born", ""),
     "Memorial.died": ("Year died", ""),
     "Memorial.photo": ("Portrait", "Optional."),
+    "Memorial.alt": (
+        "Portrait description (alt text)",
+        'Optional. Without it: "Portrait of <name>".',
+    ),
+    "Brand.alt": ("Logo description (alt text)", "Optional. Without it: the brand's name."),
     "Brand.logo": ("Logo", "PNG with a transparent background works best."),
     "Brand.url": ("Web address", "Optional."),
 }

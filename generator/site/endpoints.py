@@ -33,6 +33,16 @@ def artist_json(artist: ArtistRecord, images: ImageIndex) -> dict:
         "specialties": list(artist.specialties),
         "instagram": artist.instagram,
         "image": meta.to_api(),
+        **_optional(artist.alt, artist.held),
+    }
+
+
+def _optional(alt: str | None, held: str | None) -> dict:
+    """Keys a record has only when given: the editor's alt text, and (in `serve` only) why
+    the public site does not show it yet, "draft" or "scheduled" (content/publishing.py)."""
+    return {
+        **({"alt": alt} if alt else {}),
+        **({"status": held} if held else {}),
     }
 
 
@@ -45,6 +55,7 @@ def work_json(item: WorkItem, images: ImageIndex) -> dict:
         "artist": item.artist_name,
         "artist_id": item.artist_slug,
         **{k: meta[k] for k in ("src", "width", "height", "srcset", "sources", "placeholder")},
+        **_optional(item.alt, item.held),
     }
 
 
@@ -134,13 +145,19 @@ def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
         "timeline": [t.model_dump() for t in site.timeline],
         "values": [v.model_dump() for v in site.values],
         "memorial": {
-            **site.memorial.model_dump(exclude={"photo"}),
+            **site.memorial.model_dump(exclude={"photo", "alt"}),
+            **_optional(site.memorial.alt, None),
             "image": images[("artists", site.memorial.photo)].to_api()
             if site.memorial.photo
             else None,
         },
         "brands": [
-            {"name": b.name, "url": b.url, "image": images[("brands", b.logo)].to_api()}
+            {
+                "name": b.name,
+                "url": b.url,
+                "image": images[("brands", b.logo)].to_api(),
+                **_optional(b.alt, None),
+            }
             for b in site.brands
         ],
         "credit": site.credit.model_dump(),

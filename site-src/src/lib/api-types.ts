@@ -1,6 +1,12 @@
 // Shapes of the static API (docs/product.md#static-api), as generator/site/endpoints.py writes them.
 import type { ImageMeta, ImageSource } from "./site-data";
 
+/** Why `build.py serve` shows a record the public site leaves out for now (drafts, publish_at). */
+export type Unpublished = "draft" | "scheduled";
+
+/** Keys a record has only when given: the editor's alt text, and (in serve only) `status`. */
+type EditorExtras = { alt?: string; status?: Unpublished };
+
 export type Artist = {
   id: number;
   slug: string;
@@ -11,7 +17,7 @@ export type Artist = {
   specialties: string[];
   instagram: string | null;
   image: ImageMeta;
-};
+} & EditorExtras;
 
 export type PortfolioItem = {
   id: number;
@@ -27,6 +33,6 @@ export type PortfolioItem = {
   srcset: string;
   sources: ImageSource[];
   placeholder: string;
-};
+} & EditorExtras;
 
 export type AftercareSection = { section_type: "tattoo" | "piercing"; content: string };

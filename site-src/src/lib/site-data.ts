@@ -63,8 +63,8 @@ export type SiteData = {
   stats: { work: Stat[]; legacy: Stat[] };
   timeline: { period: string; title: string; text: string }[];
   values: { title: string; text: string }[];
-  memorial: { name: string; born: number; died: number; text: string; image: ImageMeta | null };
-  brands: { name: string; url: string | null; image: ImageMeta }[];
+  memorial: { name: string; born: number; died: number; text: string; image: ImageMeta | null; alt?: string };
+  brands: { name: string; url: string | null; image: ImageMeta; alt?: string }[];
   credit: { name: string; url: string };
   inMemory: string;
   artistSlugs: string[];

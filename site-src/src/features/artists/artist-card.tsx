@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from "react";
 import { AppLink } from "../../components/app-link";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { UnpublishedMark } from "../../components/unpublished-mark";
 import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
 import { glideTo } from "../../lib/glide-to";
@@ -49,10 +50,17 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
       data-aos-delay={cardAnimationDelay(index)}
       data-aos-anchor={fadeInWith}
     >
-      {/* The photo repeats the portfolio button for pointers; kept out of the tab order. */}
-      <AppLink to={portfolio} className="artist-card__photo" tabIndex={-1} aria-hidden="true">
-        <ResponsiveImage image={artist.image} alt="" sizes={PHOTO_SIZES} />
+      {/* The photo repeats the portfolio button for pointers; kept out of the tab order, and
+          out of what screen readers read unless the editor described the photo. */}
+      <AppLink
+        to={portfolio}
+        className="artist-card__photo"
+        tabIndex={-1}
+        aria-hidden={artist.alt ? undefined : "true"}
+      >
+        <ResponsiveImage image={artist.image} alt={artist.alt ?? ""} sizes={PHOTO_SIZES} />
       </AppLink>
+      {artist.status && <UnpublishedMark status={artist.status} className="artist-card__mark" />}
       <div className="artist-card__body">
         <h3 id={`${bioId}-name`} className="artist-card__name">
           {artist.name}

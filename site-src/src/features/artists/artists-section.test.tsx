@@ -51,6 +51,20 @@ describe("ArtistsSection", () => {
     expect(screen.queryByText("Loading artists...")).not.toBeInTheDocument();
   });
 
+  it("a photo the editor described is read out with its alt text; one not described stays decorative", async () => {
+    const [jane, ...rest] = testArtists;
+    const described = { ...jane, alt: "Jane at her station, tattooing a forearm", status: "draft" as const };
+    mockFetch({ "/api/artists": () => jsonResponse([described, ...rest]) });
+    renderSection();
+    const card = await screen.findByRole("article", { name: "Jane Doe" });
+    expect(within(card).getByRole("img", { name: "Jane at her station, tattooing a forearm" })).toBeInTheDocument();
+    expect(within(card).getByTestId("unpublished-mark")).toHaveTextContent("Draft");
+    const max = screen.getByRole("article", { name: "Max Ink" });
+    expect(within(max).queryByRole("img")).not.toBeInTheDocument(); // alt="" inside a hidden link
+    expect(max.querySelector("img")).toHaveAttribute("alt", "");
+    expect(within(max).queryByTestId("unpublished-mark")).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to load artists' and no cards when the list cannot be loaded", async () => {
     mockFetch({ "/api/artists": () => jsonResponse({ error: "boom" }, 503) });
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -47,7 +47,7 @@ export function LegacySection() {
             <div className="memorial__portrait">
               <ResponsiveImage
                 image={memorial.image}
-                alt={`Portrait of ${memorial.name}`}
+                alt={memorial.alt ?? `Portrait of ${memorial.name}`}
                 sizes="(min-width: 768px) 320px, 100vw"
                 className="memorial__image"
               />

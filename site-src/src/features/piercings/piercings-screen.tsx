@@ -71,7 +71,7 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
               const logo = (
                 <ResponsiveImage
                   image={brand.image}
-                  alt={brand.name}
+                  alt={brand.alt ?? brand.name}
                   sizes="(min-width: 1024px) 220px, (min-width: 768px) 22vw, 40vw"
                   className="piercing-partners__logo"
                 />

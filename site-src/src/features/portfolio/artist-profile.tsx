@@ -1,4 +1,5 @@
 import { ResponsiveImage } from "../../components/responsive-image";
+import { UnpublishedMark } from "../../components/unpublished-mark";
 import type { Artist } from "../../lib/api-types";
 
 /** The handle without its leading @ (editors write it either way). */
@@ -16,13 +17,14 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
       <div className="artist-profile__photo">
         <ResponsiveImage
           image={artist.image}
-          alt={artist.name}
+          alt={artist.alt ?? artist.name}
           sizes="(min-width: 768px) 240px, 128px"
           className="artist-profile__image"
           eager
         />
       </div>
       <div className="artist-profile__body">
+        {artist.status && <UnpublishedMark status={artist.status} className="artist-profile__mark" />}
         <h2 id="artist-profile-name" className="artist-profile__name">
           {artist.name}
         </h2>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { UnpublishedMark } from "../../components/unpublished-mark";
 import type { PortfolioItem } from "../../lib/api-types";
 
 // How wide a tile is drawn: 3 columns on phones, 2 from 768 px, 3 from 1024 px inside the
@@ -25,12 +26,13 @@ export function PortfolioGrid({ items, onOpen }: Props) {
           >
             <ResponsiveImage
               image={item}
-              alt={`${item.title} by ${item.artist}`}
+              alt={item.alt ?? `${item.title} by ${item.artist}`}
               sizes={TILE_SIZES}
               className="portfolio-tile__image"
               eager={index < EAGER_TILES}
             />
           </button>
+          {item.status && <UnpublishedMark status={item.status} className="portfolio-tile__mark" />}
           <div className="portfolio-tile__caption">
             <p className="portfolio-tile__title">{item.title}</p>
             <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id /* the slug */}`}>

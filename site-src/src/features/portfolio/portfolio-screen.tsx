@@ -26,7 +26,7 @@ function toLightboxImage(item: PortfolioItem): PieceImage {
     srcset: item.srcset,
     sources: item.sources,
     title: item.title,
-    alt: `${item.title} by ${item.artist}`,
+    alt: item.alt ?? `${item.title} by ${item.artist}`,
     artist: item.artist,
     artistSlug: item.artist_id,
   };
