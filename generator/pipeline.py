@@ -192,8 +192,13 @@ def _build(
     for warning in content.warnings:
         reporter.warning(warning)
     if held:
+        artists = sum(1 for item in held if item.kind == "artist")
+        pieces = len(held) - artists
         shown = "shown, marked" if release.preview else "left out"
-        reporter.info(f"not published yet ({shown}): {len(held)} artists and pieces")
+        reporter.info(
+            f"not published yet ({shown}): {artists} artist{'s' * (artists != 1)}, "
+            f"{pieces} piece{'s' * (pieces != 1)} (build.py check lists them)"
+        )
 
     staging = staging_dir(paths.out)
     try:

@@ -325,3 +325,22 @@ def test_an_outbox_from_before_keeps_working_and_shows_the_slug(tmp_path: Path) 
     assert (kept.artist, kept.artist_name) == ("max-ink", "")
     text = CliRunner().invoke(build.cli, ["messages", "--outbox", str(path)]).output
     assert "  Piercing · artist: max-ink · ref old1" in text
+
+
+def test_a_syntax_mistake_does_not_hide_a_misspelt_key_above_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #29, item 7: `instagarm:` on line 7 and an unquoted colon in the bio on line 8."""
+    files = minimal_site()
+    files["artists/max-ink.yaml"] = (
+        "name: Max Ink\nphoto: max.jpg\nyears_experience: 7\nspecialties:\n  - Fine Line\n"
+        "order: 1\ninstagarm: max\nbio: Best artist: ever\n"
+    )
+    assert run_check(tmp_path, monkeypatch, files) == [
+        "content/artists/max-ink.yaml:7: instagarm: unknown key: did you mean instagram? "
+        "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
+        "previous_slugs, draft, publish_at)",
+        'content/artists/max-ink.yaml:8: text with a colon needs quotes: write bio: "Best '
+        'artist: ever"',
+        "2 problems found; nothing was published.",
+    ]
