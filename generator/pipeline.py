@@ -9,6 +9,7 @@ The stages and the data between them are described in docs/architecture.md.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from dataclasses import dataclass
@@ -191,6 +192,10 @@ def _build(
         held = publishing.apply(content, publishing.build_clock(), preview=release.preview)
     for warning in content.warnings:
         reporter.warning(warning)
+    # The editors' choice of review before publishing, in site.yaml (cms.publish_mode).
+    admin_settings = dataclasses.replace(
+        admin_settings, editorial_workflow=content.site.cms.editorial_workflow
+    )
     if held:
         artists = sum(1 for item in held if item.kind == "artist")
         pieces = len(held) - artists

@@ -226,6 +226,54 @@ def test_the_local_backend_is_only_in_the_local_configuration():
     assert local["local_backend"]["url"] == "http://127.0.0.1:9/api/v1"
 
 
+def test_the_editorial_workflow_is_on_when_the_studio_asks_for_it_with_github():
+    # site.yaml `cms: {editorial_workflow: true}`: drafts, In review, Ready, on GitHub.
+    github = AdminSettings(repo="ink/studio-site").backend()
+    config = cms.admin_config("content", github, editorial_workflow=True)
+    assert config["publish_mode"] == "editorial_workflow"
+    assert config["backend"]["name"] == "github" and "local_backend" not in config
+    # Not asked for (the default): every Publish goes straight to the branch.
+    assert cms.admin_config("content", github)["publish_mode"] == "simple"
+    assert CONFIG["publish_mode"] == "simple"
+
+
+def test_the_local_backend_saves_straight_into_content_even_with_the_workflow_on():
+    # `build.py serve --cms`: decap-server writes files, it has no branches or pull requests.
+    local = cms.admin_config(
+        "content",
+        AdminSettings(repo="ink/studio-site").backend(),
+        None,
+        "http://127.0.0.1:8081/api/v1",
+        editorial_workflow=True,
+    )
+    assert local["local_backend"]["url"] == "http://127.0.0.1:8081/api/v1"
+    assert local["publish_mode"] == "simple"
+    # Any backend but GitHub (the gate's own configuration, a proxy) keeps it simple too.
+    proxy = cms.admin_config("content", {"name": "proxy"}, editorial_workflow=True)
+    assert proxy["publish_mode"] == "simple"
+
+
+def test_draft_and_publish_at_add_nothing_to_a_file_nobody_set_them_in():
+    # A field with a default is written into every new entry and list item ("draft: false",
+    # 'publish_at: ""'); without one, a new piece is saved as its file and title alone.
+    kinds = cms.config_fields(CONFIG)
+    for kind in ("ArtistFile", "PortfolioEntry"):
+        fields = {f["name"]: f for f in kinds[kind]}
+        assert fields["draft"]["widget"] == "boolean" and fields["draft"]["required"] is False
+        assert fields["publish_at"]["widget"] == "datetime"
+        assert fields["publish_at"]["format"] == "YYYY-MM-DDTHH:mm"  # the studio's time, no offset
+        assert "default" not in fields["draft"] and "default" not in fields["publish_at"], kind
+        assert fields["alt"]["widget"] == "string" and fields["alt"]["required"] is False
+
+
+def test_the_studio_facts_have_a_preview():
+    # cms/src/admin.tsx registers the preview under the file's name, "site".
+    studio = next(c for c in CONFIG["collections"] if c["name"] == "studio")
+    assert [f["name"] for f in studio["files"]] == ["site"]
+    assert "editor" not in studio  # {"preview": false} would hide it
+    assert all("editor" not in c for c in CONFIG["collections"])
+
+
 @pytest.mark.parametrize(
     ("environ", "repo", "branch"),
     [

@@ -229,3 +229,22 @@ def test_the_launch_check_lists_every_picture_without_alt_text(tmp_path, monkeyp
     # without --launch, nothing about alt text
     code, output = run(tmp_path, monkeypatch, ["check"], AFTER)
     assert "alt text" not in output
+
+
+def test_site_yaml_turns_on_the_editorial_workflow_of_the_github_admin(tmp_path) -> None:
+    from generator.site.admin import AdminSettings
+
+    modes = {}
+    for on in (False, True):
+        files = site_with()
+        if on:
+            files["site.yaml"] += "cms:\n  editorial_workflow: true\n"
+        content = write_site(tmp_path / f"content-{on}", files)
+        out = tmp_path / f"dist-{on}"
+        pipeline.build(
+            pipeline.Paths.make(content, out, cache=tmp_path / "cache"),
+            admin_settings=AdminSettings(repo="studio/site"),
+        )
+        config = json.loads((out / "admin" / "config.json").read_text("utf-8"))
+        modes[on] = config.get("publish_mode", "simple")
+    assert modes == {False: "simple", True: "editorial_workflow"}

@@ -4,46 +4,133 @@
 // site's own components and stylesheet (site-src/src/app/admin-previews.tsx).
 import CMS from "decap-cms-app";
 import { en } from "decap-cms-locales";
-import type { ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import {
   AftercarePreview,
   ArtistCardPreview,
+  artistDraftFrom,
+  clockNow,
+  piecesFrom,
+  PortfolioPreview,
   PREVIEW_CSS,
+  previewStatus,
+  SiteFactsPreview,
+  siteFactsFrom,
+  STUDIO_TIME_ZONE,
+  type PortfolioOwner,
 } from "../../site-src/src/app/admin-previews";
 import { FORMATS } from "./formats";
+import "./deploy-status";
 
-// The parts of Decap's preview props used here (entry and fields are Immutable.js values).
+// The parts of Decap's preview props used here (entry, fields and what getCollection gives
+// are Immutable.js values).
 type Immutable = { get(key: string): unknown; getIn(path: string[]): unknown; toJS?(): unknown };
+type FieldList = { find(test: (field: Immutable) => boolean): Immutable | undefined };
+type GetCollection = (collection: string, slug: string) => Promise<Immutable>;
 type PreviewProps = {
   entry: Immutable;
-  fields: { find(test: (field: Immutable) => boolean): Immutable | undefined };
+  fields: FieldList;
   getAsset(path: string, field?: Immutable): { toString(): string };
+  getCollection?: GetCollection;
 };
+
+// Names from cms.py: collections, and the file collection's file that holds the studio facts.
+const ARTISTS = "artists";
+const STUDIO = "studio";
+const SITE_FILE = "site";
 
 const plain = (value: unknown): unknown =>
   value && typeof (value as Immutable).toJS === "function" ? (value as Immutable).toJS!() : value;
+/** An entry's data as a plain object (getCollection hands it over as Decap loaded it). */
+const dataOf = (entry: Immutable): Record<string, unknown> => {
+  const data = plain(entry.get("data"));
+  return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+};
 const text = (value: unknown): string => (typeof value === "string" || typeof value === "number" ? String(value) : "");
 
-function ArtistPreview({ entry, fields, getAsset }: PreviewProps) {
-  const data = (key: string) => entry.getIn(["data", key]);
-  const photo = text(data("photo"));
-  // The photo field names its own media folder (images/artists/): resolve the file through it.
-  const photoField = fields.find((field) => field.get("name") === "photo");
-  const specialties = plain(data("specialties"));
-  const instagram = text(data("instagram")).trim();
-  return (
-    <ArtistCardPreview
-      artist={{
-        slug: text(entry.get("slug")),
-        name: text(data("name")),
-        photoUrl: photo ? getAsset(photo, photoField).toString() : "",
-        yearsExperience: Number(data("years_experience")) || 0,
-        specialties: Array.isArray(specialties) ? specialties.map(text).filter(Boolean) : [],
-        instagram: instagram || null,
-        bio: text(data("bio")),
-      }}
-    />
+/** A field of the entry's form by its path of names (["memorial", "photo"]): it names its media folder. */
+function fieldAt(fields: FieldList | undefined, path: string[]): Immutable | undefined {
+  let field: Immutable | undefined;
+  for (const name of path) {
+    field = fields?.find((f) => f.get("name") === name);
+    fields = field?.get("fields") as FieldList | undefined;
+  }
+  return field;
+}
+
+/** The URL of a file picked in a field, resolved in that field's own media folder. */
+const assetIn =
+  (getAsset: PreviewProps["getAsset"], field: Immutable | undefined) =>
+  (file: string): string =>
+    getAsset(file, field).toString();
+
+// The studio's time zone (site.yaml `timezone:`, hidden in the form), which publish_at is
+// written in: read once per visit to the admin, the default until it is in.
+let studioTimeZone: Promise<string> | undefined;
+
+function useStudioTimeZone(getCollection: GetCollection | undefined): string {
+  const [zone, setZone] = useState(STUDIO_TIME_ZONE);
+  useEffect(() => {
+    if (!getCollection) return;
+    let live = true;
+    studioTimeZone ??= getCollection(STUDIO, SITE_FILE).then(
+      (site) => text(dataOf(site).timezone).trim() || STUDIO_TIME_ZONE,
+      () => STUDIO_TIME_ZONE,
+    );
+    void studioTimeZone.then((found) => live && setZone(found));
+    return () => {
+      live = false;
+    };
+  }, [getCollection]);
+  return zone;
+}
+
+function ArtistPreview({ entry, fields, getAsset, getCollection }: PreviewProps) {
+  const clock = clockNow(useStudioTimeZone(getCollection));
+  const photo = assetIn(getAsset, fieldAt(fields, ["photo"]));
+  const artist = artistDraftFrom(text(entry.get("slug")), plain(entry.get("data")), photo, clock);
+  return <ArtistCardPreview artist={artist} />;
+}
+
+/**
+ * Whose portfolio it is: the artist's name (for the captions and the default alt text) and
+ * whether they are held back (a draft artist's pieces are drafts too), read from their entry.
+ */
+function usePortfolioOwner(slug: string, getCollection: GetCollection | undefined, timeZone: string): PortfolioOwner {
+  const [found, setFound] = useState<{ slug: string; data: Record<string, unknown> } | null>(null);
+  useEffect(() => {
+    if (!slug || !getCollection) return;
+    let live = true;
+    getCollection(ARTISTS, slug).then(
+      (artist) => live && setFound({ slug, data: dataOf(artist) }),
+      () => live && setFound(null), // no such artist (yet): the slug stands in for the name
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug, getCollection]);
+  const data = found?.slug === slug ? found.data : null;
+  const name = text(data?.name).trim() || slug;
+  return { slug, name, status: data ? previewStatus(data.draft, data.publish_at, clockNow(timeZone)) : undefined };
+}
+
+function PortfolioEntryPreview({ entry, fields, getAsset, getCollection }: PreviewProps) {
+  // A saved portfolio is named after its artist; a new one says whose it is in `artist`.
+  const slug = text(entry.get("slug")) || text(entry.getIn(["data", "artist"]));
+  const timeZone = useStudioTimeZone(getCollection);
+  const owner = usePortfolioOwner(slug, getCollection, timeZone);
+  const photo = assetIn(getAsset, fieldAt(fields, ["pieces", "file"]));
+  const pieces = piecesFrom(plain(entry.getIn(["data", "pieces"])), photo, clockNow(timeZone));
+  return <PortfolioPreview artist={owner} pieces={pieces} />;
+}
+
+function SitePreview({ entry, fields, getAsset }: PreviewProps) {
+  const memorial = assetIn(getAsset, fieldAt(fields, ["memorial", "photo"]));
+  const brands = assetIn(getAsset, fieldAt(fields, ["brands", "logo"]));
+  const site = siteFactsFrom(plain(entry.get("data")), (field, file) =>
+    field === "memorial" ? memorial(file) : brands(file),
   );
+  return <SiteFactsPreview site={site} />;
 }
 
 const aftercarePreview =
@@ -69,8 +156,10 @@ for (const href of stylesheets.split(" ").filter(Boolean)) CMS.registerPreviewSt
 CMS.registerPreviewStyle(PREVIEW_CSS, { raw: true });
 
 // Template names: a folder collection's name, or a file's name in a file collection (cms.py).
-CMS.registerPreviewTemplate("artists", ArtistPreview as ComponentType);
+CMS.registerPreviewTemplate(ARTISTS, ArtistPreview as ComponentType);
+CMS.registerPreviewTemplate("portfolio", PortfolioEntryPreview as ComponentType);
 CMS.registerPreviewTemplate("tattoo", aftercarePreview("tattoo") as ComponentType);
 CMS.registerPreviewTemplate("piercing", aftercarePreview("piercing") as ComponentType);
+CMS.registerPreviewTemplate(SITE_FILE, SitePreview as ComponentType);
 
 CMS.init();

@@ -44,6 +44,8 @@ class AdminSettings:
     repo: str = PLACEHOLDER_REPO  # the GitHub repository, owner/name
     branch: str = "main"
     local_backend: str | None = None  # decap-server's URL under `build.py serve --cms`
+    # site.yaml's cms.editorial_workflow: Decap's draft / in review / ready (cms.publish_mode)
+    editorial_workflow: bool = False
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> AdminSettings:
@@ -159,7 +161,11 @@ def write_admin(
     is worth saying; locally and on previews it would only be noise."""
     _, content = content_in_repo(content_dir, project_root)
     config = cms.admin_config(
-        content, settings.backend(), data.get("baseUrl"), settings.local_backend
+        content,
+        settings.backend(),
+        data.get("baseUrl"),
+        settings.local_backend,
+        editorial_workflow=settings.editorial_workflow,
     )
     admin = bundle_admin(project_root, out, cache_dir)
     out.write_text("admin/config.json", json.dumps(config, indent=2, ensure_ascii=False) + "\n")

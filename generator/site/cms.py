@@ -57,14 +57,15 @@ HIDDEN = {
 }
 
 # A date and time as the build reads publish_at (content/publishing.py): the studio's local
-# time, no offset; an empty default, since Decap's is "now".
+# time, no offset. No default: Decap's datetime starts empty (only a default of "{{now}}" fills
+# in the time), and a field with no default is left out of a new entry, so a new piece is
+# saved as its file and title alone (tests/browser/test_cms.py), not with `publish_at: ""`.
 PUBLISH_AT_WIDGET = {
     "widget": "datetime",
     "format": "YYYY-MM-DDTHH:mm",
     "date_format": "YYYY-MM-DD",
     "time_format": "HH:mm",
     "picker_utc": False,
-    "default": "",
 }
 
 # Several lines of prose: a text box instead of a one-line field.
@@ -146,7 +147,8 @@ def widget_for(key: str, shape: Shape, content: str) -> dict:
     if get_origin(base) is Literal:
         return {"widget": "select", "options": [str(v) for v in get_args(base)]}
     if base is bool:
-        return {"widget": "boolean", "default": False}
+        # Off until turned on; no default, so an entry nobody switched keeps no `draft: false`.
+        return {"widget": "boolean"}
     if base is int:
         return number_widget(shape)
     if base is str and models.PUBLISH_AT_VALIDATOR in shape.validators:
@@ -346,7 +348,6 @@ def studio_collection(content: str) -> dict:
         "name": "studio",
         "label": "Studio",
         "format": "yaml",
-        "editor": {"preview": False},  # facts spread over every page: the form alone
         "files": [
             {
                 "name": "site",
@@ -358,10 +359,29 @@ def studio_collection(content: str) -> dict:
     }
 
 
+def publish_mode(backend: dict, local_backend: str | None, editorial_workflow: bool) -> str:
+    """Decap's publish mode: "editorial_workflow" (each entry saved as a draft on a branch of its
+    own with a pull request, moved through In review and Ready, published by merging it) when
+    site.yaml asks for it (`cms: {editorial_workflow: true}`) and the admin saves to GitHub;
+    else "simple", every Publish a commit on the branch the site is built from.
+
+    The local backend (`build.py serve --cms`) always saves straight into content/: decap-server
+    runs there in its file-system mode, which has no branches, and its gate
+    (cms/local-backend.cjs) refuses the workflow's actions."""
+    if editorial_workflow and backend.get("name") == "github" and not local_backend:
+        return "editorial_workflow"
+    return "simple"
+
+
 def admin_config(
-    content: str, backend: dict, site_url: str | None = None, local_backend: str | None = None
+    content: str,
+    backend: dict,
+    site_url: str | None = None,
+    local_backend: str | None = None,
+    editorial_workflow: bool = False,
 ) -> dict:
-    """The whole Decap configuration. content: the content folder, relative to the repository."""
+    """The whole Decap configuration. content: the content folder, relative to the repository;
+    editorial_workflow: site.yaml's `cms.editorial_workflow` (see publish_mode)."""
     if not re.fullmatch(r"[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*", content) or ".." in content:
         raise BuildError(
             f"the admin needs the content folder inside the repository, got {content!r}"
@@ -375,7 +395,7 @@ def admin_config(
     config.update(
         {
             "locale": "en",
-            "publish_mode": "simple",
+            "publish_mode": publish_mode(backend, local_backend, editorial_workflow),
             "media_folder": f"{content}/images",
             "public_folder": "",
             # Upload names as the validator wants them: lower-case ASCII, no spaces, no accents

@@ -1,13 +1,117 @@
 import { MemoryRouter } from "react-router";
+import { AppLink } from "../components/app-link";
+import { ResponsiveImage } from "../components/responsive-image";
+import { SectionHeading } from "../components/section-heading";
 import { AFTERCARE_GUIDES, AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
-import type { Artist } from "../lib/api-types";
+import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
+import type { Artist, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
+import type { ImageMeta, Stat } from "../lib/site-data";
 
-// The editors' admin (/admin/, cms/src/admin.tsx) previews an artist card and an aftercare
-// guide with the site's own components and stylesheet, fed what the editor is typing, so they
-// see what visitors will (docs/editing.md). Here, at the app level, because it composes two
-// features; the admin hands in plain values and knows nothing of the components.
+// The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
+// site's own components and stylesheet, fed what the editor is typing, so they see what
+// visitors will (docs/editing.md): an artist's card, a portfolio's grid, an aftercare guide,
+// and the studio facts where the home page and the footer show them. Here, at the app level,
+// because it composes several features; the admin hands in the entry's data as Decap holds it
+// (plain values, shaped like the YAML file) and knows nothing of the components.
+//
+// An entry is often half filled (a new one is all empty fields), so everything here reads
+// its input as unknown and falls back to empty text and empty lists: a preview never throws.
+
+// --- reading half-filled entries ---------------------------------------------------------------
+
+type Fields = Record<string, unknown>;
+
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+const trimmed = (value: unknown): string => text(value).trim();
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const fieldsOf = (value: unknown): Fields =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : {};
+
+/** A URL for a file name the editor picked (the admin resolves it in the field's media folder). */
+export type AssetUrl = (file: string) => string;
+
+/** What stands in for a photo not picked yet: a plain dark ground, as the card's shape. */
+export const NO_PICTURE =
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 5"><rect width="4" height="5" fill="#161616"/></svg>');
+
+/**
+ * An image the build has not made yet: the file the editor picked, at a nominal size (the
+ * site's CSS crops cards and tiles to their shape; the build makes the real sizes on saving).
+ */
+export function previewImage(src: string, width = 1200, height = 1200): ImageMeta {
+  return { src: src || NO_PICTURE, width, height, srcset: "", sources: [], placeholder: "" };
+}
+
+function photo(file: unknown, url: AssetUrl): string {
+  const name = trimmed(file);
+  if (!name) return "";
+  try {
+    return url(name);
+  } catch {
+    return ""; // a name the admin cannot resolve (yet): no picture rather than no preview
+  }
+}
+
+// --- draft and publish_at ----------------------------------------------------------------------
+
+/** The studio's time zone when site.yaml names none (site_models.py, `timezone`). */
+export const STUDIO_TIME_ZONE = "America/Chicago";
+
+/** When the preview is looked at, and the studio's time zone publish_at is written in. */
+export type Clock = { now: Date; timeZone: string };
+
+export const clockNow = (timeZone: string = STUDIO_TIME_ZONE): Clock => ({ now: new Date(), timeZone });
+
+const DATE = /^(\d{4}-\d{2}-\d{2})$/;
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** The wall clock in timeZone as "YYYY-MM-DDTHH:mm" (null for a zone the browser does not know). */
+function wallClock(now: Date, timeZone: string): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(now);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether publish_at is still to come: as the build decides it (content/publishing.py). */
+function isFuture(publishAt: unknown, { now, timeZone }: Clock): boolean {
+  if (publishAt instanceof Date) return publishAt.getTime() > now.getTime();
+  const value = trimmed(publishAt);
+  if (WITH_OFFSET.test(value)) return Date.parse(value.replace(" ", "T")) > now.getTime();
+  // A date alone means its first minute; a date and time is the studio's wall clock, to the minute.
+  const date = DATE.exec(value);
+  const time = LOCAL_TIME.exec(value);
+  const at = date ? `${date[1]}T00:00` : time ? `${time[1]}T${time[2]}` : null;
+  const wall = at && (wallClock(now, timeZone) ?? wallClock(now, STUDIO_TIME_ZONE));
+  return Boolean(at && wall && at > wall); // same-width ISO text compares as time does
+}
+
+/**
+ * The mark `build.py serve` would give an entry: "draft" when draft is on, "scheduled" while
+ * publish_at is still to come; none when it is live (or publish_at is half typed).
+ */
+export function previewStatus(draft: unknown, publishAt: unknown, clock: Clock): Unpublished | undefined {
+  if (draft === true) return "draft";
+  return isFuture(publishAt, clock) ? "scheduled" : undefined;
+}
+
+// --- the artist card ---------------------------------------------------------------------------
 
 /** An artist as the editor has filled the form so far; the photo is a URL the admin made. */
 export type ArtistDraft = {
@@ -18,14 +122,54 @@ export type ArtistDraft = {
   specialties: string[];
   instagram: string | null;
   bio: string;
+  /** The photo's alt text; empty when not given. */
+  alt: string;
+  status?: Unpublished;
 };
 
+/** An artist entry's data (artists/<slug>.yaml as Decap holds it) as the card's preview reads it. */
+export function artistDraftFrom(slug: string, data: unknown, photoUrl: AssetUrl, clock: Clock): ArtistDraft {
+  const entry = fieldsOf(data);
+  const years = Number(entry.years_experience);
+  return {
+    slug,
+    name: text(entry.name),
+    photoUrl: photo(entry.photo, photoUrl),
+    yearsExperience: Number.isFinite(years) ? years : 0,
+    specialties: listOf(entry.specialties).map(trimmed).filter(Boolean),
+    instagram: trimmed(entry.instagram) || null,
+    bio: text(entry.bio),
+    alt: trimmed(entry.alt),
+    status: previewStatus(entry.draft, entry.publish_at, clock),
+  };
+}
+
 // The preview has no scroll animation and shows one card, not a carousel or a two-card grid.
+// A portfolio's tiles keep their captions shown, as the site does on touch screens, so every
+// title can be read without a pointer; the site facts, several pages' worth of sections, get
+// less room around them than on the site.
 export const PREVIEW_CSS = `
 [data-aos] { opacity: 1 !important; transform: none !important; }
 .admin-preview { min-height: 100vh; padding: 2rem 1.25rem; }
-.admin-preview__card { max-width: 22rem; margin: 0 auto; }
+.admin-preview__card { max-width: 22rem; margin: 0 auto; position: relative; }
 .admin-preview .aftercare__cards { grid-template-columns: 1fr; max-width: 46rem; }
+.admin-preview.portfolio-screen { padding-top: 2.5rem; }
+.admin-preview .portfolio-hero__title { font-size: clamp(2.5rem, 8vw, 4rem); }
+.admin-preview .portfolio-tile__caption {
+  position: absolute; inset: auto 0 0 0; display: grid; gap: 0.15rem; padding: 2.5rem 0.75rem 0.7rem;
+  background: linear-gradient(to top, rgba(0, 0, 0, 0.86), rgba(0, 0, 0, 0.55) 45%, transparent);
+  opacity: 1; transform: none; pointer-events: none;
+}
+.admin-preview .portfolio-tile__title {
+  margin: 0; font-family: var(--font-display); font-size: 1.1rem; line-height: 1.15; color: var(--color-text, #fff);
+}
+.admin-preview .portfolio-tile__artist {
+  justify-self: start; font-size: 0.75rem; letter-spacing: 0.04em; color: var(--color-accent, #c9a46a); text-decoration: none;
+}
+.admin-preview--site { padding: 0; background: var(--color-bg, #000); }
+.admin-preview--site .section { padding-block: clamp(3rem, 8vw, 4.5rem); }
+.admin-preview--site .piercing-partners { padding-block: clamp(3rem, 8vw, 4.5rem); }
+.admin-preview__where { display: flex; margin: 0 auto; padding-top: 2.5rem; }
 `;
 
 export function ArtistCardPreview({ artist }: { artist: ArtistDraft }) {
@@ -39,7 +183,9 @@ export function ArtistCardPreview({ artist }: { artist: ArtistDraft }) {
     specialties: artist.specialties,
     instagram: artist.instagram,
     // The card crops every photo to 4:5; the build makes the real sizes after saving.
-    image: { src: artist.photoUrl, width: 800, height: 1000, srcset: "", sources: [], placeholder: "" },
+    image: previewImage(artist.photoUrl, 800, 1000),
+    ...(artist.alt ? { alt: artist.alt } : {}),
+    ...(artist.status ? { status: artist.status } : {}),
   };
   return (
     <MemoryRouter>
@@ -50,6 +196,422 @@ export function ArtistCardPreview({ artist }: { artist: ArtistDraft }) {
           </div>
         </div>
       </ArtistsProvider>
+    </MemoryRouter>
+  );
+}
+
+// --- a portfolio -------------------------------------------------------------------------------
+
+/** One piece as the editor has filled it so far. */
+export type PieceDraft = { file: string; photoUrl: string; title: string; alt: string; status?: Unpublished };
+
+/** Whose portfolio it is: the name the grid's captions and default alt text use. */
+export type PortfolioOwner = { slug: string; name: string; status?: Unpublished };
+
+/** A portfolio entry's `pieces` (the bare list of portfolio/<slug>.yaml) as the grid reads them. */
+export function piecesFrom(pieces: unknown, photoUrl: AssetUrl, clock: Clock): PieceDraft[] {
+  return listOf(pieces).map((value) => {
+    const piece = fieldsOf(value);
+    return {
+      file: trimmed(piece.file),
+      photoUrl: photo(piece.file, photoUrl),
+      title: text(piece.title),
+      alt: trimmed(piece.alt),
+      status: previewStatus(piece.draft, piece.publish_at, clock),
+    };
+  });
+}
+
+/** The artist's pieces in the site's portfolio grid; a held-back artist holds back every piece. */
+export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; pieces: PieceDraft[] }) {
+  const items: PortfolioItem[] = pieces.map((piece, index) => {
+    const status = piece.status ?? artist.status;
+    return {
+      ...previewImage(piece.photoUrl),
+      id: index + 1,
+      filename: piece.file,
+      title: piece.title,
+      artist: artist.name,
+      artist_id: artist.slug,
+      ...(piece.alt ? { alt: piece.alt } : {}),
+      ...(status ? { status } : {}),
+    };
+  });
+  return (
+    <MemoryRouter>
+      <main className="portfolio-screen admin-preview">
+        <header className="portfolio-hero">
+          <p className="portfolio-hero__eyebrow">Portfolio</p>
+          <h1 className="portfolio-hero__title">{artist.name}</h1>
+        </header>
+        <section className="portfolio-work">
+          {items.length === 0 ? (
+            <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
+          ) : (
+            <PortfolioGrid items={items} onOpen={() => {}} />
+          )}
+        </section>
+      </main>
+    </MemoryRouter>
+  );
+}
+
+// --- the studio facts (site.yaml) --------------------------------------------------------------
+
+/** site.yaml as the editor has filled it so far, in the shapes the site's sections show. */
+export type SiteFacts = {
+  name: string;
+  phone: string;
+  email: string;
+  address: { street: string; city: string; region: string; postal_code: string; map_url: string | null };
+  hours: { days: string; time: string }[];
+  hoursNotes: string[];
+  socials: { instagram: string; facebook: string; tiktok: string };
+  stats: { work: Stat[]; legacy: Stat[] };
+  timeline: { period: string; title: string; text: string }[];
+  values: { title: string; text: string }[];
+  memorial: { name: string; born: string; died: string; text: string; photoUrl: string; alt: string };
+  brands: { name: string; url: string | null; logoUrl: string; alt: string }[];
+  credit: { name: string; url: string };
+  inMemory: string;
+};
+
+/** The URL of a file picked in site.yaml: the memorial's portrait or a brand's logo. */
+export type SiteAssetUrl = (field: "memorial" | "brands", file: string) => string;
+
+const stats = (value: unknown): Stat[] =>
+  listOf(value).map((stat) => ({ value: text(fieldsOf(stat).value), label: text(fieldsOf(stat).label) }));
+
+/** The studio file's data (site.yaml as Decap holds it) as the previewed sections read it. */
+export function siteFactsFrom(data: unknown, assetUrl: SiteAssetUrl): SiteFacts {
+  const site = fieldsOf(data);
+  const address = fieldsOf(site.address);
+  const socials = fieldsOf(site.socials);
+  const memorial = fieldsOf(site.memorial);
+  const credit = fieldsOf(site.credit);
+  return {
+    name: text(site.name),
+    phone: text(site.phone),
+    email: text(site.email),
+    address: {
+      street: text(address.street),
+      city: text(address.city),
+      region: text(address.region),
+      postal_code: text(address.postal_code),
+      map_url: trimmed(address.map_url) || null,
+    },
+    hours: listOf(site.hours).map((row) => ({ days: text(fieldsOf(row).days), time: text(fieldsOf(row).time) })),
+    hoursNotes: listOf(site.hours_notes).map(text),
+    socials: {
+      instagram: trimmed(socials.instagram),
+      facebook: trimmed(socials.facebook),
+      tiktok: trimmed(socials.tiktok),
+    },
+    stats: { work: stats(fieldsOf(site.stats).work), legacy: stats(fieldsOf(site.stats).legacy) },
+    timeline: listOf(site.timeline).map((entry) => {
+      const { period, title, text: body } = fieldsOf(entry);
+      return { period: text(period), title: text(title), text: text(body) };
+    }),
+    values: listOf(site.values).map((value) => ({ title: text(fieldsOf(value).title), text: text(fieldsOf(value).text) })),
+    memorial: {
+      name: text(memorial.name),
+      born: text(memorial.born),
+      died: text(memorial.died),
+      text: text(memorial.text),
+      photoUrl: photo(memorial.photo, (file) => assetUrl("memorial", file)),
+      alt: trimmed(memorial.alt),
+    },
+    brands: listOf(site.brands).map((value) => {
+      const brand = fieldsOf(value);
+      return {
+        name: text(brand.name),
+        url: trimmed(brand.url) || null,
+        logoUrl: photo(brand.logo, (file) => assetUrl("brands", file)),
+        alt: trimmed(brand.alt),
+      };
+    }),
+    credit: { name: text(credit.name), url: text(credit.url) },
+    inMemory: text(site.in_memory),
+  };
+}
+
+/** The footer's phone link (generator/site/endpoints.py, tel_href). */
+export function telHref(phone: string): string {
+  let digits = phone.replace(/[^\d+]/g, "");
+  if (!digits.startsWith("+") && digits.length === 10) digits = `+1${digits}`;
+  return `tel:${digits}`;
+}
+
+const SOCIAL_NAMES = { instagram: "Instagram", facebook: "Facebook", tiktok: "TikTok" } as const;
+
+// The sections below are the home page's, the piercing page's and the footer's markup with the
+// facts handed in: those components read the build's site data, not props. Their class names
+// bring the site's look; admin-previews.test.tsx renders both with the same facts and checks
+// the markup is the same, so a change to the site's sections fails there until it is made here.
+
+function WorkFigures({ figures }: { figures: Stat[] }) {
+  return (
+    <dl className="our-work__stats">
+      {figures.map((stat, index) => (
+        <div key={index} className="our-work__stat">
+          <dt className="our-work__label">{stat.label}</dt>
+          <dd className="our-work__value">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function LegacyFigures({ figures }: { figures: Stat[] }) {
+  return (
+    <dl className="legacy__stats">
+      {figures.map((stat, index) => (
+        <div key={index} className="legacy__stat">
+          <dt className="legacy__stat-label">{stat.label}</dt>
+          <dd className="legacy__stat-value">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Timeline({ entries }: { entries: SiteFacts["timeline"] }) {
+  return (
+    <ol className="timeline" aria-label="Our history">
+      {entries.map((entry, index) => (
+        <li key={index} className="timeline__entry">
+          <p className="timeline__period">{entry.period}</p>
+          <div className="timeline__body">
+            <h3 className="timeline__title">{entry.title}</h3>
+            <p className="timeline__text">{entry.text}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Memorial({ memorial }: { memorial: SiteFacts["memorial"] }) {
+  return (
+    <article className="memorial" aria-labelledby="memorial-name">
+      {memorial.photoUrl && (
+        <div className="memorial__portrait">
+          <ResponsiveImage
+            image={previewImage(memorial.photoUrl, 800, 1000)}
+            alt={memorial.alt || `Portrait of ${memorial.name}`}
+            sizes="(min-width: 768px) 320px, 100vw"
+            className="memorial__image"
+          />
+        </div>
+      )}
+      <div className="memorial__body">
+        <p className="eyebrow">In Memoriam</p>
+        <h3 id="memorial-name" className="memorial__name">
+          {memorial.name}
+        </h3>
+        <p className="memorial__years">
+          <time dateTime={memorial.born}>{memorial.born}</time>
+          <span aria-hidden="true"> — </span>
+          <span className="visually-hidden"> to </span>
+          <time dateTime={memorial.died}>{memorial.died}</time>
+        </p>
+        <p className="memorial__text">{memorial.text}</p>
+      </div>
+    </article>
+  );
+}
+
+function Values({ values }: { values: SiteFacts["values"] }) {
+  return (
+    <ul className="philosophy__values">
+      {values.map((value, index) => (
+        <li key={index} className="value-card">
+          <span className="value-card__index" aria-hidden="true">
+            {String(index + 1).padStart(2, "0")}
+          </span>
+          <h4 className="value-card__title">{value.title}</h4>
+          <p className="value-card__text">{value.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Brands({ brands }: { brands: SiteFacts["brands"] }) {
+  return (
+    <ul className="piercing-partners__list">
+      {brands.map((brand, index) => {
+        const logo = (
+          <ResponsiveImage
+            image={previewImage(brand.logoUrl, 400, 200)}
+            alt={brand.alt || brand.name}
+            sizes="(min-width: 1024px) 220px, (min-width: 768px) 22vw, 40vw"
+            className="piercing-partners__logo"
+          />
+        );
+        return (
+          <li key={index} className="piercing-partners__item">
+            {brand.url ? (
+              <a href={brand.url} target="_blank" rel="noopener noreferrer" className="piercing-partners__link">
+                {logo}
+              </a>
+            ) : (
+              logo
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Footer({ site }: { site: SiteFacts }) {
+  const place = (
+    <>
+      {site.address.street}
+      <br />
+      {site.address.city}, {site.address.region} {site.address.postal_code}
+    </>
+  );
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <AppLink to="/" className="site-footer__logo">
+            <img src="/logo.svg" alt={`${site.name}, home`} width={96} height={96} loading="lazy" />
+          </AppLink>
+          <p className="site-footer__tagline">Custom tattoos and professional piercing in Dallas since 1996.</p>
+        </div>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Visit</h2>
+          <address className="site-footer__address">
+            {site.address.map_url ? (
+              <a href={site.address.map_url} target="_blank" rel="noopener noreferrer">
+                {place}
+              </a>
+            ) : (
+              place
+            )}
+          </address>
+          <p>
+            <a href={telHref(site.phone)}>{site.phone}</a>
+            <br />
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
+        </div>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Hours</h2>
+          <dl className="site-footer__hours">
+            {site.hours.map((row, index) => (
+              <div key={index}>
+                <dt>{row.days}</dt>
+                <dd>{row.time}</dd>
+              </div>
+            ))}
+          </dl>
+          {site.hoursNotes.map((note, index) => (
+            <p key={index} className="site-footer__note">
+              {note}
+            </p>
+          ))}
+        </div>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Follow</h2>
+          <ul className="site-footer__socials">
+            {(Object.keys(SOCIAL_NAMES) as (keyof typeof SOCIAL_NAMES)[]).map((key) =>
+              site.socials[key] ? (
+                <li key={key}>
+                  <a
+                    href={site.socials[key]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${SOCIAL_NAMES[key]} (opens in a new tab)`}
+                  >
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <use href={`/icons.svg#${key}`} />
+                    </svg>
+                  </a>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p className="site-footer__memory">{site.inMemory}</p>
+        <p className="site-footer__legal">
+          © {new Date().getFullYear()} {site.name}. All rights reserved.
+          <span className="site-footer__sep" aria-hidden="true">
+            ·
+          </span>
+          Website by{" "}
+          <a href={site.credit.url} target="_blank" rel="noopener noreferrer">
+            {site.credit.name}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+/** The studio facts where visitors meet them: the footer, the home page's sections, the partners. */
+export function SiteFactsPreview({ site }: { site: SiteFacts }) {
+  // Nearly in the form's order (contact details and hours first, then the figures, the
+  // timeline, the memorial, the values and the brands), so the preview scrolls along with it.
+  return (
+    <MemoryRouter>
+      <div className="admin-preview admin-preview--site">
+        <p className="eyebrow container admin-preview__where">Every page</p>
+        <Footer site={site} />
+        <section className="section our-work" aria-label="Our Work">
+          <div className="container">
+            <SectionHeading
+              eyebrow="Home page"
+              title={
+                <>
+                  Our <em>Work</em>
+                </>
+              }
+              align="center"
+            />
+            <WorkFigures figures={site.stats.work} />
+          </div>
+        </section>
+        <section className="section legacy" aria-label="Our Legacy">
+          <div className="container">
+            <SectionHeading
+              eyebrow="Home page"
+              title={
+                <>
+                  Our <em>Legacy</em>
+                </>
+              }
+            />
+            <LegacyFigures figures={site.stats.legacy} />
+            <Timeline entries={site.timeline} />
+            <Memorial memorial={site.memorial} />
+            <div className="philosophy">
+              <SectionHeading
+                level={3}
+                eyebrow="What We Stand For"
+                title="Our Philosophy"
+                align="center"
+                className="philosophy__heading"
+              />
+              <Values values={site.values} />
+            </div>
+          </div>
+        </section>
+        {site.brands.length > 0 && (
+          <section className="piercing-partners" aria-label="Jewelry brands">
+            <div className="piercing-section-head">
+              <p className="piercing-eyebrow">Piercing page</p>
+              <h2 className="piercing-section-title">Premium Jewelry Partners</h2>
+            </div>
+            <Brands brands={site.brands} />
+          </section>
+        )}
+      </div>
     </MemoryRouter>
   );
 }
