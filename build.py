@@ -85,7 +85,8 @@ def serve(
 
     repo_root, content = content_in_repo(paths.content, pipeline.PROJECT_ROOT)
     try:
-        with local_backend(repo_root, cms_port, f"http://{host}:{port}", content) as url:
+        origin = f"http://{host}:{port}"
+        with local_backend(repo_root, cms_port, origin, content, cache=paths.cache) as url:
             click.echo(f"admin: edit at http://{host}:{port}/admin/ (saves go to {paths.content})")
             _serve(paths, host, port, not no_watch, AdminSettings(local_backend=url))
     except SiteError as error:

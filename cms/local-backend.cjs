@@ -13,6 +13,9 @@
 //      entry of a collection folder with its extension, a file collection's file, or a file
 //      directly in a media folder; no "..", no hidden names, and no link on the way;
 //   5. the files a listing answers are checked the same way before they leave.
+//   6. a save or a delete the build would refuse is refused before anything is written:
+//      devserver/cms_save_check.py runs the content check on the folder as it would be,
+//      and the editor reads the check's own messages (docs/editing.md, "The local backend").
 // Anything refused gets a JSON answer saying why and what is allowed; nothing is read or
 // written for it. The gate's settings come from devserver/cms.py (CMS_GATE, JSON).
 //
@@ -20,6 +23,7 @@
 // however it exited (a SIGTERM leaves it no time to clean up).
 "use strict";
 
+const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const express = require("express");
@@ -32,6 +36,9 @@ process.stdin.resume();
 
 const BODY_LIMIT = "50mb"; // decap-server's own limit: photos arrive base64 in the JSON
 const MAX_PATH_CHARS = 1024;
+const CHECK_TIMEOUT_MS = 120_000; // the content check of a studio with thousands of photos
+const CHECK_OUTPUT_LIMIT = 1024 * 1024;
+const PROBLEMS_SHOWN = 8;
 
 // Actions of decap-server's "fs" mode the admin sends. The editorial-workflow actions
 // (unpublishedEntry...) exist only in its git mode and are refused here.
@@ -81,6 +88,7 @@ function loadSettings() {
     folders: new Map(settings.folders.map((f) => [f.folder, f.extension])),
     files: new Set(settings.files),
     media: new Set(settings.media),
+    check: settings.check, // {command: [...], cwd}: devserver/cms_save_check.py
   };
 }
 
@@ -178,7 +186,85 @@ function createGate(gate) {
     if (body.action === "entriesByFolder" || body.action === "getMedia") screenListing(gate, res);
     return next();
   });
+  // 6. What a save or a delete would leave must pass the content check.
+  app.use(async (req, res, next) => {
+    const change = changeOf(gate, req.body.action, req.body.params || {});
+    if (!change || !gate.check) return next();
+    let verdict;
+    try {
+      verdict = await runCheck(gate.check, change);
+    } catch (error) {
+      console.error(`admin: the save check failed: ${error.message}`);
+      return refuse(res, 500, `Not saved: the change could not be checked (${error.message}).`);
+    }
+    if (verdict.refused) return refuse(res, 400, `Not saved: ${verdict.refused}`);
+    if (verdict.problems.length === 0) return next();
+    const shown = verdict.problems.slice(0, PROBLEMS_SHOWN);
+    const more = verdict.problems.length - shown.length;
+    const lines = [...shown, ...(more > 0 ? [`... and ${more} more (python build.py check lists them all)`] : [])];
+    console.error(`admin: refused ${req.body.action}: the site would not build with it`);
+    return refuse(res, 422, `Not saved: the site would not build with this change. ${lines.join(" | ")}`);
+  });
   return app;
+}
+
+// The files a save writes and a delete removes, relative to the content folder.
+function changeOf(gate, action, params) {
+  const prefix = `${gate.content}/`;
+  const inside = (where) => typeof where === "string" && where.startsWith(prefix);
+  const rel = (where) => where.slice(prefix.length);
+  if (action === "persistEntry") {
+    const writes = [];
+    const deletes = [];
+    for (const file of list(params.dataFiles || params.entry)) {
+      if (!file || !inside(file.path)) continue;
+      const target = file.newPath !== undefined ? file.newPath : file.path;
+      if (inside(target)) writes.push({ path: rel(target), raw: String(file.raw) });
+      if (target !== file.path) deletes.push(rel(file.path));
+    }
+    for (const asset of list(params.assets)) {
+      if (asset && inside(asset.path)) writes.push({ path: rel(asset.path), base64: String(asset.content) });
+    }
+    return { writes, deletes };
+  }
+  if (action === "deleteFile" || action === "deleteFiles") {
+    const paths = action === "deleteFile" ? [params.path] : list(params.paths);
+    return { writes: [], deletes: paths.filter(inside).map(rel) };
+  }
+  return null;
+}
+
+// devserver/cms_save_check.py with the change on stdin: {problems: [...]} or {refused}.
+function runCheck(check, change) {
+  return new Promise((resolve, reject) => {
+    const [command, ...args] = check.command;
+    const child = spawn(command, args, { cwd: check.cwd, stdio: ["pipe", "pipe", "inherit"] });
+    let output = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), CHECK_TIMEOUT_MS);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.length > CHECK_OUTPUT_LIMIT) child.kill("SIGKILL");
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", () => {
+      clearTimeout(timer);
+      try {
+        const verdict = JSON.parse(output);
+        if (verdict && (Array.isArray(verdict.problems) || typeof verdict.refused === "string")) {
+          return resolve({ problems: verdict.problems || [], refused: verdict.refused });
+        }
+      } catch {
+        // reported below
+      }
+      reject(new Error("the check gave no answer"));
+    });
+    child.stdin.on("error", () => {}); // a checker that exits early: its answer says why
+    child.stdin.end(JSON.stringify(change));
+  });
 }
 
 // 5. A listing reads what the folder holds; a link or hidden file among it never leaves.

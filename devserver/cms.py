@@ -21,6 +21,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,12 +67,37 @@ def _media_folders(node: object) -> set[str]:
     return found.union(*(_media_folders(value) for value in node.values()))
 
 
+def save_check(repo_root: Path, content: str, cache: Path | None) -> dict:
+    """How the gate asks whether the site would build with a change (cms_save_check.py)."""
+    folder = Path(repo_root).resolve() / content
+    return {
+        "command": [
+            sys.executable,
+            "-m",
+            "devserver.cms_save_check",
+            "--content",
+            str(folder),
+            "--shown",
+            content,
+            "--cache",
+            str(Path(cache).resolve() if cache else folder.parent / ".cache"),
+        ],
+        "cwd": str(PROJECT_ROOT),
+    }
+
+
 @contextmanager
 def local_backend(
-    repo_root: Path, port: int, origin: str, content: str = "content", timeout: float = 30
+    repo_root: Path,
+    port: int,
+    origin: str,
+    content: str = "content",
+    timeout: float = 30,
+    cache: Path | None = None,
 ) -> Iterator[str]:
     """Run the gated decap-server for repo_root on 127.0.0.1:port; yield the URL the admin
-    talks to. content: the content folder, relative to repo_root."""
+    talks to. content: the content folder, relative to repo_root; cache: the media cache,
+    where the save check finds what it knows of the photos."""
     node = shutil.which("node")
     if node is None or not (CMS_DIR / "node_modules" / "decap-server").is_dir():
         raise BuildError("the admin's local backend needs Node.js and `make install` (cms/)")
@@ -86,7 +112,9 @@ def local_backend(
         "MODE": "fs",
         "GIT_REPO_DIRECTORY": str(Path(repo_root).resolve()),
         "ORIGIN": origin,
-        "CMS_GATE": json.dumps(editable_paths(content)),
+        "CMS_GATE": json.dumps(
+            {**editable_paths(content), "check": save_check(repo_root, content, cache)}
+        ),
         "LOG_LEVEL": os.environ.get("CMS_LOG_LEVEL", "warn"),
     }
     # cwd: decap-server reads a .env file from its working folder; cms/ has none.

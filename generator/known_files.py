@@ -38,6 +38,7 @@ class KnownFiles:
         self._entries: dict[str, list] = self._read() if path else {}
         self._seen: set[str] = set()
         self._changed = False
+        self._identities: dict[tuple, list] | None = None
 
     def digest(self, file: Path) -> str:
         """SHA-256 (hex) of the file's bytes; raises OSError when it cannot be read."""
@@ -45,6 +46,10 @@ class KnownFiles:
         stat = os.stat(key)
         identity = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
         entry = self._entries.get(key)
+        if entry is None:
+            # The same file under another name: a hard link, as the admin's save check makes
+            # (devserver/cms_save_check.py). Same inode, size and time: the same bytes.
+            entry = self._by_identity().get(tuple(identity))
         self._seen.add(key)
         if entry and entry[:3] == identity and entry[4] - stat.st_mtime_ns > RACY_MARGIN_NS:
             return entry[3]
@@ -52,6 +57,11 @@ class KnownFiles:
         self._entries[key] = [*identity, digest, time.time_ns()]
         self._changed = True
         return digest
+
+    def _by_identity(self) -> dict[tuple, list]:
+        if self._identities is None:
+            self._identities = {tuple(entry[:3]): entry for entry in self._entries.values()}
+        return self._identities
 
     def save(self) -> None:
         """Write what was learnt (atomically); a cache that cannot be written costs only speed."""

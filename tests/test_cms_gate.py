@@ -23,7 +23,7 @@ import pytest
 
 from generator.pipeline import PROJECT_ROOT
 from serverthread import free_port, interrupt, wait_for_port
-from sitefactory import minimal_site, write_site
+from sitefactory import ARTIST_YAML, jpeg, minimal_site, write_site
 
 SECRET = "visitor@example.com wrote: call me on 214-555-0199"
 BRANCH = {"branch": "main"}
@@ -40,7 +40,18 @@ class Checkout:
 
 @pytest.fixture(scope="module")
 def checkout(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Iterator[Checkout]:
-    root = tmp_path_factory.mktemp("checkout")
+    yield from _checkout(tmp_path_factory.mktemp("checkout"), media_cache, plant_links=True)
+
+
+@pytest.fixture(scope="module")
+def clean_checkout(
+    tmp_path_factory: pytest.TempPathFactory, media_cache: Path
+) -> Iterator[Checkout]:
+    """The same without the planted links: content the build accepts, for saves that pass."""
+    yield from _checkout(tmp_path_factory.mktemp("clean-checkout"), media_cache, plant_links=False)
+
+
+def _checkout(root: Path, media_cache: Path, plant_links: bool) -> Iterator[Checkout]:
     write_site(root / "content", minimal_site())
     (root / "build.py").write_text("print('the real build')\n")
     (root / ".git" / "hooks").mkdir(parents=True)
@@ -57,13 +68,14 @@ def checkout(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Ite
     try:
         wait_for_port(port, proc, log)
         wait_for_port(cms_port, proc, log)
-        # Links planted after the build (which refuses them): one file, one media folder.
-        (root / "content" / "artists" / "outbox.yaml").symlink_to(
-            "../../.cache/contact/outbox.sqlite3-wal"
-        )
-        brands = root / "content" / "images" / "brands"
-        brands.rename(root / "content" / "images" / "brands-moved")
-        brands.symlink_to("../../.git/hooks")
+        if plant_links:
+            # Links planted after the build (which refuses them): one file, one media folder.
+            (root / "content" / "artists" / "outbox.yaml").symlink_to(
+                "../../.cache/contact/outbox.sqlite3-wal"
+            )
+            brands = root / "content" / "images" / "brands"
+            brands.rename(root / "content" / "images" / "brands-moved")
+            brands.symlink_to("../../.git/hooks")
         yield Checkout(
             root, f"http://127.0.0.1:{port}", f"http://127.0.0.1:{cms_port}/api/v1", cms_port
         )
@@ -95,6 +107,10 @@ def data_file(path: str, **extra: str) -> dict:
 
 def asset(path: str) -> dict:
     return {"path": path, "content": base64.b64encode(b"print(1)\n").decode(), "encoding": "base64"}
+
+
+def photo_asset(path: str) -> dict:
+    return {"path": path, "content": base64.b64encode(jpeg()).decode(), "encoding": "base64"}
 
 
 def persist(**params: object) -> dict:
@@ -231,31 +247,81 @@ def test_the_backend_refuses_a_foreign_host(checkout: Checkout, host: str) -> No
     assert "Test Studio" not in answer.text
 
 
-def test_the_admin_still_reads_and_writes_content(checkout: Checkout) -> None:
+def test_the_admin_still_reads_and_writes_content(clean_checkout: Checkout) -> None:
+    checkout = clean_checkout
     for host in ("127.0.0.1", "localhost"):
         answer = post(
             checkout, "getEntry", {"path": "content/site.yaml"}, host=f"{host}:{checkout.port}"
         )
         assert answer.status_code == 200
         assert "Test Studio" in answer.json()["data"]
+    # a new artist and their photo, in one save, as the admin sends them
+    rosa = ARTIST_YAML.format(name="Rosa Delgado", photo="rosa.jpg", slug="rosa", order=3)
     answer = post(
-        checkout, "persistEntry", persist(dataFiles=[data_file("content/artists/new.yaml")])
+        checkout,
+        "persistEntry",
+        persist(
+            dataFiles=[data_file("content/artists/rosa-delgado.yaml", raw=rosa)],
+            assets=[photo_asset("content/images/artists/rosa.jpg")],
+        ),
     )
     assert answer.status_code == 200, answer.text
-    assert (checkout.root / "content" / "artists" / "new.yaml").read_text() == "print(1)\n"
-    photo = asset("content/images/work/new.jpg")
+    assert (checkout.root / "content" / "artists" / "rosa-delgado.yaml").read_text() == rosa
+    photo = photo_asset("content/images/work/new.jpg")
     answer = post(checkout, "persistMedia", {"asset": photo, "options": {"commitMessage": "x"}})
     assert answer.status_code == 200, answer.text
     assert (checkout.root / "content" / "images" / "work" / "new.jpg").is_file()
     answer = post(
         checkout,
         "deleteFile",
-        {"path": "content/artists/new.yaml", "options": {"commitMessage": "x"}},
+        {"path": "content/artists/rosa-delgado.yaml", "options": {"commitMessage": "x"}},
     )
-    assert answer.status_code == 200
-    assert not (checkout.root / "content" / "artists" / "new.yaml").exists()
+    assert answer.status_code == 200, answer.text
+    assert not (checkout.root / "content" / "artists" / "rosa-delgado.yaml").exists()
     listed = post(checkout, "getMedia", {"mediaFolder": "content/images/work"})
     assert "content/images/work/new.jpg" in [item["path"] for item in listed.json()]
+
+
+def test_a_save_the_build_would_refuse_is_refused_with_checks_words(
+    clean_checkout: Checkout,
+) -> None:
+    """Issue #29, item 6: nothing is written, and the editor reads what `check` would say."""
+    checkout = clean_checkout
+    before = snapshot(checkout.root / "content")
+    jane = (checkout.root / "content" / "artists" / "jane-doe.yaml").read_text()
+    wrong = jane.replace("years_experience: 7", "years_experience: ten")
+    answer = post(
+        checkout,
+        "persistEntry",
+        persist(dataFiles=[data_file("content/artists/jane-doe.yaml", raw=wrong)]),
+    )
+    assert answer.status_code == 422
+    assert answer.json() == {
+        "error": "Not saved: the site would not build with this change. "
+        "content/artists/jane-doe.yaml:3: years_experience: must be a whole number, got 'ten'"
+    }
+    # a photo used by a piece of another artist, chosen again: refused, both places named
+    max_pieces = "- file: skull.jpg\n  title: Skull\n- file: rose.jpg\n  title: Rose Again\n"
+    answer = post(
+        checkout,
+        "persistEntry",
+        persist(dataFiles=[data_file("content/portfolio/max-ink.yaml", raw=max_pieces)]),
+    )
+    assert answer.status_code == 422
+    assert "rose.jpg" in answer.json()["error"] and "jane-doe.yaml" in answer.json()["error"]
+    # removing a photo a piece shows
+    answer = post(
+        checkout,
+        "deleteFile",
+        {"path": "content/images/work/koi.jpg", "options": {"commitMessage": "x"}},
+    )
+    assert answer.status_code == 422
+    assert (
+        "content/portfolio/jane-doe.yaml:3: piece 2, file: image 'koi.jpg' not found"
+        in (answer.json()["error"])
+    )
+    assert snapshot(checkout.root / "content") == before
+    assert str(checkout.root) not in answer.text  # the editor's words, not this machine's paths
 
 
 @pytest.mark.parametrize(
