@@ -70,23 +70,40 @@ def timezone_of(content: Content) -> str:
     return content.site.timezone if content.site is not None else DEFAULT_TIMEZONE
 
 
-def held_back(content: Content, now: dt.datetime) -> list[Held]:
-    """What the public site leaves out at `now`, artists first, in content order."""
+@dataclass
+class _Verdicts:
+    """Why each artist and piece held back is (by slug, by piece id), and the list to print."""
+
+    artists: dict[str, str]
+    pieces: dict[int, str]
+    held: list[Held]
+
+
+def _verdicts(content: Content, now: dt.datetime) -> _Verdicts:
+    """Each record's status, decided once: "draft", "scheduled", or a piece taking its artist's."""
     timezone = timezone_of(content)
-    held: list[Held] = []
-    artists_held: set[str] = set()
+    found = _Verdicts({}, {}, [])
     for artist in content.artists:
         why, at = _status(artist.draft, artist.publish_at, timezone, now)
         if why:
-            artists_held.add(artist.slug)
-            held.append(Held("artist", f"{artist.name} ({artist.slug})", why, at))
+            found.artists[artist.slug] = why
+            found.held.append(Held("artist", f"{artist.name} ({artist.slug})", why, at))
     for item in content.work:
         why, at = _status(item.draft, item.publish_at, timezone, now)
-        if not why and item.artist_slug in artists_held:
-            why = "artist held back"
+        label = f"{item.title} by {item.artist_name}"
         if why:
-            held.append(Held("piece", f"{item.title} by {item.artist_name}", why, at))
-    return held
+            found.held.append(Held("piece", label, why, at))
+        elif item.artist_slug in found.artists:
+            why = found.artists[item.artist_slug]
+            found.held.append(Held("piece", label, "artist held back"))
+        if why:
+            found.pieces[item.id] = why
+    return found
+
+
+def held_back(content: Content, now: dt.datetime) -> list[Held]:
+    """What the public site leaves out at `now`, artists first, in content order."""
+    return _verdicts(content, now).held
 
 
 def _status(
@@ -103,39 +120,32 @@ def _status(
 def apply(content: Content, now: dt.datetime, preview: bool) -> list[Held]:
     """Leave out of `content` what is held back at `now` (preview: keep it, marked
     `held` for the pages to show), and return what that is."""
-    timezone = timezone_of(content)
-    artists_held: dict[str, str] = {}
-    artists = []
-    for artist in content.artists:
-        why, _ = _status(artist.draft, artist.publish_at, timezone, now)
-        if why:
-            artists_held[artist.slug] = why
-            if not preview:
-                continue
-            artist = dataclasses.replace(artist, held=why)
-        artists.append(artist)
-    work = []
-    for item in content.work:
-        why, _ = _status(item.draft, item.publish_at, timezone, now)
-        why = why or artists_held.get(item.artist_slug)
-        if why:
-            if not preview:
-                continue
-            item = dataclasses.replace(item, held=why)
-        work.append(item)
-    held = held_back(content, now)
-    if not preview:
-        _drop_photos(content, artists, work)
-    content.artists = artists
-    content.work = work
-    return held
+    found = _verdicts(content, now)
+    if preview:
+        content.artists = [
+            dataclasses.replace(a, held=found.artists[a.slug]) if a.slug in found.artists else a
+            for a in content.artists
+        ]
+        content.work = [
+            dataclasses.replace(w, held=found.pieces[w.id]) if w.id in found.pieces else w
+            for w in content.work
+        ]
+    elif found.held:
+        _drop_photos(content, found)
+        content.artists = [a for a in content.artists if a.slug not in found.artists]
+        content.work = [w for w in content.work if w.id not in found.pieces]
+    return found.held
 
 
-def _drop_photos(content: Content, artists: list, work: list) -> None:
+def _drop_photos(content: Content, found: _Verdicts) -> None:
     """The photos only held-back artists and pieces use: not made, not published."""
-    held_photos = {("artists", a.photo) for a in content.artists if a not in artists}
-    held_photos |= {("work", w.file) for w in content.work if w not in work}
-    still_used = {("artists", a.photo) for a in artists} | {("work", w.file) for w in work}
+    held_photos, still_used = set(), set()
+    for artist in content.artists:
+        place = held_photos if artist.slug in found.artists else still_used
+        place.add(("artists", artist.photo))
+    for item in content.work:
+        place = held_photos if item.id in found.pieces else still_used
+        place.add(("work", item.file))
     gone = held_photos - still_used
     content.refs = [ref for ref in content.refs if (ref.folder, ref.name) not in gone]
 

@@ -7,7 +7,7 @@ import { ArtistCard } from "../features/artists/artist-card";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
 import type { Artist, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
-import type { ImageMeta, Stat } from "../lib/site-data";
+import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
 // site's own components and stylesheet, fed what the editor is typing, so they see what
@@ -259,21 +259,24 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
 // --- the studio facts (site.yaml) --------------------------------------------------------------
 
 /** site.yaml as the editor has filled it so far, in the shapes the site's sections show. */
-export type SiteFacts = {
-  name: string;
-  phone: string;
-  email: string;
-  address: { street: string; city: string; region: string; postal_code: string; map_url: string | null };
-  hours: { days: string; time: string }[];
-  hoursNotes: string[];
-  socials: { instagram: string; facebook: string; tiktok: string };
-  stats: { work: Stat[]; legacy: Stat[] };
-  timeline: { period: string; title: string; text: string }[];
-  values: { title: string; text: string }[];
+export type SiteFacts = Pick<
+  SiteData,
+  | "name"
+  | "phone"
+  | "email"
+  | "address"
+  | "hours"
+  | "hoursNotes"
+  | "socials"
+  | "stats"
+  | "timeline"
+  | "values"
+  | "credit"
+  | "inMemory"
+> & {
+  // as typed so far: years may be half-typed, pictures are the admin's own URLs
   memorial: { name: string; born: string; died: string; text: string; photoUrl: string; alt: string };
   brands: { name: string; url: string | null; logoUrl: string; alt: string }[];
-  credit: { name: string; url: string };
-  inMemory: string;
 };
 
 /** The URL of a file picked in site.yaml: the memorial's portrait or a brand's logo. */
