@@ -290,9 +290,14 @@ describe("a selection of many pages", () => {
   const more = () => screen.getByRole("status");
 
   /** The end of the grid comes within the observer's margin of the window. */
-  function endOfGridComesNear() {
-    const watcher = FakeObserver.made.find((o) => o.targets.size > 0);
-    expect(watcher).toBeDefined();
+  /** The grid's end watcher reports it in view, once the screen has set one up (an effect
+   * after the last page's render, which a loaded machine may run a moment later). */
+  async function endOfGridComesNear() {
+    let watcher: FakeObserver | undefined;
+    await waitFor(() => {
+      watcher = FakeObserver.made.find((o) => o.targets.size > 0);
+      expect(watcher).toBeDefined();
+    });
     const [target] = [...watcher!.targets];
     act(() => watcher!.report(target, true));
   }
@@ -310,11 +315,11 @@ describe("a selection of many pages", () => {
     act(() => void window.dispatchEvent(new Event("scroll")));
     expect(FakeObserver.made.at(-1)!.options.rootMargin).toBe(MORE_ROOT_MARGIN);
 
-    endOfGridComesNear();
+    await endOfGridComesNear();
     expect(more()).toHaveTextContent("Loading more pieces...");
     await waitFor(() => expect(tiles()).toHaveLength(4));
     expect(more()).toHaveTextContent("Showing 4 of 6 pieces");
-    endOfGridComesNear();
+    await endOfGridComesNear();
     await waitFor(() => expect(tiles()).toHaveLength(6));
 
     expect(tiles().map((tile) => within(tile).getByRole("img").getAttribute("alt"))).toEqual(
@@ -356,11 +361,11 @@ describe("a selection of many pages", () => {
     renderPortfolio("/portfolio");
     await waitFor(() => expect(tiles()).toHaveLength(2));
     act(() => screen.getByRole("button", { name: "Show more" }).focus());
-    endOfGridComesNear();
+    await endOfGridComesNear();
     await waitFor(() => expect(tiles()).toHaveLength(4));
     expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
     // a page that comes in while the focus is elsewhere leaves it there
-    endOfGridComesNear();
+    await endOfGridComesNear();
     await waitFor(() => expect(tiles()).toHaveLength(6));
     expect(screen.getByRole("button", { name: "View Moth by Jane Doe" })).toHaveFocus();
   });
