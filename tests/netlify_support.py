@@ -25,12 +25,13 @@ def netlify_cli() -> Path:
 
 
 def netlify_project(root: Path, dist: Path) -> Path:
-    """A site folder as Netlify sees one: this repository's netlify.toml and functions,
-    and a built dist/."""
+    """A site folder as Netlify sees one: this repository's netlify.toml, functions and
+    build plugins, and a built dist/."""
     root.mkdir(parents=True, exist_ok=True)
     for name in ("netlify.toml", "package.json", "package-lock.json"):
         shutil.copyfile(ROOT / name, root / name)
-    shutil.copytree(ROOT / "netlify" / "functions", root / "netlify" / "functions")
+    for folder in ("functions", "plugins"):
+        shutil.copytree(ROOT / "netlify" / folder, root / "netlify" / folder)
     if dist != root / "dist":
         shutil.copytree(dist, root / "dist")
     # The build plugins netlify.toml names, as Netlify installs them (the base directory's
@@ -66,4 +67,18 @@ def netlify_dev(project: Path, env: dict[str, str] | None = None) -> ContextMana
         cwd=project,
         env={**os.environ, "BROWSER": "none", **(env or {})},
         log=project / "netlify-dev.log",
+    )
+
+
+def netlify_build(site: Path, env: dict[str, str], *flags: str) -> subprocess.CompletedProcess:
+    """`netlify build --offline` (the build command, functions, plugins) in site, its output
+    and errors together as Netlify's log shows them."""
+    return subprocess.run(
+        [str(netlify_cli()), "build", "--offline", *flags],
+        cwd=site,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=600,
     )

@@ -11,15 +11,12 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from recording_server import recording_server
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -105,36 +102,6 @@ def run_hook_script(hook_url: str, home: Path) -> subprocess.CompletedProcess[st
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
 
 
-@contextmanager
-def hook_server(status: int = 200) -> Iterator[tuple[str, list[tuple[str, str, bytes]]]]:
-    """A stand-in for Netlify on 127.0.0.1: its address and the requests it received
-    (method, path with query, body), each answered with status."""
-    received: list[tuple[str, str, bytes]] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def answer(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            received.append((self.command, self.path, self.rfile.read(length)))
-            self.send_response(status)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-
-        do_GET = do_POST = do_PUT = do_HEAD = answer
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", received
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
 def test_the_scheduled_build_runs_every_hour_and_by_hand() -> None:
     triggers = scheduled_workflow()[True]  # YAML 1.1 reads the key `on` as true
     assert set(triggers) == {"schedule", "workflow_dispatch"}
@@ -177,21 +144,23 @@ def test_the_secret_reaches_the_script_only_through_env() -> None:
     ],
 )
 def test_the_script_posts_once_to_the_hook(tmp_path: Path, hook_path: str, requested: str) -> None:
-    with hook_server() as (address, received):
+    with recording_server() as (address, received):
         result = run_hook_script(address + hook_path, tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert received == [("POST", hook_path + requested, b"{}")]
+    assert [(r.method, r.path, r.body) for r in received] == [
+        ("POST", hook_path + requested, b"{}")
+    ]
     assert "5c23354f" not in result.stdout + result.stderr  # the hook's URL is not printed
     assert "::error" not in result.stdout + result.stderr
 
 
 def test_the_script_fails_when_netlify_refuses(tmp_path: Path) -> None:
     """A hook deleted on Netlify answers 404: the run fails (red in the Actions tab)."""
-    with hook_server(status=404) as (address, received):
+    with recording_server(status=404) as (address, received):
         result = run_hook_script(address + "/build_hooks/deleted", tmp_path)
     assert result.returncode != 0
     assert "404" in result.stderr
-    assert [method for method, _, _ in received] == ["POST"]  # a 404 is not retried
+    assert [r.method for r in received] == ["POST"]  # a 404 is not retried
 
 
 def test_without_the_secret_the_script_says_how_to_set_it(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ Netlify's image does.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -23,8 +24,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from netlify_support import ROOT, netlify_cli
+from netlify_support import ROOT, netlify_build
 from packaging.requirements import Requirement
+from recording_server import recording_server
 
 from sitefactory import launch_ready_site, write_site
 
@@ -90,19 +92,10 @@ def bare_image(tmp_path: Path) -> dict[str, str]:
     }
 
 
-def netlify_build(site: Path, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        [str(netlify_cli()), "build", "--offline"],
-        cwd=site,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        timeout=600,
-    )
-    log = done.stdout
-    assert done.returncode == 0, log[-6000:]
-    return log
+def successful_build(site: Path, env: dict[str, str]) -> str:
+    done = netlify_build(site, env)
+    assert done.returncode == 0, done.stdout[-6000:]
+    return done.stdout
 
 
 def media_counts(log: str) -> dict[str, int]:
@@ -129,7 +122,23 @@ def test_a_fresh_clone_builds_with_netlifys_engine_on_a_bare_image_and_keeps_its
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=site, env=env, check=True)
     assert not any((site / folder / "node_modules").exists() for folder in ("site-src", "cms"))
 
-    first = netlify_build(site, env)
+    # What Netlify sets for a production build, and GitHub answered here: the build reports
+    # itself on its commit (netlify/plugins/commit-status; its own tests: test_commit_status).
+    sha = "5e1f00ddc0ffee00112233445566778899aabbcc"
+    with recording_server(status=201, answer=b"{}") as (github, posted):
+        first = successful_build(
+            site,
+            env
+            | {
+                "GITHUB_STATUS_TOKEN": "github_pat_11BUILDTEST",
+                "REPOSITORY_URL": "https://github.com/studio/site",
+                "COMMIT_REF": sha,
+                "SITE_NAME": "studio-site",
+                "COMMIT_STATUS_API_URL": github,
+            },
+        )
+    states = [(r.path, json.loads(r.body)["state"]) for r in posted]
+    assert states == [(f"/repos/studio/site/statuses/{sha}", s) for s in ("pending", "success")]
     print("\n".join(["--- first build, last lines:", *first.strip().splitlines()[-14:]]))
     assert "❯ Context\n  production" in first.replace("\r", "")
     assert "$ python scripts/netlify_build.py" in first
@@ -150,7 +159,7 @@ def test_a_fresh_clone_builds_with_netlifys_engine_on_a_bare_image_and_keeps_its
     # The next build starts from a fresh clone too; only Netlify's cache folder survives.
     for name in ("dist", ".cache", "site-src/node_modules", "cms/node_modules"):
         shutil.rmtree(site / name)
-    second = netlify_build(site, env)
+    second = successful_build(site, env)
     counts = media_counts(second)
     print(f"--- second build: {counts}")
     assert "Successfully restored: .cache/images, .cache/videos, .cache/admin" in second
