@@ -1,5 +1,6 @@
 """The contact function as `build.py serve` runs it: the Lambda's own handler and settings,
-with a service that accepts the artists of the build being served (dist/api/artists.json).
+with a service that accepts the artists of the build being served (dist/api/artists.json)
+and checks claimed flash designs against its flash list (dist/api/flash/all.json).
 
 Kept out of `functions/` (deployed alone, where nothing serves a dist/). The settings are
 the Lambda entry point's (`functions.contact.handler.SETTINGS`), read when a service is
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from functions.contact import handler as lambda_entry
 from functions.contact.app import build_service, respond
+from functions.contact.flash import FileFlash
 from functions.contact.service import ContactService
 from functions.contact.settings import ArtistList
 from functions.contact.uploads import LocalUploads
@@ -20,10 +22,15 @@ from functions.contact.uploads import LocalUploads
 
 @lru_cache(maxsize=8)
 def service_for_site(dist: Path) -> ContactService | None:
-    """The service of `build.py serve`: the known artists are those of the served build."""
+    """The service of `build.py serve`: the known artists and flash are the served build's."""
     if lambda_entry.SETTINGS is None:
         return None
-    return build_service(lambda_entry.SETTINGS, ArtistList(Path(dist) / "api" / "artists.json"))
+    api = Path(dist) / "api"
+    return build_service(
+        lambda_entry.SETTINGS,
+        ArtistList(api / "artists.json"),
+        FileFlash(api / "flash" / "all.json"),
+    )
 
 
 def handler_for_site(dist: Path):  # noqa: ANN201 - a handler like the Lambda's

@@ -11,14 +11,17 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import jwt
 import pytest
 from click.testing import CliRunner, Result
+from recording_server import serving
 
 import build
 from functions.contact.app import build_service, respond
+from functions.contact.flash import FileFlash
 from functions.contact.ratelimit import RateLimit
 from functions.contact.service import ContactService, NotificationFailed
 from functions.contact.settings import ArtistList, Settings
@@ -64,10 +67,59 @@ def post_event(
     return event
 
 
+# The site's flash list (api/flash/all.json) as the build writes it, image keys left out.
+FLASH = [
+    {
+        "id": "jane-doe/swallow",
+        "artist_id": "jane-doe",
+        "artist": "Jane Doe",
+        "title": "Swallow",
+        "size": "3 in",
+        "price": 150,
+        "status": "available",
+        "repeatable": False,
+        "filename": "swallow.jpg",
+        "src": "/images/flash/swallow.jpg",
+    },
+    {
+        "id": "jane-doe/dagger",
+        "artist_id": "jane-doe",
+        "artist": "Jane Doe",
+        "title": "Dagger",
+        "size": "4 in",
+        "price": 200,
+        "status": "claimed",
+        "repeatable": False,
+        "filename": "dagger.jpg",
+        "src": "/images/flash/dagger.jpg",
+    },
+    {
+        "id": "max-ink/rose",
+        "artist_id": "max-ink",
+        "artist": "Max Ink",
+        "title": "Rose",
+        "size": "2 in",
+        "price": 90,
+        "status": "available",
+        "repeatable": True,
+        "filename": "rose.jpg",
+        "src": "/images/flash/rose.jpg",
+    },
+]
+
+
 def write_artists(dist: Path, artists: list[dict] = ARTISTS) -> Path:
     path = dist / "api" / "artists.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(artists), "utf-8")
+    return dist
+
+
+def write_flash(dist: Path, designs: list[dict] = FLASH) -> Path:
+    """dist/api/flash/all.json, the site's flash list (GET /api/flash?artist=all)."""
+    path = dist / "api" / "flash" / "all.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(designs), "utf-8")
     return dist
 
 
@@ -77,11 +129,14 @@ def local_settings(tmp_path: Path, **changes: object) -> Settings:
 
 
 def make_service(
-    tmp_path: Path, settings: Settings | None = None, store=None, notifier=None
+    tmp_path: Path, settings: Settings | None = None, store=None, notifier=None, flash=None
 ) -> ContactService:
+    """A service on a tmp outbox; the artists and flash of a tmp dist (ARTISTS, FLASH) unless
+    flash (a flash.FlashSource) is given."""
     settings = settings or local_settings(tmp_path)
-    artists_file = write_artists(tmp_path / "dist") / "api" / "artists.json"
-    service = build_service(settings, ArtistList(artists_file))
+    api = write_flash(write_artists(tmp_path / "dist")) / "api"
+    flash = flash if flash is not None else FileFlash(api / "flash" / "all.json")
+    service = build_service(settings, ArtistList(api / "artists.json"), flash)
     if store is not None:
         service.store = store
     if notifier is not None:
@@ -196,6 +251,31 @@ def outbox_messages() -> list[dict]:
         check=True,
     )
     return json.loads(listed.stdout)
+
+
+class _SiteHandler(BaseHTTPRequestHandler):
+    files: dict[str, object] = {}  # path: the JSON it answers; any other path is a page
+
+    def do_GET(self) -> None:
+        listed = self.path in self.files
+        body = json.dumps(self.files[self.path]).encode() if listed else b"<!doctype html><p>Hi"
+        self.send_response(200)
+        self.send_header("content-type", "application/json" if listed else "text/html")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def published_site(files: dict[str, object]) -> Iterator[tuple[str, type[_SiteHandler]]]:
+    """A local HTTP server standing in for the published site: its URL, and its handler,
+    whose `files` ({path: JSON}) a test changes as an editor's rebuild would."""
+    handler = type("Site", (_SiteHandler,), {"files": dict(files)})
+    with serving(handler) as address:
+        yield address, handler
 
 
 def run_as_lambda(task: Path, variables: dict, moto_url: str, script: str, *args: str) -> list[str]:

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-import threading
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import boto3
@@ -22,13 +18,15 @@ from contact_support import (
     call,
     local_settings,
     post_event,
+    published_site,
     run_as_lambda,
     run_deploy,
 )
 
 from functions import deploy
 from functions.contact.app import build_service
-from functions.contact.artists import RETRY_S, TTL_S, SiteArtists, SiteUnreachable, fetch_artists
+from functions.contact.artists import SiteArtists, fetch_artists
+from functions.contact.sitelists import RETRY_S, TTL_S, SiteUnreachable
 
 NEW = {"slug": "zoe-quill", "name": "Zoë Quill"}
 
@@ -98,38 +96,8 @@ def test_the_service_accepts_an_artist_published_after_the_deploy(tmp_path: Path
     assert [(m.artist, name) for m, name in notifier.sent][0] == ("zoe-quill", "Zoë Quill")
 
 
-class _SiteHandler(BaseHTTPRequestHandler):
-    artists: list[dict] = []
-
-    def do_GET(self) -> None:
-        listed = self.path == "/api/artists"
-        body = json.dumps(self.artists).encode() if listed else b"<!doctype html><p>Home</p>"
-        self.send_response(200)
-        self.send_header("content-type", "application/json" if listed else "text/html")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def published_site(artists: list[dict]) -> Iterator[tuple[str, type[_SiteHandler]]]:
-    """A local HTTP server standing in for the published site."""
-    handler = type("Site", (_SiteHandler,), {"artists": list(artists)})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", handler
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def test_fetch_reads_the_sites_json_and_names_what_went_wrong() -> None:
-    with published_site(ARTISTS) as (url, _):
+    with published_site({"/api/artists": ARTISTS}) as (url, _):
         assert fetch_artists(f"{url}/api/artists") == {"jane-doe": "Jane Doe", "max-ink": "Max Ink"}
         with pytest.raises(SiteUnreachable, match="not an artist list"):
             fetch_artists(f"{url}/elsewhere")
@@ -161,7 +129,7 @@ def test_the_deployed_function_reads_the_published_sites_artists(
     dist = tmp_path / "dist"
     (dist / "api").mkdir(parents=True)
     (dist / "api" / "artists.json").write_text(json.dumps(ARTISTS), "utf-8")
-    with published_site(ARTISTS) as (site, handler):
+    with published_site({"/api/artists": ARTISTS}) as (site, handler):
         (dist / "api" / "site.json").write_text(json.dumps({"baseUrl": site + "/"}), "utf-8")
         result = run_deploy(dist, moto_url, "--function-name", "contact-live", "--table", "live")
         assert result.exit_code == 0, result.output
@@ -180,7 +148,7 @@ def test_the_deployed_function_reads_the_published_sites_artists(
         boto3.client("ses", region_name=REGION, endpoint_url=moto_url).verify_email_identity(
             EmailAddress=SENDER
         )
-        handler.artists = [*ARTISTS, NEW]  # published after the deploy
+        handler.files["/api/artists"] = [*ARTISTS, NEW]  # published after the deploy
         answers = _run_package(task, variables, moto_url, [{**GOOD, "artist": "zoe-quill"}])
     assert [a["statusCode"] for a in answers] == [200]
     # The site is gone now: a well-formed new slug is recorded, a malformed one refused.

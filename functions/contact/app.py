@@ -15,6 +15,7 @@ import logging
 from functools import lru_cache
 
 from .contract import GRANT_PATH, IMAGE_LINK_PATH
+from .flash import FlashSource, SiteFlash
 from .messages import (
     NOT_JSON,
     NOT_JSON_TYPE,
@@ -96,7 +97,15 @@ def build_artists(settings: Settings) -> ArtistSource:
     return listed
 
 
-def build_service(settings: Settings, artists: ArtistSource | None = None) -> ContactService:
+def build_flash(settings: Settings) -> FlashSource | None:
+    """The published site's flash list when its URL is set (Lambda); else none (every claim
+    kept unverified) unless the caller hands one (`serve`: the served build's file)."""
+    return SiteFlash(settings.site_url) if settings.site_url else None
+
+
+def build_service(
+    settings: Settings, artists: ArtistSource | None = None, flash: FlashSource | None = None
+) -> ContactService:
     store, uploads = build_store(settings), build_uploads(settings)
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
         store.on_purge = uploads.forget_messages  # spam's images go with the spam
@@ -110,6 +119,7 @@ def build_service(settings: Settings, artists: ArtistSource | None = None) -> Co
         uploads=uploads,
         upload_limit=settings.upload_rate_limit,
         upload_bytes_per_hour=settings.upload_bytes_per_hour,
+        flash=flash if flash is not None else build_flash(settings),
     )
 
 

@@ -14,6 +14,7 @@ Only imported when CONTACT_STORE=dynamodb (boto3 costs a cold start); deploy-fun
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 
 import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
@@ -60,6 +61,8 @@ class DynamoStore:
         item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
         if not message.expires_at:
             del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
+        if not message.flash:
+            del item["flash"]  # as messages stored before flash existed
         if message.images:
             self._add_with_claims(message, item)
             return
@@ -217,6 +220,10 @@ def _message(item: dict) -> StoredMessage:
         {k: int(v) if k in ("bytes", "width", "height") else v for k, v in image.items()}
         for image in values.get("images", ())
     )
+    flash = dict(values.get("flash") or {})
+    if isinstance(flash.get("price"), Decimal):  # DynamoDB's numbers come back as Decimal
+        flash["price"] = int(flash["price"])
+    values["flash"] = flash
     return StoredMessage(**values)
 
 

@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
+from .flash import email_lines
 from .rules import NO_ARTIST, ascii_email
 from .store import StoredMessage
 from .uploads import ImageLinks
@@ -60,6 +61,7 @@ def compose_email(
         f"Received:  {message.created_at}",
         f"Reference: {message.id}",
         "",
+        *email_lines(message.flash),
         "Message:",
         message.message,
         "",

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .app import build_service
+from .flash import describe
 from .mail import artist_label
 from .outcomes import SendReport
 from .service import ContactService
@@ -123,6 +124,7 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
         head = f"{when}  {status}  {printable(m.name)} <{printable(m.email)}>{phone}"
         artist = printable(artist_label(m.artist, m.artist_name))
         about = f"  {printable(m.service)} · artist: {artist} · ref {m.id}"
+        flash = [f"  flash design: {printable(describe(m.flash))}"] if m.flash else []
         error = (
             [f"  last error: {printable(m.last_error)}"]
             if m.last_error and m.status == PENDING
@@ -137,7 +139,7 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
             f"({i['width']}x{i['height']}, {i['bytes'] / 1024:.0f} KB)"
             for n, i in enumerate(m.images, 1)
         ]
-        blocks.append("\n".join([head, about, *error, *body, *images]))
+        blocks.append("\n".join([head, about, *flash, *error, *body, *images]))
     pending = sum(m.status == PENDING for m in messages)
     spam = sum(m.status == SPAM for m in messages)
     totals = f"{spam} kept as spam" if spam else f"{pending} pending"

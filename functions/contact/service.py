@@ -19,6 +19,7 @@ from typing import Protocol
 
 from .budget import hour_of
 from .contract import UPLOAD_PATH
+from .flash import FileFlash, FlashSource, claim_flash, with_claim
 from .messages import (
     IMAGE_MISSING,
     IMAGE_TAKEN,
@@ -98,6 +99,7 @@ class ContactService:
         new_token: Callable[[int], str] = secrets.token_hex,
         upload_bytes_per_hour: int = 0,
         clock: Callable[[], float] = time.time,
+        flash: FlashSource | None = None,
     ):
         self.store = store
         self.notifier = notifier
@@ -112,19 +114,22 @@ class ContactService:
         self.new_token = new_token
         self.upload_bytes_per_hour = upload_bytes_per_hour  # all visitors together; 0: none
         self.clock = clock
+        # The site's flash designs (flash.py); none known: every claim is kept unverified.
+        self.flash = flash if flash is not None else FileFlash(None)
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see
         proxy.client_id)."""
         artists = self._artists_for(payload)
-        reference_errors: list[FieldError] = []
-        ids = read_reference_ids(payload, reference_errors) if isinstance(payload, dict) else []
+        more_errors: list[FieldError] = []  # the images' and the flash design's
+        ids = read_reference_ids(payload, more_errors) if isinstance(payload, dict) else []
+        claim = claim_flash(self.flash, payload, artists, more_errors)
         try:
             submission, signals = parse_submission(payload, artists)
         except InvalidSubmission as invalid:
-            return invalid_fields([*invalid.errors, *reference_errors])
-        if reference_errors:
-            return invalid_fields(reference_errors)
+            return invalid_fields([*invalid.errors, *more_errors])
+        if more_errors:
+            return invalid_fields(more_errors)
 
         refused = limited(self.limiter, client, TOO_MANY)
         if refused:
@@ -133,6 +138,7 @@ class ContactService:
         # even after the artist has left the site.
         artist_name = artists.get(submission.artist, "")
         message = StoredMessage.new(self.new_id(), self.now(), submission, client, artist_name)
+        message = with_claim(message, claim)
         reason = self.spam_reason(signals)
         if reason:
             # A trap tells bots from people, but not always: keep it, never email it, and

@@ -6,16 +6,15 @@ the local SQLite outbox and sends no email: exactly what `build.py serve` needs.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from .proxy import MIN_SECRET_CHARS
 from .ratelimit import RateLimit
+from .sitelists import WatchedFile
 
 log = logging.getLogger(__name__)
 
@@ -251,33 +250,14 @@ class ArtistList:
 
     def __init__(self, path: Path | None):
         self.path = path
-        self._stamp: tuple[int, int] | None = None
-        self._names: dict[str, str] = {}
-        self._lock = threading.Lock()
-        self._warned = False
+        self._file = (
+            WatchedFile(path, parse_artists, "artist list", (ConfigError,)) if path else None
+        )
 
     def __call__(self) -> Mapping[str, str]:
-        if self.path is None:
-            return {}
-        try:
-            stat = self.path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
-            with self._lock:
-                if stamp != self._stamp:
-                    self._names = parse_artists(json.loads(self.path.read_text("utf-8")))
-                    self._stamp = stamp
-                return self._names
-        except (OSError, ValueError, ConfigError) as exc:
-            # Missing or unreadable (e.g. for the instant `serve` swaps in a rebuild): keep
-            # the last list read; with none, only "na" is accepted.
-            if not self._warned:
-                log.warning(
-                    "contact: artist list %s unreadable (%s); using the last one read",
-                    self.path,
-                    exc,
-                )
-                self._warned = True
-            return self._names
+        # Missing or unreadable: the last list read; with none, only "na" is accepted.
+        names = self._file.read() if self._file is not None else None
+        return names if names is not None else {}
 
     def including(self, slug: str) -> Mapping[str, str]:
         """The list to check slug against: this file is the whole truth (see artists.py)."""

@@ -15,7 +15,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -63,6 +63,10 @@ class StoredMessage:
     # Reference images attached to it, in the visitor's order: {"upload": the upload id,
     # "key": where it is kept, "type", "bytes", "width", "height"} (docs/contact.md).
     images: tuple[dict, ...] = ()
+    # The flash design it claims, as the site listed it then: {"id", "verified", "title",
+    # "size", "price", "image", "artist_id", "artist", "repeatable"}; only {"id", "verified":
+    # false} when the site could not be read; {} for none (flash.py).
+    flash: dict = field(default_factory=dict)
 
     @classmethod
     def new(
@@ -135,7 +139,8 @@ CREATE TABLE IF NOT EXISTS messages (
     spam_reason TEXT NOT NULL DEFAULT '',
     expires_at INTEGER NOT NULL DEFAULT 0,
     artist_name TEXT NOT NULL DEFAULT '',
-    images TEXT NOT NULL DEFAULT '[]'
+    images TEXT NOT NULL DEFAULT '[]',
+    flash TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -155,6 +160,7 @@ _ADDED_COLUMNS = {
     "expires_at": "INTEGER NOT NULL DEFAULT 0",
     "artist_name": "TEXT NOT NULL DEFAULT ''",
     "images": "TEXT NOT NULL DEFAULT '[]'",
+    "flash": "TEXT NOT NULL DEFAULT ''",
 }
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
@@ -323,12 +329,17 @@ def _claim(conn: sqlite3.Connection, message: StoredMessage) -> list[str]:
 
 def _column(message: StoredMessage, name: str) -> object:
     value = getattr(message, name)
-    return json.dumps([dict(i) for i in value]) if name == "images" else value
+    if name == "images":
+        return json.dumps([dict(i) for i in value])
+    if name == "flash":
+        return json.dumps(value, ensure_ascii=False) if value else ""
+    return value
 
 
 def _message(row: sqlite3.Row) -> StoredMessage:
     values = {c: row[c] for c in _COLUMNS}
     values["images"] = tuple(json.loads(values["images"] or "[]"))
+    values["flash"] = json.loads(values["flash"] or "{}")
     return StoredMessage(**values)
 
 
