@@ -56,6 +56,7 @@ def check(paths: pipeline.Paths, launch: bool) -> None:
     click.echo(
         f"content OK{' for launch' if launch else ''}: {len(found.artists)} artists, "
         f"{len(found.work)} portfolio pieces, {len(found.aftercare)} aftercare guides"
+        + (f", {len(found.flash)} flash designs" if found.flash else "")
     )
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lighthouse (mobile, simulated throttling) on five routes of the demo site, median of 3 runs.
+"""Lighthouse (mobile, simulated throttling) on six routes of the demo site, median of 3 runs.
 
     .venv/bin/python bench/lighthouse.py [--runs 3] [--project DIR] [--against DIR]
                                          [--route /aftercare ...]
@@ -50,7 +50,7 @@ sys.path.insert(0, str(BENCH))
 
 from served import served_site  # noqa: E402
 
-ROUTES = ("/", "/portfolio", "/portfolio/dmitri-volkov", "/aftercare", "/piercings")
+ROUTES = ("/", "/portfolio", "/portfolio/dmitri-volkov", "/flash", "/aftercare", "/piercings")
 LIGHTHOUSE = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"
 # tests/browser/conftest.py: Chromium as the browser tests start it (this machine's network
 # refuses Chromium's background connections).

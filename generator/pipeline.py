@@ -197,13 +197,7 @@ def _build(
         admin_settings, editorial_workflow=content.site.cms.editorial_workflow
     )
     if held:
-        artists = sum(1 for item in held if item.kind == "artist")
-        pieces = len(held) - artists
-        shown = "shown, marked" if release.preview else "left out"
-        reporter.info(
-            f"not published yet ({shown}): {artists} artist{'s' * (artists != 1)}, "
-            f"{pieces} piece{'s' * (pieces != 1)} (build.py check lists them)"
-        )
+        reporter.info(_held_summary(held, release.preview))
 
     staging = staging_dir(paths.out)
     try:
@@ -218,6 +212,17 @@ def _build(
     renames.write_record(paths.published_record, content)
     reporter.info(f"built {files} files into {paths.out}")
     return BuildResult(content, routes, files)
+
+
+def _held_summary(held: list[publishing.Held], preview: bool) -> str:
+    """'not published yet (left out): 1 artist, 2 pieces', and the flash designs if any."""
+    counts = {kind: sum(1 for item in held if item.kind == kind) for kind in ("artist", "piece")}
+    parts = [f"{n} {kind}{'s' * (n != 1)}" for kind, n in counts.items()]
+    designs = sum(1 for item in held if item.kind == "flash design")
+    if designs:
+        parts.append(f"{designs} flash design{'s' * (designs != 1)}")
+    shown = "shown, marked" if preview else "left out"
+    return f"not published yet ({shown}): {', '.join(parts)} (build.py check lists them)"
 
 
 @dataclass(frozen=True)
@@ -290,6 +295,7 @@ def _write_pages(
             release.contact_url,
             renames.redirects(content),
             uploads_url=release.uploads_url,
+            with_flash=frozenset(item.artist_slug for item in content.flash),
         )
     return routes
 

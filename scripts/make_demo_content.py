@@ -6,7 +6,8 @@
     .venv/bin/python scripts/make_demo_content.py --contact-sheet /tmp/sheet.png
 
 Writes 6 artist profile photos and the founder's memorial photo (images/artists/), the
-portfolio photos (images/work/) and 4 partner logos (images/brands/, PNG with alpha).
+portfolio photos (images/work/), the flash designs (images/flash/) and 4 partner logos
+(images/brands/, PNG with alpha).
 A few photos are stored sideways with an EXIF Orientation tag, the way phones save them,
 and two carry a fake GPS block: the image pipeline must turn the first upright and strip
 the second. The YAML and Markdown in content/ are written by hand and not touched here.
@@ -29,7 +30,7 @@ from PIL.TiffImagePlugin import IFDRational
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from demoart import brands, portraits, work  # noqa: E402
+from demoart import brands, flash, portraits, work  # noqa: E402
 
 log = logging.getLogger("make_demo_content")
 
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
 
     images = args.content / "images"
-    for kind in ("artists", "work", "brands"):
+    for kind in ("artists", "work", "flash", "brands"):
         (images / kind).mkdir(parents=True, exist_ok=True)
     wanted = lambda name: not args.only or any(o in name for o in args.only)  # noqa: E731
     started = time.perf_counter()
@@ -136,6 +137,12 @@ def main(argv: list[str] | None = None) -> int:
             save_jpeg(work.render(piece, seed_for(piece.file)), path)
             written.append(path)
             log.info("work/%s", piece.file)
+    for design in flash.DESIGNS:
+        if wanted(design.file):
+            path = images / "flash" / design.file
+            save_jpeg(work.render(design, seed_for(design.file)), path)
+            written.append(path)
+            log.info("flash/%s", design.file)
     for sitter in [*portraits.SITTERS, portraits.FOUNDER]:
         if wanted(sitter.file):
             path = images / "artists" / sitter.file

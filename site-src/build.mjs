@@ -54,14 +54,16 @@ const define = {
   __BUILD_YEAR__: String(new Date().getFullYear()),
 };
 
-// The browser's router needs each route's path and screen; titles and descriptions reach it per
-// page in the app manifest (generator/site/pages.py), so its bundle leaves them out.
+// The browser's router needs each route's path and screen (and which one answers unknown paths):
+// app/routes.tsx reads nothing else. Titles and descriptions reach it per page in the app manifest
+// (generator/site/pages.py), and the rest (file, each, lazy, index) is the build's, so its bundle
+// leaves them out.
 const slimRouteTable = {
   name: "slim-route-table",
   setup(build) {
     build.onLoad({ filter: /config[\\/]routes\.json$/ }, (file) => {
       const { routes } = JSON.parse(readFileSync(file.path, "utf-8"));
-      const slim = routes.map(({ title: _title, description: _description, ...route }) => route);
+      const slim = routes.map(({ path, screen, notFound }) => ({ path, screen, ...(notFound ? { notFound } : {}) }));
       return { contents: JSON.stringify({ routes: slim }), loader: "json" };
     });
   },

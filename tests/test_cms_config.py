@@ -61,6 +61,7 @@ def test_every_model_field_has_an_admin_field_and_no_other():
     kinds = cms.config_fields(CONFIG)
     assert walk(models.ArtistFile, kinds["ArtistFile"]) == []
     assert walk(models.PortfolioEntry, kinds["PortfolioEntry"]) == []
+    assert walk(models.FlashDesign, kinds["FlashDesign"]) == []
     assert walk(models.SiteFile, kinds["SiteFile"]) == []
 
 
@@ -123,6 +124,7 @@ PATTERN_CASES = {
     "phone": ["(214) 555-0100", "+1 214 555 0100", "555-01", "1234567890123456", "call us"],
     "email": ["hello@studio.com", "a.b@c.io", "hello", "a@b", "@studio.com"],
     "slug": ["jane-doe", "max2", "Jane-Doe", "jane--doe", "-jane", "jane doe"],
+    "short": ["3 in", "4 x 6 in", "x" * 24, "x" * 25, "a very long size text that goes on"],
 }
 
 
@@ -134,6 +136,7 @@ PATTERN_CASES = {
         (models._phone, PATTERN_CASES["phone"]),
         (models._email, PATTERN_CASES["email"]),
         (models._slug, PATTERN_CASES["slug"]),
+        (models._short_text, PATTERN_CASES["short"]),
     ],
 )
 def test_each_admin_pattern_agrees_with_its_validator(validator, samples):
@@ -148,13 +151,18 @@ def test_each_admin_pattern_agrees_with_its_validator(validator, samples):
 
 
 def test_file_fields_upload_where_the_loader_reads(tmp_path: Path):
-    content = load_content(write_site(tmp_path / "content", minimal_site()))
+    files = minimal_site()
+    files["flash/jane-doe.yaml"] = "- file: owl.jpg\n  title: Owl\n  size: 3 in\n  price: 150\n"
+    content = load_content(write_site(tmp_path / "content", files))
     kinds = cms.config_fields(CONFIG)
     source_kind = {"site.yaml": "SiteFile", "jane-doe.yaml": "ArtistFile"}
+    lists = {"portfolio": "PortfolioEntry", "flash": "FlashDesign"}
     checked = 0
+    assert any(ref.folder == "flash" for ref in content.refs)
     for ref in content.refs:
-        if ref.source.parent.name == "portfolio":
-            field = next(f for f in kinds["PortfolioEntry"] if f["name"] == "file")
+        if ref.source.parent.name in lists:
+            entry = kinds[lists[ref.source.parent.name]]
+            field = next(f for f in entry if f["name"] == "file")
         else:
             fields = kinds[source_kind.get(ref.source.name, "ArtistFile")]
             for part in (part for part in ref.loc if isinstance(part, str)):
@@ -164,7 +172,7 @@ def test_file_fields_upload_where_the_loader_reads(tmp_path: Path):
         assert field["media_folder"] == f"/content/{folder}", ref
         assert field["public_folder"] == ""  # the YAML holds the plain file name
         checked += 1
-    assert checked >= 8
+    assert checked >= 9
 
 
 def test_a_field_the_admin_cannot_show_is_a_build_error_naming_it():
@@ -195,6 +203,22 @@ def test_collections_files_and_upload_names():
     assert by_name["artists"]["slug"] == "{{slug}}"
     assert by_name["artists"]["identifier_field"] == "name"
     assert by_name["portfolio"]["format"] == cms.PORTFOLIO_FORMAT
+    # flash: one bare list per artist too, through the same format, after the portfolios
+    assert [c["name"] for c in CONFIG["collections"]] == [
+        "artists",
+        "portfolio",
+        "flash",
+        "aftercare",
+        "studio",
+    ]
+    flash = by_name["flash"]
+    assert (flash["folder"], flash["format"], flash["identifier_field"]) == (
+        "content/flash",
+        cms.PORTFOLIO_FORMAT,
+        "artist",
+    )
+    assert [f["name"] for f in flash["fields"]] == ["artist", "pieces"]
+    assert flash["fields"][1]["label"] == "Designs"
     assert [f["file"] for f in by_name["aftercare"]["files"]] == [
         "content/aftercare/tattoo.md",
         "content/aftercare/piercing.md",
@@ -253,11 +277,33 @@ def test_the_local_backend_saves_straight_into_content_even_with_the_workflow_on
     assert proxy["publish_mode"] == "simple"
 
 
+def test_a_flash_design_asks_for_what_the_build_accepts():
+    design = {f["name"]: f for f in cms.config_fields(CONFIG)["FlashDesign"]}
+    assert list(design) == list(models.FlashDesign.model_fields)
+    price = design["price"]
+    assert (price["widget"], price["value_type"], price["min"], price["required"]) == (
+        "number",
+        "int",
+        1,
+        True,
+    )
+    assert (design["status"]["widget"], design["status"]["options"]) == (
+        "select",
+        ["available", "claimed"],
+    )
+    assert design["status"]["required"] is False and "default" not in design["status"]
+    assert design["repeatable"]["widget"] == "boolean"
+    assert design["size"]["pattern"][0] == models.FORM_PATTERNS[models._short_text][0]
+    assert design["file"]["media_folder"] == "/content/images/flash"
+    assert design["alt"]["widget"] == "string" and "alt text" in design["alt"]["label"]
+    assert all(field.get("hint") for field in design.values()), design
+
+
 def test_draft_and_publish_at_add_nothing_to_a_file_nobody_set_them_in():
     # A field with a default is written into every new entry and list item ("draft: false",
     # 'publish_at: ""'); without one, a new piece is saved as its file and title alone.
     kinds = cms.config_fields(CONFIG)
-    for kind in ("ArtistFile", "PortfolioEntry"):
+    for kind in ("ArtistFile", "PortfolioEntry", "FlashDesign"):
         fields = {f["name"]: f for f in kinds[kind]}
         assert fields["draft"]["widget"] == "boolean" and fields["draft"]["required"] is False
         assert fields["publish_at"]["widget"] == "datetime"

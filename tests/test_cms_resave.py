@@ -52,7 +52,8 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         shutil.copytree(ROOT / "content", repos[name] / "content")
     saved = resave(repos["resaved"], config)
     resave(repos["reversed"], config, reverse=True)
-    assert len(saved) == 6 + 6 + 2 + 1  # artists, portfolios, guides, site.yaml: every file
+    # artists, portfolios, flash, guides, site.yaml: every file
+    assert len(saved) == 6 + 6 + 3 + 2 + 1
     return repos
 
 
@@ -86,6 +87,7 @@ def test_key_order_does_not_matter_to_the_build(copies: dict[str, Path]):
     assert reordered.site == original.site
     assert reordered.artists == original.artists
     assert reordered.work == original.work
+    assert reordered.flash == original.flash
     assert reordered.aftercare == original.aftercare
 
 

@@ -216,14 +216,17 @@ def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_pa
         f"{content}/images/work/classic-red-rose.jpg: is a demo photo (the same bytes as the "
         "demo's classic-red-rose.jpg)",
         f"{content}/videos/scroll-sequence.mp4: is a demo video",
+        f"{content}/images/flash/swallow-and-banner.jpg: is a demo flash design (the same "
+        "bytes as the demo's swallow-and-banner.jpg)",
     ):
         assert any(line.startswith(expected) for line in lines), (expected, lines)
-    # Every photo and video the demo uses (7 portraits, 36 pieces, 4 logos, 7 videos) ...
-    assert sum(": is a demo " in line for line in lines) == 54
+    # Every photo and video the demo uses (7 portraits, 36 pieces, 10 flash designs, 4 logos,
+    # 7 videos) ...
+    assert sum(": is a demo " in line for line in lines) == 64
     # ... and its texts: 6 names, 6 bios, 5 handles, the studio, 3 of the memorial, 4 of
     # the timeline, 4 brands and the credit.
     assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 30
-    assert lines[-1] == "96 problems found; nothing was published."
+    assert lines[-1] == "106 problems found; nothing was published."
 
 
 def demo_bio(slug: str) -> str:

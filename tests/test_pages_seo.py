@@ -285,6 +285,7 @@ def test_the_sitemap_lists_every_public_page_and_artist(dist: Path) -> None:
             "/portfolio",
             "/portfolio/jane-doe",
             "/portfolio/max-ink",
+            "/flash",  # with no flash at all (and no /flash/<slug> page)
             "/piercings",
             "/aftercare",
         )

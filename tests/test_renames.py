@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from build import cli
 from generator.content import renames
 from serverthread import running_server
-from sitefactory import minimal_site, write_site
+from sitefactory import jpeg, minimal_site, write_site
 
 MAX = minimal_site()["artists/max-ink.yaml"]
 
@@ -69,9 +69,15 @@ def test_previous_slugs_redirect_the_old_page_and_keep_the_old_api_value(
     dist = tmp_path / "dist"
     rules = (dist / "_redirects").read_text("utf-8").splitlines()
     assert "/portfolio/max-ink  /portfolio/max-inkwell  301" in rules
-    assert rules[-2:] == [
+    portfolio = [rule for rule in rules if rule.startswith("/api/portfolio ")]
+    assert portfolio[-2:] == [
         "/api/portfolio  artist=max-ink  /api/portfolio/max-inkwell.json  200",
         "/api/portfolio  artist=:artist  /api/404.json  404",
+    ]
+    # the flash the same way (docs/flash.md)
+    assert rules[-2:] == [
+        "/api/flash  artist=max-ink  /api/flash/max-inkwell.json  200",
+        "/api/flash  artist=:artist  /api/404.json  404",
     ]
     with running_server(dist) as url, httpx.Client(base_url=url) as http:
         old = http.get("/portfolio/max-ink")
@@ -81,6 +87,28 @@ def test_previous_slugs_redirect_the_old_page_and_keep_the_old_api_value(
         pieces = http.get("/api/portfolio", params={"artist": "max-ink"})
         assert pieces.status_code == 200
         assert [p["artist_id"] for p in pieces.json()] == ["max-inkwell"]
+
+
+def test_a_renamed_artist_with_flash_keeps_their_old_flash_page(
+    tmp_path: Path, media_cache: Path
+) -> None:
+    """Only an artist who has a flash page gets the old one redirected (docs/flash.md)."""
+    run(tmp_path, "build", minimal_site(), media_cache)
+    files = renamed_site(previous="max-ink")
+    run(tmp_path, "build", files, media_cache)
+    rules_without = (tmp_path / "dist" / "_redirects").read_text("utf-8").splitlines()
+    assert not [rule for rule in rules_without if rule.startswith("/flash/")]
+    files["flash/max-inkwell.yaml"] = "- file: panther.jpg\n  title: Panther\n  size: 5 in\n"
+    files["flash/max-inkwell.yaml"] += "  price: 300\n"
+    files["images/flash/panther.jpg"] = jpeg(60, 80)
+    run(tmp_path, "build", files, media_cache)
+    dist = tmp_path / "dist"
+    rules = (dist / "_redirects").read_text("utf-8").splitlines()
+    assert "/flash/max-ink  /flash/max-inkwell  301" in rules
+    with running_server(dist) as url, httpx.Client(base_url=url) as http:
+        old = http.get("/flash/max-ink")
+        assert (old.status_code, old.headers["location"]) == (301, "/flash/max-inkwell")
+        assert http.get(old.headers["location"]).status_code == 200
 
 
 def seed_record(tmp_path: Path, published: dict[str, str]) -> None:

@@ -3,7 +3,7 @@
 // Decap uses for it, top-level keys in the order of the admin's fields, a final newline added,
 // as Decap's backend does in entryToRaw. Comments go, keys are reordered, quoting and long
 // lines change; the build must read the same content from the result.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import decapYaml from "decap-cms-core/dist/esm/formats/yaml.js";
 import { FORMATS, type Formatter } from "./formats";
@@ -34,7 +34,8 @@ export function resave(configPath: string, repoRoot: string, reverse: boolean): 
   for (const collection of config.collections) {
     const format = formatter(collection.format);
     for (const entry of collection.files ?? []) save(entry.file, format, entry.fields);
-    if (collection.folder) {
+    // A folder the content does not have yet (no flash at all) is an empty collection.
+    if (collection.folder && existsSync(path.join(repoRoot, collection.folder))) {
       const names = readdirSync(path.join(repoRoot, collection.folder)).filter((n) => n.endsWith(`.${collection.extension}`));
       for (const name of names.sort()) save(`${collection.folder}/${name}`, format, collection.fields ?? []);
     }

@@ -1,9 +1,9 @@
 """Pictures an editor added without alt text, for the launch check's list (issue #29).
 
-A picture without `alt:` keeps the site's default (a piece: "<title> by <artist>", an artist's
-photo: decorative, the memorial: "Portrait of <name>", a logo: the brand's name), which is
-never wrong but says less than the editor could: what the tattoo looks like. So it is a
-warning, one per picture, with the file and line of the picture's name.
+A picture without `alt:` keeps the site's default (a piece or a flash design: "<title> by
+<artist>", an artist's photo: decorative, the memorial: "Portrait of <name>", a logo: the
+brand's name), which is never wrong but says less than the editor could: what the tattoo
+looks like. So it is a warning, one per picture, with the file and line of the picture's name.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from .records import Content
 
 EXAMPLES = {
     "work": "Black and grey koi rising over a forearm",
+    "flash": "A swallow carrying a red banner, drawn in bold black outline on paper",
     "artists": "Jane at her station, tattooing a forearm",
     "brands": "The BVLA logo, a gold crown",
 }
@@ -33,6 +34,9 @@ def pictures_without_alt(content: Content) -> list[Problem]:
     for item in content.work:
         if item.alt:
             described.add(("work", item.file))
+    for design in content.flash:
+        if design.alt:
+            described.add(("flash", design.file))
     site = content.site
     if site is not None:
         if site.memorial.photo and site.memorial.alt:

@@ -49,6 +49,31 @@ def _whole_number(value: Any) -> Any:
     return value
 
 
+def _price(value: Any) -> Any:
+    # Whole US dollars: 150, or "150" as a CMS may save it; never "$150", 150.50 or true.
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(
+        "must be a price in whole US dollars, a number like 150 (no $ sign, no cents), "
+        f"got {describe(value)}"
+    )
+
+
+# A flash design's size as the grid shows it ("3 in", "4 x 6 in"): one short line.
+SHORT_TEXT_MAX = 24
+
+
+def _short_text(value: str) -> str:
+    if len(value) > SHORT_TEXT_MAX:
+        raise ValueError(
+            f"must be short, at most {SHORT_TEXT_MAX} characters (like '3 in' or "
+            f"'4 x 6 in'), got {describe(value)}"
+        )
+    return value
+
+
 def plain_file_name(value: str) -> str:
     """A file name an editor may reference: no folders, no parent links, not hidden."""
     if "/" in value or "\\" in value:
@@ -174,6 +199,10 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
     ),
     _email: (r"^[^\s@]+@[^\s@]+\.[^\s@]+$", "an email address like hello@studio.com"),
     _slug: (SLUG_RE.pattern, "lower-case letters, digits and '-', like jane-doe"),
+    _short_text: (
+        rf"^(?=.*\S).{{1,{SHORT_TEXT_MAX}}}$",
+        f"short text, at most {SHORT_TEXT_MAX} characters, like 3 in",
+    ),
 }
 
 
@@ -228,6 +257,7 @@ Text = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1), BeforeValidator(_number_as_text)
 ]
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+Price = Annotated[int, BeforeValidator(_price)]  # whole US dollars (a bound: models.py)
 FileName = Annotated[Text, AfterValidator(plain_file_name)]
 WebUrl = Annotated[Text, AfterValidator(_web_url)]
 Instagram = Annotated[Text, AfterValidator(_instagram)]
@@ -242,6 +272,7 @@ OptionalYear = Annotated[
     Annotated[Text, AfterValidator(_year)] | None, BeforeValidator(_blank_as_none)
 ]
 Phone = Annotated[Text, AfterValidator(_phone)]
+ShortText = Annotated[Text, AfterValidator(_short_text)]
 Email = Annotated[Text, AfterValidator(_email)]
 
 

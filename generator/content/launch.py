@@ -58,8 +58,9 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
         except (OSError, UnicodeDecodeError, YamlSyntaxError):
             continue  # the ordinary rules already report this file
         shown = content.findings.shown(path)
+        item = "design" if path.parent == content.root / "flash" else "piece"
         for loc, text in _texts(data, ()):
-            line, field = lines.get(loc), field_name(loc)
+            line, field = lines.get(loc), field_name(loc, item)
             found += _text_problems(shown, line, field, text)
             found += _demo_text_problems(demo, shown, line, field, text)
     found += _demo_file_problems(demo, content)
@@ -89,6 +90,7 @@ def _yaml_files(content: Content) -> list[Path]:
         content.root / "site.yaml",
         *content.artist_files,
         *sorted(content.portfolio_files.values()),
+        *sorted(content.flash_files.values()),
     ]
 
 
@@ -155,6 +157,11 @@ DEMO_FILES = {
     "images/work": (
         "photo",
         "a drawing, not the studio's work: put a photo of the studio's own work in its place",
+    ),
+    "images/flash": (
+        "flash design",
+        "a drawing of the demo's, not the studio's flash: put a photo or scan of the "
+        "artist's own design in its place, or remove the design",
     ),
     "images/brands": (
         "logo",

@@ -15,14 +15,14 @@ import errno
 import logging
 import os
 import stat
-import zlib
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..errors import Problem
-from . import models
+from . import lists, models
+from .lists import slug_message
 from .records import (
     AFTERCARE_SECTIONS,
     ArtistRecord,
@@ -30,10 +30,10 @@ from .records import (
     Content,
     FileRef,
     Findings,
-    WorkItem,
     field_name,
     link_in,
     link_problem,
+    stable_id,
 )
 from .yamlfile import LineMap, YamlDocument, line_of, parse_yaml
 from .yamlhelp import value_hint
@@ -53,11 +53,6 @@ def text_too_large(size: int) -> str:
     )
 
 
-def stable_id(key: str) -> int:
-    """A small positive id that stays the same across builds for the same key."""
-    return zlib.crc32(key.encode("utf-8")) & 0x7FFFFFFF
-
-
 def load_content(root: Path | str, shown_root: str | None = None) -> Content:
     """Read the content folder; every problem found is kept in `content.problems`."""
     root = Path(root)
@@ -69,7 +64,8 @@ def load_content(root: Path | str, shown_root: str | None = None) -> Content:
     reader = _Reader(content)
     reader.site()
     reader.artists()
-    reader.portfolios()
+    lists.read_portfolios(reader)
+    lists.read_flash(reader)
     reader.aftercare()
     return content
 
@@ -80,7 +76,15 @@ class _Reader:
         self.root = content.root
         self.found = content.findings
 
-    def refer(self, folder: str, data: Any, source: Path, loc: tuple, lines: LineMap) -> None:
+    def refer(
+        self,
+        folder: str,
+        data: Any,
+        source: Path,
+        loc: tuple,
+        lines: LineMap,
+        item: str = "piece",
+    ) -> None:
         """Note the file named at loc in data (as read, valid or not) when the name itself is
         valid: a bad name is the model's problem, a good one is checked even when other
         fields of the file are wrong."""
@@ -95,7 +99,7 @@ class _Reader:
         name = models.valid_file_name(value)
         if name is not None:
             self.content.refs.append(
-                FileRef(folder, name, source, field_name(loc), line_of(lines, loc), loc)
+                FileRef(folder, name, source, field_name(loc, item), line_of(lines, loc), loc)
             )
 
     # --- site.yaml -----------------------------------------------------------------------
@@ -177,61 +181,6 @@ class _Reader:
         if not artists and not self.found.problems:
             self.found.add(folder, None, None, "no artists: add at least one artist file")
         self.content.artists = sorted(artists, key=lambda a: (a.order, a.name.lower(), a.slug))
-
-    # --- portfolio/<slug>.yaml -------------------------------------------------------------
-
-    def portfolios(self) -> None:
-        folder = self.root / "portfolio"
-        if not folder.is_dir():
-            return
-        names = {a.slug: a.name for a in self.content.artists}
-        entry_model = TypeAdapter(models.PortfolioEntry)
-        for path in sorted(folder.iterdir()):
-            if not self.is_yaml_candidate(path):
-                continue
-            slug = path.stem
-            if not models.SLUG_RE.match(slug):
-                self.found.add(path, None, None, slug_message(slug))
-                continue
-            self.content.portfolio_files[slug] = path
-            document = self.read_yaml(path, models.PortfolioEntry)
-            if document is None:
-                continue
-            data, lines = document.data, document.lines
-            if data is None:
-                continue  # an empty file: the artist has no pieces yet
-            if not isinstance(data, list):
-                self.found.add(
-                    path,
-                    line_of(lines, ()),
-                    None,
-                    f"must be a list of pieces ('- file: ...' lines), got {models.describe(data)}",
-                )
-                continue
-            for index, raw in enumerate(data):
-                # Each piece is checked on its own: one bad piece does not hide the others,
-                # and a piece with a bad title still has its photo checked.
-                self.refer("work", data, path, (index, "file"), lines)
-                try:
-                    entry = entry_model.validate_python(raw)
-                except ValidationError as exc:
-                    self.schema_problems(path, document, exc, models.PortfolioEntry, (index,))
-                    continue
-                if slug in names:
-                    work_id = stable_id(f"work:{entry.file}")
-                    item = WorkItem(
-                        work_id,
-                        entry.file,
-                        entry.title,
-                        slug,
-                        names[slug],
-                        entry.alt,
-                        entry.draft,
-                        entry.publish_at,
-                    )
-                    self.content.work.append(item)
-        order = {a.slug: i for i, a in enumerate(self.content.artists)}
-        self.content.work.sort(key=lambda w: order.get(w.artist_slug, 0))
 
     # --- aftercare/*.md --------------------------------------------------------------------
 
@@ -327,6 +276,7 @@ class _Reader:
         exc: ValidationError,
         model: Any,
         prefix: tuple = (),
+        item: str = "piece",
     ) -> None:
         for err in exc.errors():
             loc = (*prefix, *err["loc"])
@@ -336,7 +286,7 @@ class _Reader:
                 text = document.text_lines[line - 1]
                 expects_text = err["type"] == "string_type"
                 message = value_hint(err.get("input"), text, expects_text) or message
-            self.found.add(path, line, field_name(loc), message)
+            self.found.add(path, line, field_name(loc, item), message)
 
     def is_yaml_candidate(self, path: Path) -> bool:
         if path.name.startswith("."):
@@ -350,11 +300,3 @@ class _Reader:
 def is_present(path: Path) -> bool:
     """A file, or a link in its place (reading it then says why a link is refused)."""
     return path.is_symlink() or path.is_file()
-
-
-def slug_message(slug: str) -> str:
-    suggestion = models.suggest_slug(slug)
-    return (
-        f"file name '{slug}' must be a slug of lower-case letters, digits and '-' "
-        f"(rename it to '{suggestion}.yaml')"
-    )

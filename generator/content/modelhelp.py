@@ -4,6 +4,7 @@ words, a file's fields one by one, and the keys a file may hold (for the YAML ad
 from __future__ import annotations
 
 import difflib
+import re
 from functools import cache
 from typing import Annotated, Any
 
@@ -85,6 +86,11 @@ def message(err: dict, model: Any) -> str:
         return f"unknown key{hint} (allowed keys: {allowed})"
     if kind == "value_error":
         return str(ctx.get("error", err["msg"]))
+    if kind == "literal_error":
+        options = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        meant = closest(str(value), options) if isinstance(value, str) else None
+        hint = f" (did you mean {meant}?)" if meant else ""
+        return f"must be {' or '.join(options)}, got {got}{hint}"
     if kind in ("string_type",):
         return f"must be text, got {got}"
     if kind == "bool_type":

@@ -4,7 +4,8 @@ The format lives in four modules, and this one is where the rest of the build im
   - fields.py: the field types and their rules (Text, WebUrl, BaseUrl, Slug, Instagram,
     FileName, Phone, ...), the base `Model` and the admin's form patterns;
   - site_models.py: site.yaml (`SiteFile` and its parts: address, hours, videos, ...);
-  - this module: an artist's file (`ArtistFile`) and a portfolio's pieces (`PortfolioEntry`);
+  - this module: an artist's file (`ArtistFile`), a portfolio's pieces (`PortfolioEntry`)
+    and an artist's flash designs (`FlashDesign`, docs/flash.md);
   - modelhelp.py: pydantic's errors in an editor's words, and a file read field by field.
 The admin's configuration walks these models by class and field name (site/cms.py), so the
 class names are part of the format.
@@ -12,7 +13,7 @@ class names are part of the format.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -29,7 +30,9 @@ from .fields import (
     OptionalText,
     OptionalWebUrl,
     OptionalYear,
+    Price,
     PublishAt,
+    ShortText,
     Slug,
     Text,
     WebUrl,
@@ -39,6 +42,7 @@ from .fields import (
     _instagram,
     _phone,
     _publish_at,
+    _short_text,
     _slug,
     _web_url,
     describe,
@@ -78,6 +82,7 @@ __all__ = [
     "Brand",
     "Credit",
     "FileName",
+    "FlashDesign",
     "Instagram",
     "Memorial",
     "Model",
@@ -89,8 +94,10 @@ __all__ = [
     "OptionalYear",
     "PortfolioEntry",
     "PUBLISH_AT_VALIDATOR",
+    "Price",
     "PublishAt",
     "ScrollSequence",
+    "ShortText",
     "SiteFile",
     "Slug",
     "Socials",
@@ -107,6 +114,7 @@ __all__ = [
     "_email",
     "_instagram",
     "_phone",
+    "_short_text",
     "_slug",
     "_web_url",
     "artist_label",
@@ -141,6 +149,25 @@ class ArtistFile(Model):
 class PortfolioEntry(Model):
     file: FileName
     title: Text
+    alt: OptionalText = None  # without it: "<title> by <artist>"
+    draft: bool = False
+    publish_at: PublishAt = None
+
+
+# A flash design's status: a claimed design stays on the site, shown as claimed.
+FlashStatus = Literal["available", "claimed"]
+FLASH_STATUSES: tuple[str, ...] = get_args(FlashStatus)
+
+
+class FlashDesign(Model):
+    """One ready-drawn design of an artist's flash (content/flash/<artist-slug>.yaml)."""
+
+    file: FileName
+    title: Text
+    size: ShortText  # "3 in", "4 x 6 in"
+    price: Annotated[Price, Field(ge=1)]  # whole US dollars
+    status: FlashStatus = "available"
+    repeatable: bool = False  # tattooed again and again: never claimed for good
     alt: OptionalText = None  # without it: "<title> by <artist>"
     draft: bool = False
     publish_at: PublishAt = None

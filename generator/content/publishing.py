@@ -1,10 +1,13 @@
-"""Drafts and scheduled publishing: which artists and pieces the public site leaves out yet.
+"""Drafts and scheduled publishing: which artists, pieces and flash designs the public site
+leaves out yet.
 
-`draft: true` keeps an artist or a portfolio piece out of the published site; `publish_at:`
+`draft: true` keeps an artist, a portfolio piece or a flash design out of the published site;
+`publish_at:`
 keeps it out until that moment, in the studio's time zone (site.yaml `timezone:`, America/
 Chicago by default), and the first build after it publishes it (docs/editing.md, "Scheduled
-publishing"). A piece of an artist held back is held back too. Everything is validated as
-usual, held back or not: a draft with a mistake fails the build like any other file.
+publishing"). A piece or a design of an artist held back is held back too. Everything is
+validated as usual, held back or not: a draft with a mistake fails the build like any other
+file.
 
 `build` leaves what is held back out of everything it writes (pages, API, images, sitemap,
 JSON-LD); `serve` keeps it, marked, so the editor sees it before it goes live.
@@ -19,7 +22,7 @@ import zoneinfo
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from .records import Content
+from .records import Content, FlashItem, WorkItem
 
 DEFAULT_TIMEZONE = "America/Chicago"
 # For tests only (README, "Command line"): the moment the build takes as now, an ISO date-time
@@ -60,7 +63,7 @@ def moment_of(publish_at: str, timezone: str) -> dt.datetime:
 class Held:
     """An artist or a piece the public site leaves out for now."""
 
-    kind: str  # "artist" | "piece"
+    kind: str  # "artist" | "piece" | "flash design"
     label: str  # "Rosa Delgado (rosa-delgado)", "Koi by Rosa Delgado"
     why: str  # "draft" | "scheduled" | "artist held back"
     at: dt.datetime | None = None  # when it is scheduled to go live
@@ -72,11 +75,13 @@ def timezone_of(content: Content) -> str:
 
 @dataclass
 class _Verdicts:
-    """Why each artist and piece held back is (by slug, by piece id), and the list to print."""
+    """Why each artist, piece and design held back is (by slug, by piece id, by design id),
+    and the list to print."""
 
     artists: dict[str, str]
     pieces: dict[int, str]
     held: list[Held]
+    designs: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def _verdicts(content: Content, now: dt.datetime) -> _Verdicts:
@@ -89,16 +94,29 @@ def _verdicts(content: Content, now: dt.datetime) -> _Verdicts:
             found.artists[artist.slug] = why
             found.held.append(Held("artist", f"{artist.name} ({artist.slug})", why, at))
     for item in content.work:
-        why, at = _status(item.draft, item.publish_at, timezone, now)
-        label = f"{item.title} by {item.artist_name}"
-        if why:
-            found.held.append(Held("piece", label, why, at))
-        elif item.artist_slug in found.artists:
-            why = found.artists[item.artist_slug]
-            found.held.append(Held("piece", label, "artist held back"))
+        why = _item_status(found, "piece", item, timezone, now)
         if why:
             found.pieces[item.id] = why
+    for design in content.flash:
+        why = _item_status(found, "flash design", design, timezone, now)
+        if why:
+            found.designs[design.id] = why
     return found
+
+
+def _item_status(
+    found: _Verdicts, kind: str, item: WorkItem | FlashItem, timezone: str, now: dt.datetime
+) -> str | None:
+    """Why a piece or a design is held back (its own status, or its artist's), noted in
+    found.held; None when it is published."""
+    why, at = _status(item.draft, item.publish_at, timezone, now)
+    label = f"{item.title} by {item.artist_name}"
+    if why:
+        found.held.append(Held(kind, label, why, at))
+    elif item.artist_slug in found.artists:
+        why = found.artists[item.artist_slug]
+        found.held.append(Held(kind, label, "artist held back"))
+    return why
 
 
 def held_back(content: Content, now: dt.datetime) -> list[Held]:
@@ -130,15 +148,20 @@ def apply(content: Content, now: dt.datetime, preview: bool) -> list[Held]:
             dataclasses.replace(w, held=found.pieces[w.id]) if w.id in found.pieces else w
             for w in content.work
         ]
+        content.flash = [
+            dataclasses.replace(f, held=found.designs[f.id]) if f.id in found.designs else f
+            for f in content.flash
+        ]
     elif found.held:
         _drop_photos(content, found)
         content.artists = [a for a in content.artists if a.slug not in found.artists]
         content.work = [w for w in content.work if w.id not in found.pieces]
+        content.flash = [f for f in content.flash if f.id not in found.designs]
     return found.held
 
 
 def _drop_photos(content: Content, found: _Verdicts) -> None:
-    """The photos only held-back artists and pieces use: not made, not published."""
+    """The photos only held-back artists, pieces and designs use: not made, not published."""
     held_photos, still_used = set(), set()
     for artist in content.artists:
         place = held_photos if artist.slug in found.artists else still_used
@@ -146,6 +169,9 @@ def _drop_photos(content: Content, found: _Verdicts) -> None:
     for item in content.work:
         place = held_photos if item.id in found.pieces else still_used
         place.add(("work", item.file))
+    for design in content.flash:
+        place = held_photos if design.id in found.designs else still_used
+        place.add(("flash", design.file))
     gone = held_photos - still_used
     content.refs = [ref for ref in content.refs if (ref.folder, ref.name) not in gone]
 

@@ -10,6 +10,7 @@ or not, for the checks across files.
 from __future__ import annotations
 
 import os
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,11 @@ from . import models
 from .yamlfile import LineMap, line_of
 
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
+
+
+def stable_id(key: str) -> int:
+    """A small positive id that stays the same across builds for the same key."""
+    return zlib.crc32(key.encode("utf-8")) & 0x7FFFFFFF
 
 
 def link_problem(found: Findings, link: Path, path: Path) -> str:
@@ -103,10 +109,29 @@ class WorkItem:
 
 
 @dataclass(frozen=True)
+class FlashItem:
+    """One flash design as the site shows it (models.FlashDesign; docs/flash.md)."""
+
+    id: str  # "<artist-slug>/<stem>": stable across reordering and title edits
+    file: str
+    title: str
+    size: str
+    price: int  # whole US dollars
+    status: str  # "available" | "claimed"
+    repeatable: bool
+    artist_slug: str
+    artist_name: str
+    alt: str | None = None
+    draft: bool = False
+    publish_at: str | None = None
+    held: str | None = None  # why `serve` shows it though the public site leaves it out
+
+
+@dataclass(frozen=True)
 class FileRef:
     """One photo or video named in a content file, and where it is named."""
 
-    folder: str  # "artists" | "work" | "brands" (under images/) or "videos"
+    folder: str  # "artists" | "work" | "flash" | "brands" (under images/) or "videos"
     name: str  # the editor's file name
     source: Path  # the YAML file that names it
     field: str  # the field as shown in messages ("photo", "piece 2, file", "videos.hero.source")
@@ -160,6 +185,8 @@ class Content:
     artist_files: list[Path] = field(default_factory=list)  # every artist file, valid or not
     artist_sources: list[ArtistSource] = field(default_factory=list)  # each that was read
     findings: Findings | None = None
+    flash: list[FlashItem] = field(default_factory=list)  # in artist order, then file order
+    flash_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
 
     def __post_init__(self) -> None:
         if self.findings is None:
@@ -197,14 +224,15 @@ class Content:
 LIST_ITEMS = {"hours": "line", "hours_notes": "line", "specialties": "line"}
 
 
-def field_name(loc: tuple) -> str | None:
+def field_name(loc: tuple, item: str = "piece") -> str | None:
     """A location as editors read it: "piece 2, file", "brands, item 1, logo", "videos.hero"
-    (lists counted from 1, as people count)."""
+    (lists counted from 1, as people count); item: what one entry of a file that is a list
+    is called ("piece" in a portfolio, "design" in flash)."""
     parts: list[str] = []
     for index, part in enumerate(loc):
         if isinstance(part, int):
             owner = loc[index - 1] if index else None
-            noun = "piece" if owner is None else LIST_ITEMS.get(str(owner), "item")
+            noun = item if owner is None else LIST_ITEMS.get(str(owner), "item")
             parts.append(f"{', ' if parts else ''}{noun} {part + 1}")
         elif parts and isinstance(loc[index - 1], int):
             parts.append(f", {part}")

@@ -9,8 +9,9 @@ tool missing, a disk full). The rules here:
 
 - each file a content file names exists, with a supported type ("did you mean" the
   nearest name when it does not);
-- reserved artist slugs, portfolio files without an artist, a photo used twice, former
-  names (previous_slugs) that lead to one artist only;
+- reserved artist slugs, portfolio and flash files without an artist, a photo used twice,
+  two flash designs of one artist with one id (flash.py), former names (previous_slugs)
+  that lead to one artist only;
 - numbers that must agree (frames, memorial years).
 
 Warnings, for what the site shows but not as meant: files nobody uses (not published), two
@@ -26,6 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from . import models
+from .flash import check_flash
 from .records import ArtistSource, Content, FileRef, link_in, link_problem
 from .yamlfile import line_of
 
@@ -33,7 +35,9 @@ log = logging.getLogger(__name__)
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".tif", ".tiff", ".avif"}
 VIDEO_SUFFIXES = {".mp4", ".mov", ".m4v", ".webm", ".mkv"}
-IMAGE_FOLDERS = ("artists", "work", "brands")
+IMAGE_FOLDERS = ("artists", "work", "flash", "brands")
+# The folders whose photos are each shown once: a portfolio piece, a flash design.
+ONE_USE_FOLDERS = ("work", "flash")
 # Far above any photo or video a phone or camera makes; checked before a byte is read.
 MAX_IMAGE_BYTES = 200 * 1024 * 1024
 MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024
@@ -47,6 +51,7 @@ def validate(content: Content) -> list[FileRef]:
     _check_slugs(content)
     _check_previous_slugs(content)
     _check_portfolios(content)
+    check_flash(content)
     _check_artists_apart(content)
     _check_site_numbers(content)
     _check_markdown(content)
@@ -161,7 +166,8 @@ def _check_portfolios(content: Content) -> None:
         for old in source.values.get("previous_slugs", []):
             renamed.setdefault(old, source.slug)
     known = sorted(s for s in artist_slugs if models.SLUG_RE.match(s))
-    for slug, path in content.portfolio_files.items():
+    lists = [*content.portfolio_files.items(), *content.flash_files.items()]
+    for slug, path in lists:
         if slug in artist_slugs:
             continue
         if slug in renamed:
@@ -177,11 +183,12 @@ def _check_portfolios(content: Content) -> None:
                 f"({hint}known artists: {', '.join(known) or 'none'})"
             )
         content.findings.add(path, None, None, message)
-    first_use: dict[str, FileRef] = {}  # lower-cased file name -> where it was first used
+    # (folder, lower-cased file name) -> where it was first used
+    first_use: dict[tuple[str, str], FileRef] = {}
     for ref in content.refs:
-        if ref.folder != "work":
+        if ref.folder not in ONE_USE_FOLDERS:
             continue
-        key = ref.name.lower()
+        key = (ref.folder, ref.name.lower())
         if key in first_use:
             first = first_use[key]
             _add(content, ref, f"'{ref.name}' is already used ({first.source.name}:{first.line})")

@@ -39,7 +39,7 @@ def check_images(
         kind = image_settings.DEFAULT_SETTINGS.kinds.get(ref.folder)
         size = sizes[path]
         if size and kind and kind.min_side and max(size) < kind.min_side:
-            where = "full screen" if ref.folder == "work" else "on the artist's card"
+            where = "full screen" if ref.folder in ("work", "flash") else "on the artist's card"
             content.findings.warn(
                 ref.source,
                 ref.line,

@@ -50,7 +50,7 @@ POOL_MIN_PIXELS = 8_000_000
 
 @dataclass(frozen=True)
 class ImageJob:
-    kind: str  # "artists" | "work" | "brands"
+    kind: str  # "artists" | "work" | "flash" | "brands"
     name: str  # the editor's file name
     source: Path
     shown: str  # the source as shown in messages (content/images/work/x.jpg)

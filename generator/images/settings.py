@@ -86,6 +86,7 @@ class ImageSettings:
 #   -> 960 at 2x) and 3 on desktops (~400 px cells -> 960 at 1x, 1440 at 2x). The lightbox is
 #   full screen: 780-1170 px on phones, 1440 px for a 4:3 photo on a 1920x1080 screen, more on
 #   2x laptops -> 1920 as the top (sources are rarely sharper than that after phone denoising).
+# - flash: the same grid and lightbox as the portfolio's, so the same widths.
 # - artists: carousel cards at 1.2 slides on a phone (~310 CSS px -> 620-930), 1.5 from
 #   640 px (~420 -> 840), 2.5-4 slides on wider screens (300-460 px -> up to 920 at 2x); the
 #   profile card and the memorial are smaller. -> 320, 640, 960.
@@ -95,6 +96,8 @@ DEFAULT_SETTINGS = ImageSettings(
     kinds={
         # full screen in the lightbox: under 1200 px a photo is enlarged on most screens
         "work": KindSettings(widths=(480, 960, 1440, 1920), min_side=1200),
+        # flash designs: the portfolio's grid and lightbox (features/flash)
+        "flash": KindSettings(widths=(480, 960, 1440, 1920), min_side=1200),
         # a carousel card is up to 460 CSS px wide, ~640 device px on a phone
         "artists": KindSettings(widths=(320, 640, 960), min_side=640),
         # logos: 4:4:4 keeps thin coloured lettering crisp; the files are tiny anyway

@@ -10,232 +10,40 @@ editors as its file:line messages.
 
 Decap writes the keys of a file in the order of its fields here, which is the models' order
 (the README's). Two file shapes need formats of our own, registered by cms/src/formats.ts:
-a portfolio is a bare YAML list (the admin edits it as `pieces`), an aftercare guide is
-plain Markdown without front matter.
+a portfolio and an artist's flash are bare YAML lists (the admin edits each as `pieces`),
+an aftercare guide is plain Markdown without front matter. The fields themselves are made in
+cms_fields.py.
 """
 
 from __future__ import annotations
 
 import re
-import types
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
-
-import annotated_types
-from pydantic import AfterValidator, BaseModel, BeforeValidator, StringConstraints
-from pydantic.fields import FieldInfo
+from dataclasses import dataclass
+from typing import Any
 
 from ..content import models
 from ..content.records import AFTERCARE_SECTIONS
 from ..errors import BuildError
-from .cms_words import SINGULAR, WORDS
+
+# The field machinery, also used as cms.X by the tests and the admin stage.
+from .cms_fields import (  # noqa: F401
+    MEDIA_FOLDERS,
+    Shape,
+    is_model,
+    model_fields,
+    shape_of,
+)
 
 PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts
 MARKDOWN_FORMAT = "markdown-body"
 
-# The folder under content/ each file-name field uploads into: where the loader reads that
-# field's files (loader.py, `refer`); tests/test_cms_config.py checks the two agree.
-MEDIA_FOLDERS = {
-    "ArtistFile.photo": "images/artists",
-    "Memorial.photo": "images/artists",
-    "PortfolioEntry.file": "images/work",
-    "Brand.logo": "images/brands",
-    "VideoFiles.source": "videos",
-    "VideoFiles.vertical": "videos",
-    "ScrollSequence.source": "videos",
-    "ScrollSequence.vertical": "videos",
-}
-
-# Studio facts the web team keeps: not shown, and kept as they are on every save (Decap
-# writes back the keys it does not show; tests/browser/test_cms.py saves site.yaml).
-HIDDEN = {
-    "SiteFile.base_url",
-    "SiteFile.videos",
-    "SiteFile.credit",
-    "SiteFile.timezone",
-    "SiteFile.cms",
-}
-
-# A date and time as the build reads publish_at (content/publishing.py): the studio's local
-# time, no offset. No default: Decap's datetime starts empty (only a default of "{{now}}" fills
-# in the time), and a field with no default is left out of a new entry, so a new piece is
-# saved as its file and title alone (tests/browser/test_cms.py), not with `publish_at: ""`.
-PUBLISH_AT_WIDGET = {
-    "widget": "datetime",
-    "format": "YYYY-MM-DDTHH:mm",
-    "date_format": "YYYY-MM-DD",
-    "time_format": "HH:mm",
-    "picker_utc": False,
-}
-
-# Several lines of prose: a text box instead of a one-line field.
-LONG_TEXT = {"ArtistFile.bio", "TimelineEntry.text", "ValueCard.text", "Memorial.text"}
-
-
-@dataclass(frozen=True)
-class Shape:
-    """A field's type with its wrappers taken off: what to ask for and what limits it."""
-
-    base: Any
-    optional: bool = False
-    meta: tuple = ()
-    validators: frozenset = field(default_factory=frozenset)
-
-    def limit(self, kind: type, attr: str) -> Any:
-        return next((getattr(m, attr) for m in self.meta if isinstance(m, kind)), None)
-
-
-def shape_of(annotation: Any, metadata: tuple | list = ()) -> Shape:
-    """Peel Annotated[...] and `X | None` off a type, collecting constraints and validators."""
-    meta = list(metadata)
-    optional = False
-    while True:
-        if get_origin(annotation) is Annotated:
-            annotation, *extra = get_args(annotation)
-            meta.extend(extra)
-        elif get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(
-            annotation
-        ):
-            rest = [a for a in get_args(annotation) if a is not type(None)]
-            if len(rest) != 1:
-                raise BuildError(f"no admin field for the union {annotation}")
-            optional, annotation = True, rest[0]
-        else:
-            break
-    funcs = frozenset(m.func for m in meta if isinstance(m, AfterValidator | BeforeValidator))
-    return Shape(annotation, optional, tuple(meta), funcs)
-
-
-def is_model(tp: Any) -> bool:
-    return isinstance(tp, type) and issubclass(tp, BaseModel)
-
-
-def label_of(key: str, name: str) -> tuple[str, str]:
-    return WORDS.get(key, (name.replace("_", " ").capitalize(), ""))
-
-
-def model_fields(model: type[BaseModel], content: str) -> list[dict]:
-    """The admin's fields for every field of model, in the model's order.
-
-    content: the content folder relative to the repository, where uploads go.
-    """
-    return [field_config(model, name, info, content) for name, info in model.model_fields.items()]
-
-
-def field_config(model: type[BaseModel], name: str, info: FieldInfo, content: str) -> dict:
-    key = f"{model.__name__}.{name}"
-    shape = shape_of(info.annotation, info.metadata)
-    label, hint = label_of(key, name)
-    config = {"name": name, "label": label}
-    config.update(widget_for(key, shape, content))
-    config["required"] = info.is_required() and not shape.optional
-    if key in HIDDEN:
-        config["widget"] = "hidden"  # its nested fields stay, describing what is kept
-    hints = [h for h in (hint, config.pop("_hint", "")) if h]
-    if hints:
-        config["hint"] = " ".join(hints)
-    return config
-
-
-def widget_for(key: str, shape: Shape, content: str) -> dict:
-    """Decap's widget and options for one shape (key names the field in messages)."""
-    base = shape.base
-    if is_model(base):
-        return {"widget": "object", "collapsed": False, "fields": model_fields(base, content)}
-    if get_origin(base) is list:
-        return list_widget(key, shape, content)
-    if get_origin(base) is Literal:
-        return {"widget": "select", "options": [str(v) for v in get_args(base)]}
-    if base is bool:
-        # Off until turned on; no default, so an entry nobody switched keeps no `draft: false`.
-        return {"widget": "boolean"}
-    if base is int:
-        return number_widget(shape)
-    if base is str and models.PUBLISH_AT_VALIDATOR in shape.validators:
-        return PUBLISH_AT_WIDGET
-    if base is str:
-        return text_widget(key, shape, content)
-    raise BuildError(f"content model field {key}: no admin widget for {base!r}")
-
-
-def list_widget(key: str, shape: Shape, content: str) -> dict:
-    (item,) = get_args(shape.base)
-    singular = SINGULAR.get(key, "item")
-    config: dict[str, Any] = {"widget": "list", "label_singular": singular}
-    item_shape = shape_of(item)
-    if is_model(item_shape.base):
-        config["fields"] = model_fields(item_shape.base, content)
-        # The first text field names each item in the folded list.
-        first = next((f["name"] for f in config["fields"] if f["widget"] == "string"), None)
-        if first:
-            config["summary"] = "{{fields." + first + "}}"
-        # Short lines (hours, figures) are shown open; prose and photos folded to their summary.
-        config["collapsed"] = any(
-            f["widget"] in ("text", "image", "file") for f in config["fields"]
-        )
-    else:
-        one = {"name": key.rsplit(".", 1)[1], "label": singular.capitalize(), "required": True}
-        one.update(widget_for(key, item_shape, content))
-        one.pop("_hint", None)
-        config["field"] = one
-        config["collapsed"] = False  # one line each: show them all
-    least = shape.limit(annotated_types.MinLen, "min_length")
-    if least:
-        config["min"] = least
-        config["_hint"] = f"At least {least}." if least > 1 else ""
-    return config
-
-
-def number_widget(shape: Shape) -> dict:
-    # Every int of the models is a whole number (models.WholeNumber); so is the admin's.
-    config: dict[str, Any] = {"widget": "number", "value_type": "int", "step": 1}
-    low = shape.limit(annotated_types.Ge, "ge")
-    high = shape.limit(annotated_types.Le, "le")
-    if low is not None:
-        config["min"] = low
-    if high is not None:
-        config["max"] = high
-    if low is not None and high is not None:
-        config["_hint"] = f"A whole number from {low} to {high}."
-    elif low is not None:
-        config["_hint"] = f"A whole number, {low} or more."
-    else:
-        config["_hint"] = "A whole number."
-    return config
-
-
-def text_widget(key: str, shape: Shape, content: str) -> dict:
-    if models.plain_file_name in shape.validators:
-        return media_widget(key, content)
-    config: dict[str, Any] = {"widget": "text" if key in LONG_TEXT else "string"}
-    rules = [models.FORM_PATTERNS[f] for f in shape.validators if f in models.FORM_PATTERNS]
-    if rules:
-        pattern, wanted = rules[0]
-        config["pattern"] = [pattern, f"Must be {wanted}."]
-    elif shape.limit(StringConstraints, "min_length"):
-        # Text is stripped, then must not be empty: spaces alone are not a value.
-        config["pattern"] = [r"\S", "Must not be blank."]
-    return config
-
-
-def media_widget(key: str, content: str) -> dict:
-    folder = MEDIA_FOLDERS.get(key)
-    if folder is None:
-        raise BuildError(f"content model field {key} names a file, but MEDIA_FOLDERS has no folder")
-    widget = "file" if folder == "videos" else "image"
-    return {
-        "widget": widget,
-        "media_folder": f"/{content}/{folder}",  # from the repository's root
-        "public_folder": "",  # the YAML holds the plain file name, as the loader wants
-        "choose_url": False,
-    }
-
 
 def collections(content: str) -> list[dict]:
-    """The four collections: artists, portfolios, aftercare guides, studio facts."""
+    """The five collections: artists, portfolios, flash, aftercare guides, studio facts."""
     return [
         artists_collection(content),
         portfolio_collection(content),
+        flash_collection(content),
         aftercare_collection(content),
         studio_collection(content),
     ]
@@ -266,15 +74,69 @@ def artists_collection(content: str) -> dict:
 
 def portfolio_collection(content: str) -> dict:
     """One bare list of pieces (PortfolioEntry) per artist, edited as `pieces`."""
-    return {
-        "name": "portfolio",
-        "label": "Portfolios",
-        "label_singular": "Portfolio",
-        "description": (
+    return artist_list_collection(
+        content,
+        ArtistListWords(
+            "portfolio",
+            "Portfolios",
+            "Portfolio",
             "One list of pieces per artist, named after the artist's web address. "
-            "Add the artist first, then their portfolio."
+            "Add the artist first, then their portfolio.",
+            "pieces",
+            "Pieces",
+            "Piece",
+            "In the order the portfolio shows them; drag to reorder.",
         ),
-        "folder": f"{content}/portfolio",
+        models.PortfolioEntry,
+    )
+
+
+def flash_collection(content: str) -> dict:
+    """One bare list of flash designs (FlashDesign) per artist (docs/flash.md). The file has
+    the portfolio's shape, so it goes through the same format: the list is `pieces` inside
+    the admin, shown as Designs."""
+    return artist_list_collection(
+        content,
+        ArtistListWords(
+            "flash",
+            "Flash",
+            "Flash sheet",
+            "One list of ready-drawn designs per artist, named after the artist's web "
+            "address, shown at /flash. Add the artist first, then their flash.",
+            "flash designs",
+            "Designs",
+            "Design",
+            "In the order the flash page shows them; drag to reorder. A design keeps its "
+            "web id (the photo's file name) when it is moved or retitled.",
+        ),
+        models.FlashDesign,
+    )
+
+
+@dataclass(frozen=True)
+class ArtistListWords:
+    """What the admin says about a folder of one list per artist."""
+
+    folder: str  # under content/, also the collection's name
+    label: str
+    label_singular: str
+    description: str
+    whose: str  # "pieces": "Only when starting a new portfolio: whose pieces these are."
+    list_label: str
+    list_singular: str
+    list_hint: str
+
+
+def artist_list_collection(content: str, words: ArtistListWords, model: type) -> dict:
+    """One bare YAML list per artist (PORTFOLIO_FORMAT), edited as `pieces`; a new file is
+    named after the artist chosen in `artist`, which is not saved."""
+    thing = words.label_singular.lower()
+    return {
+        "name": words.folder,
+        "label": words.label,
+        "label_singular": words.label_singular,
+        "description": words.description,
+        "folder": f"{content}/{words.folder}",
         "extension": "yaml",
         "format": PORTFOLIO_FORMAT,
         "create": True,
@@ -292,19 +154,19 @@ def portfolio_collection(content: str) -> dict:
                 "display_fields": ["name"],
                 "required": False,
                 "hint": (
-                    "Only when starting a new portfolio: whose pieces these are. "
-                    "A saved portfolio stays with its artist (the name in the list)."
+                    f"Only when starting a new {thing}: whose {words.whose} these are. "
+                    f"A saved {thing} stays with its artist (the name in the list)."
                 ),
             },
             {
                 "name": "pieces",
-                "label": "Pieces",
-                "label_singular": "Piece",
+                "label": words.list_label,
+                "label_singular": words.list_singular,
                 "widget": "list",
                 "summary": "{{fields.title}}",
                 "required": False,
-                "hint": "In the order the portfolio shows them; drag to reorder.",
-                "fields": model_fields(models.PortfolioEntry, content),
+                "hint": words.list_hint,
+                "fields": model_fields(model, content),
             },
         ],
     }
@@ -414,8 +276,10 @@ def config_fields(config: dict) -> dict[str, list[dict]]:
     """The top-level fields of each edited file kind, by the model they stand for."""
     by_name = {c["name"]: c for c in config["collections"]}
     pieces = next(f for f in by_name["portfolio"]["fields"] if f["name"] == "pieces")
+    designs = next(f for f in by_name["flash"]["fields"] if f["name"] == "pieces")
     return {
         "ArtistFile": by_name["artists"]["fields"],
         "PortfolioEntry": pieces["fields"],
+        "FlashDesign": designs["fields"],
         "SiteFile": by_name["studio"]["files"][0]["fields"],
     }

@@ -60,6 +60,37 @@ WORDS: dict[str, tuple[str, str]] = {
         "Publish on",
         "Optional: the date (and time, studio time) this piece appears on the site by itself.",
     ),
+    "FlashDesign.file": (
+        "Picture",
+        "A photo or scan of the drawing (JPEG or PNG, any size). Its file name is the "
+        "design's web id: keep it once the design is published.",
+    ),
+    "FlashDesign.title": ("Title", "Shown under the picture, e.g. Swallow and Banner."),
+    "FlashDesign.size": ("Size", "Short, as the client reads it: 3 in, 4 x 6 in."),
+    "FlashDesign.price": ("Price (US dollars)", "Whole dollars, without the $ sign: 150."),
+    "FlashDesign.status": (
+        "Status",
+        "Claimed: someone has it. It stays on the page, greyed, and cannot be claimed again. "
+        "Empty: available.",
+    ),
+    "FlashDesign.repeatable": (
+        "Repeatable",
+        "On: tattooed for anyone who asks, never claimed for good.",
+    ),
+    "FlashDesign.alt": (
+        "Picture description (alt text)",
+        "Optional. What the design shows, for people who cannot see it: subject, style, "
+        'colours (e.g. "A navy swallow over a banner reading TRUE, bold black outline"). '
+        'Without it: "<title> by <artist>".',
+    ),
+    "FlashDesign.draft": (
+        "Draft",
+        "On: saved, but not on the public site until you turn it off.",
+    ),
+    "FlashDesign.publish_at": (
+        "Publish on",
+        "Optional: the date (and time, studio time) this design appears on the site by itself.",
+    ),
     "SiteFile.name": ("Studio name", ""),
     "SiteFile.phone": ("Phone", "As it should read, e.g. (214) 555-0100."),
     "SiteFile.email": ("Email", "Where the site tells visitors to write."),

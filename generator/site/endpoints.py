@@ -6,7 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from ..content.records import ArtistRecord, Content, WorkItem
+from ..content.flash import published_counts
+from ..content.records import ArtistRecord, Content, FlashItem, WorkItem
 from ..images.process import ImageMeta
 from ..output import Output
 
@@ -21,7 +22,8 @@ def contact_choices() -> dict:
     return {"services": list(choices["services"]), "noArtist": choices["noArtist"]}
 
 
-def artist_json(artist: ArtistRecord, images: ImageIndex) -> dict:
+def artist_json(artist: ArtistRecord, images: ImageIndex, flash: int = 0) -> dict:
+    """flash: how many flash designs the artist shows (the key only when there are some)."""
     meta = images[("artists", artist.photo)]
     return {
         "id": artist.id,
@@ -34,6 +36,7 @@ def artist_json(artist: ArtistRecord, images: ImageIndex) -> dict:
         "instagram": artist.instagram,
         "image": meta.to_api(),
         **_optional(artist.alt, artist.held),
+        **({"flash": flash} if flash > 0 else {}),
     }
 
 
@@ -46,6 +49,11 @@ def _optional(alt: str | None, held: str | None) -> dict:
     }
 
 
+# An item's picture in the lists (portfolio, flash): its fallback file, size, variants and
+# blurred placeholder (images/process.py, ImageMeta).
+IMAGE_KEYS = ("src", "width", "height", "srcset", "sources", "placeholder")
+
+
 def work_json(item: WorkItem, images: ImageIndex) -> dict:
     meta = images[("work", item.file)].to_api()
     return {
@@ -54,9 +62,42 @@ def work_json(item: WorkItem, images: ImageIndex) -> dict:
         "title": item.title,
         "artist": item.artist_name,
         "artist_id": item.artist_slug,
-        **{k: meta[k] for k in ("src", "width", "height", "srcset", "sources", "placeholder")},
+        **{k: meta[k] for k in IMAGE_KEYS},
         **_optional(item.alt, item.held),
     }
+
+
+def flash_json(item: FlashItem, images: ImageIndex) -> dict:
+    """One flash design (docs/flash.md). `status` is the design's own, available or claimed;
+    why `serve` shows a design the public site does not is `held` (draft or scheduled)."""
+    meta = images[("flash", item.file)].to_api()
+    return {
+        "id": item.id,
+        "artist_id": item.artist_slug,
+        "artist": item.artist_name,
+        "title": item.title,
+        "size": item.size,
+        "price": item.price,
+        "status": item.status,
+        "repeatable": item.repeatable,
+        "filename": item.file,
+        **{k: meta[k] for k in IMAGE_KEYS},
+        **({"alt": item.alt} if item.alt else {}),
+        **({"held": item.held} if item.held else {}),
+    }
+
+
+def flash_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, object]]:
+    """/api/flash?artist=all and ?artist=<slug> for every artist (an empty list for an
+    artist without flash): the same items, in the site's artist order, then file order."""
+    designs = [flash_json(item, images) for item in content.flash]
+    files: dict[str, tuple[str, object]] = {
+        "/api/flash?artist=all": ("api/flash/all.json", designs)
+    }
+    for artist in content.artists:
+        mine = [d for d in designs if d["artist_id"] == artist.slug]
+        files[f"/api/flash?artist={artist.slug}"] = (f"api/flash/{artist.slug}.json", mine)
+    return files
 
 
 # Pieces per file of the paged portfolio: a multiple of the grid's 2 and 3 columns, so every
@@ -98,8 +139,10 @@ def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, obje
     the pages from these same answers (prerender.py).
     """
     work = [work_json(w, images) for w in content.work]
+    flash = published_counts(content)
+    artists = [artist_json(a, images, flash.get(a.slug, 0)) for a in content.artists]
     files = {
-        "/api/artists": ("api/artists.json", [artist_json(a, images) for a in content.artists]),
+        "/api/artists": ("api/artists.json", artists),
         "/api/portfolio?artist=all": ("api/portfolio/all.json", work),
         **portfolio_pages("all", work),
     }
@@ -107,6 +150,7 @@ def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, obje
         mine = [w for w in work if w["artist_id"] == artist.slug]
         files[f"/api/portfolio?artist={artist.slug}"] = (f"api/portfolio/{artist.slug}.json", mine)
         files.update(portfolio_pages(artist.slug, mine))
+    files.update(flash_files(content, images))
     aftercare = [
         {"section_type": name, "content": text} for name, text in content.aftercare.items()
     ]

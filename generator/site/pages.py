@@ -30,7 +30,8 @@ class RouteSpec:
     lazy: bool  # the screen is its own chunk (bundle.py must have it)
     title: str
     description: str
-    each: str | None = None  # "artist": one page per artist
+    # "artist": one page per artist; "flash-artist": one per artist with flash designs
+    each: str | None = None
     not_found: bool = False
     index: bool = True  # listed in sitemap.xml and open to search engines
 
@@ -73,7 +74,8 @@ def load_route_table(site_src: Path) -> list[RouteSpec]:
 
 
 def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
-    """Every page of the site: the table's routes, per-artist ones once per artist."""
+    """Every page of the site: the table's routes, per-artist ones once per artist (or per
+    artist with flash)."""
     site = content.site
     words = {"studio": site.name, "city": f"{site.address.city}, {site.address.region}"}
     pages = []
@@ -81,9 +83,7 @@ def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
         if spec.each is None:
             pages.append(_route(spec, words, spec.path, spec.file, None))
             continue
-        if spec.each != "artist":
-            raise BuildError(f"route {spec.path}: unknown 'each': {spec.each!r}")
-        for artist in content.artists:
+        for artist in _each(content, spec):
             artist_words = {
                 **words,
                 "artist": artist.name,
@@ -94,6 +94,17 @@ def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
             file = spec.file.format(slug=artist.slug)
             pages.append(_route(spec, artist_words, path, file, artist))
     return pages
+
+
+def _each(content: Content, spec: RouteSpec) -> list[ArtistRecord]:
+    """The artists a per-artist route has a page for: "artist", every artist; "flash-artist",
+    every artist with at least one flash design (docs/flash.md)."""
+    if spec.each == "artist":
+        return list(content.artists)
+    if spec.each == "flash-artist":
+        with_flash = {item.artist_slug for item in content.flash}
+        return [artist for artist in content.artists if artist.slug in with_flash]
+    raise BuildError(f"route {spec.path}: unknown 'each': {spec.each!r}")
 
 
 def _route(

@@ -84,12 +84,17 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
     return lines
 
 
+# The answers chosen by ?artist=all or ?artist=<slug>: api/<name>/<selection>.json.
+ARTIST_LISTS = ("/api/portfolio", "/api/flash")
+
+
 def write_redirects_file(
     out: Output,
     artist_slugs: list[str],
     function_url: str = "",
     renamed: dict[str, str] | None = None,
     uploads_url: str = "",
+    with_flash: frozenset[str] = frozenset(),
 ) -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
@@ -102,16 +107,22 @@ def write_redirects_file(
       bucket, so the browser posts to the site's own origin and the CSP stays 'self'
       (docs/contact.md, "Reference images").
     - A renamed artist (renamed: {former slug: slug}): their old page answers a permanent
-      redirect to the new one, and the old ?artist= value still gives their pieces.
-    - /api/portfolio?artist=<slug>: one rule per artist, then a JSON 404 for any other
-      value. A placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a
-      file that does not exist answers the site's HTML 404 page, never a later rule.
+      redirect to the new one (their flash page too, when they have one: with_flash), and
+      the old ?artist= value still gives their pieces.
+    - /api/portfolio?artist=<slug> and /api/flash?artist=<slug>: one rule per artist, then a
+      JSON 404 for any other value (the answer without ?artist= is netlify.toml's). A
+      placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a file that
+      does not exist answers the site's HTML 404 page, never a later rule.
     """
     renamed = dict(sorted((renamed or {}).items()))
     lines = _contact_rules(function_url.rstrip("/"), uploads_url.rstrip("/"))
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
-    for slug, target in [("all", "all"), *((s, s) for s in artist_slugs), *renamed.items()]:
-        lines.append(f"/api/portfolio  artist={slug}  /api/portfolio/{target}.json  200")
-    lines.append("/api/portfolio  artist=:artist  /api/404.json  404")
+        if new in with_flash:
+            lines.append(f"/flash/{old}  /flash/{new}  301")
+    selections = [("all", "all"), *((s, s) for s in artist_slugs), *renamed.items()]
+    for api in ARTIST_LISTS:
+        for slug, target in selections:
+            lines.append(f"{api}  artist={slug}  {api}/{target}.json  200")
+        lines.append(f"{api}  artist=:artist  /api/404.json  404")
     out.write_text("_redirects", "\n".join(lines) + "\n")

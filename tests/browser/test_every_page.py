@@ -29,6 +29,10 @@ def every_path(demo_dist) -> list[str]:
             continue
         if route.get("each") == "artist":
             paths += [route["path"].replace(":artistSlug", a["slug"]) for a in artists]
+        elif route.get("each") == "flash-artist":  # the artists who have flash
+            with_flash = [a for a in artists if a.get("flash")]
+            assert with_flash, "the demo has flash for some artists"
+            paths += [route["path"].replace(":artistSlug", a["slug"]) for a in with_flash]
         else:
             paths.append(route["path"])
     return paths
@@ -76,7 +80,7 @@ def test_every_route_and_artist_page_loads_without_a_failed_request(page: Page, 
         # Icons and the manifest are fetched when the browser wants them (a tab, a home
         # screen), so each one a page links is fetched here.
         linked.update(page.eval_on_selector_all(LINKED, "links => links.map(l => l.href)"))
-    assert len(paths) >= 6 + 5, paths  # the demo's six artists and five other routes
+    assert len(paths) >= 6 + 3 + 6, paths  # six artists, three with flash, six other routes
     manifest = page.request.get("/manifest.webmanifest").json()
     linked.update(urljoin(page.url, icon["src"]) for icon in manifest["icons"])
     assert {u.rsplit("/", 1)[1] for u in linked} >= {

@@ -62,6 +62,7 @@ export const SCREENS: Record<string, Screen> = {
     ...lazyScreen(() => import("../features/piercings/piercings-screen")),
     children: <ContactSection />,
   },
+  "flash-screen": lazyScreen(() => import("../features/flash/flash-screen")),
   "aftercare-screen": lazyScreen(() => import("../features/aftercare/aftercare-screen")),
   "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
   "not-found-screen": { component: NotFoundScreen },

@@ -17,6 +17,8 @@ export type Artist = {
   specialties: string[];
   instagram: string | null;
   image: ImageMeta;
+  /** How many published flash designs the artist has; absent when none (docs/flash.md). */
+  flash?: number;
 } & EditorExtras;
 
 export type PortfolioItem = {
@@ -34,5 +36,33 @@ export type PortfolioItem = {
   sources: ImageSource[];
   placeholder: string;
 } & EditorExtras;
+
+/** One flash design (GET /api/flash?artist=<slug|all>): drawn in advance, at a set size and price. */
+export type FlashDesign = {
+  /** "<artist slug>/<stem>": what the contact form sends as `flash` to claim it. */
+  id: string;
+  /** The artist's slug. */
+  artist_id: string;
+  /** The artist's name. */
+  artist: string;
+  title: string;
+  /** As the artist writes it: "3 in". */
+  size: string;
+  /** Whole US dollars. */
+  price: number;
+  status: "available" | "claimed";
+  /** Tattooed any number of times: never claimed. */
+  repeatable: boolean;
+  filename: string;
+  src: string;
+  width: number;
+  height: number;
+  srcset: string;
+  sources: ImageSource[];
+  placeholder: string;
+  alt?: string;
+  /** In `build.py serve` only: why the public site leaves it out for now. */
+  held?: Unpublished;
+};
 
 export type AftercareSection = { section_type: "tattoo" | "piercing"; content: string };

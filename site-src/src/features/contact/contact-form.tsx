@@ -1,11 +1,36 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
+import type { FlashClaim } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./api/send-contact";
 import { TEXT } from "./image-rules";
 import { ReferenceImagesField } from "./reference-images";
 import { useReferenceImages } from "./use-reference-images";
+
+// A flash design claimed on the Flash screen waits in this tab's sessionStorage under this key
+// (lib/flash-claim.ts writes it; a test ties the two). The form reads it once, when it
+// comes to life, and only then loads the preview's code: a form without a claim costs nothing more.
+const FLASH_CLAIM_KEY = "flash-claim";
+const ClaimedDesign = lazy(() => import("./claimed-design"));
+const CONSULTATION = "Tattoo Consultation";
+
+function storedClaim(): FlashClaim | null {
+  try {
+    const claim = JSON.parse(sessionStorage.getItem(FLASH_CLAIM_KEY) ?? "null") as FlashClaim | null;
+    return typeof claim?.id === "string" ? claim : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetClaim(): void {
+  try {
+    sessionStorage.removeItem(FLASH_CLAIM_KEY);
+  } catch {
+    // no storage: nothing was kept
+  }
+}
 
 type Fields = { name: string; email: string; phone: string; message: string };
 const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
@@ -57,6 +82,7 @@ export function ContactForm({ beforeCode }: Props) {
   const startedAt = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const [sendTakenOver, setSendTakenOver] = useState(false);
+  const [claim, setClaim] = useState<FlashClaim | null>(null);
   const id = useId();
 
   // The code arrives once the visitor comes near (contact-section.tsx); until then the page holds
@@ -67,6 +93,13 @@ export function ContactForm({ beforeCode }: Props) {
     const element = form.current;
     if (!element) return;
     const early = beforeCode?.();
+    // A claimed design comes with its artist and a consultation; what was picked by hand wins.
+    const claimed = storedClaim();
+    if (claimed) {
+      setClaim(claimed);
+      setArtistSlug(claimed.artist_id);
+      setService(services.includes(CONSULTATION) ? CONSULTATION : services[0]);
+    }
     startedAt.current ??= early?.touchedAt ?? null;
     const typed = (name: string) => {
       const control = element.elements.namedItem(name);
@@ -111,6 +144,13 @@ export function ContactForm({ beforeCode }: Props) {
     onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value })),
   });
 
+  const removeClaim = () => {
+    forgetClaim();
+    setClaim(null);
+    // The button goes with the design: focus the message the visitor goes on with.
+    (form.current?.elements.namedItem("message") as HTMLElement | null)?.focus();
+  };
+
   const sending = status.state === "sending";
   const artistsUnavailable = isLoading || error !== null;
 
@@ -130,11 +170,13 @@ export function ContactForm({ beforeCode }: Props) {
     }
     const references = attached.map((image) => image.id as string);
     const result = await sendContact(
-      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service, references },
+      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service, references, flash: claim?.id },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
     );
     if (result.ok) {
       images.clear();
+      forgetClaim();
+      setClaim(null);
       setFields(EMPTY);
       setService(services[0]);
       setArtistSlug(noArtist);
@@ -196,6 +238,11 @@ export function ContactForm({ beforeCode }: Props) {
             ))}
           </select>
         </div>
+        {claim && (
+          <Suspense fallback={null}>
+            <ClaimedDesign claim={claim} onRemove={removeClaim} />
+          </Suspense>
+        )}
         <div className="contact-form__field contact-form__field--wide">
           <label htmlFor={`${id}-message`}>Tell us about your idea</label>
           <textarea

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import type { Artist } from "../../lib/api-types";
@@ -56,6 +57,11 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
             <span className="visually-hidden"> on Instagram, {artist.name}&rsquo;s profile (opens in a new tab)</span>
           </a>
         )}
+        {artist.flash ? (
+          <Link className="artist-profile__flash" to={`/flash/${artist.slug}`}>
+            See {artist.name}&rsquo;s flash
+          </Link>
+        ) : null}
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { ArtistsProvider } from "../../lib/artists-store";
 import { deferred, jsonResponse } from "../../testing/fetch";
 import { FakeObserver } from "../../testing/intersection-observer";
-import { janePieces, maxPieces, mockApi, portfolioPage, portfolioRequests } from "../../testing/portfolio";
+import { jane, janePieces, max, maxPieces, mockApi, portfolioPage, portfolioRequests } from "../../testing/portfolio";
 import { getPortfolioPage } from "./api/get-portfolio";
 import { TILE_SIZES } from "./portfolio-grid";
 import { MORE_ROOT_MARGIN, MORE_ROOT_MARGIN_UNSCROLLED } from "./portfolio-more";
@@ -447,5 +447,27 @@ describe("a selection of many pages", () => {
       "/api/portfolio/pages/jane-doe/1.json",
       "/api/portfolio/pages/all/1.json",
     ]);
+  });
+});
+
+describe("links to the Flash screen", () => {
+  test("none while no artist has flash", async () => {
+    mockApi();
+    renderPortfolio("/portfolio/jane-doe");
+    await screen.findByRole("heading", { level: 2, name: "Jane Doe" });
+    expect(screen.queryByRole("link", { name: /flash/i })).toBeNull();
+  });
+
+  test("beside the dropdown when some artist has flash, and on the card of an artist who has", async () => {
+    mockApi({}, { body: [{ ...jane, flash: 2 }, max] });
+    renderPortfolio("/portfolio");
+    expect(await screen.findByRole("link", { name: "Flash" })).toHaveAttribute("href", "/flash");
+    await userEvent.selectOptions(artistSelect(), "jane-doe");
+    expect(await screen.findByRole("link", { name: "See Jane Doe’s flash" })).toHaveAttribute("href", "/flash/jane-doe");
+    expect(screen.getByRole("link", { name: "Flash" })).toHaveAttribute("href", "/flash/jane-doe");
+    await userEvent.selectOptions(artistSelect(), "max-ink");
+    await screen.findByRole("heading", { level: 2, name: "Max Ink" });
+    expect(screen.queryByRole("link", { name: /’s flash/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Flash" })).toHaveAttribute("href", "/flash");
   });
 });

@@ -1,18 +1,17 @@
 // /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
 import { useArtists } from "../../lib/artists-store";
 import type { PortfolioItem } from "../../lib/api-types";
 import { usePortfolioPages } from "./api/use-portfolio-pages";
 import { ArtistProfile } from "./artist-profile";
-import { Lightbox, type LightboxImage } from "./lightbox";
+import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { PortfolioGrid } from "./portfolio-grid";
 import { PortfolioMore } from "./portfolio-more";
 import "./portfolio.css";
-
-const ALL = "all";
 
 type PieceImage = LightboxImage & { artist: string; artistSlug: string };
 
@@ -34,7 +33,6 @@ function toLightboxImage(item: PortfolioItem): PieceImage {
 
 export default function PortfolioScreen() {
   const { artistSlug } = useParams();
-  const navigate = useNavigate();
   const selected = artistSlug ?? ALL;
   const { data: artists = [] } = useArtists();
   // The grid holds the pages loaded so far (page 1 is in the prerendered HTML); the viewer
@@ -47,14 +45,11 @@ export default function PortfolioScreen() {
   const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
 
   const artist = selected === ALL ? undefined : artists.find((a) => a.slug === selected);
+  // The Flash screen, when any artist has flash: this artist's, if they have some.
+  const flashLink = artist?.flash ? `/flash/${artist.slug}` : artists.some((a) => a.flash) ? "/flash" : null;
   // Before /api/artists answers (or for a slug it does not list) the dropdown still shows
   // the selection, named from the pieces when they are in.
   const fallbackName = artist ? null : selected === ALL ? null : (items[0]?.artist ?? selected);
-
-  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
-    const slug = event.target.value;
-    navigate(slug === ALL ? "/portfolio" : `/portfolio/${slug}`);
-  };
 
   const images = useMemo(
     () => byIndex.map((item, i) => (item ? toLightboxImage(item) : failedAt(i) ? PIECE_FAILED : PIECE_LOADING)),
@@ -114,22 +109,19 @@ export default function PortfolioScreen() {
           Every piece here was drawn for one client and one story. Browse the studio's work, or choose an
           artist to see theirs.
         </p>
-        <div className="portfolio-filter">
-          <label className="portfolio-filter__label" htmlFor="portfolio-artist">
-            Artist
-          </label>
-          <div className="portfolio-filter__control">
-            <select id="portfolio-artist" value={selected} onChange={onSelect}>
-              <option value={ALL}>All Artists</option>
-              {artists.map((a) => (
-                <option key={a.slug} value={a.slug}>
-                  {a.name}
-                </option>
-              ))}
-              {fallbackName && <option value={selected}>{fallbackName}</option>}
-            </select>
-          </div>
-        </div>
+        <ArtistFilter
+          id="portfolio-artist"
+          base="/portfolio"
+          artists={artists}
+          selected={selected}
+          fallbackName={fallbackName}
+        >
+          {flashLink && (
+            <Link className="portfolio-flash-link" to={flashLink}>
+              Flash
+            </Link>
+          )}
+        </ArtistFilter>
       </header>
 
       {artist && <ArtistProfile artist={artist} />}

@@ -18,6 +18,8 @@ export type ContactPayload = {
   message: string;
   /** Upload ids of reference images (docs/contact.md); left out of the body when empty. */
   references?: string[];
+  /** The id of the flash design being claimed (GET /api/flash); left out of the body when none. */
+  flash?: string;
 };
 
 /**

@@ -42,6 +42,8 @@ type Props<T extends LightboxImage> = {
   onZoom?: (scale: number) => void;
   /** The caption under the image; by default its title. */
   caption?: (image: T, index: number) => ReactNode;
+  /** Something to do with the image shown (the Flash screen's "Claim this design"), beside its caption. */
+  action?: (image: T, index: number) => ReactNode;
   /** Accessible name of the dialog. */
   label?: string;
   /** The element that opened it: focus goes back there on closing. */
@@ -66,6 +68,7 @@ function Viewer<T extends LightboxImage>({
   onRotate,
   onZoom,
   caption,
+  action,
   label = "Image viewer",
   returnFocus,
 }: Props<T>) {
@@ -129,6 +132,7 @@ function Viewer<T extends LightboxImage>({
       {current && (
         <div className="lightbox__caption">
           {shown && <p className="lightbox__title">{caption ? caption(shown, state.index) : shown.title}</p>}
+          {shown && action?.(shown, state.index)}
           {count > 1 && (
             <p className="lightbox__counter" aria-label={`Image ${state.index + 1} of ${count}`}>
               {state.index + 1} / {count}

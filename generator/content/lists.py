@@ -1,0 +1,124 @@
+"""Stage 1a, the files that are one YAML list per artist: portfolio/<slug>.yaml (pieces) and
+flash/<slug>.yaml (flash designs, docs/flash.md).
+
+Each file is named after its artist's file; each entry is checked on its own, so one bad
+entry does not hide the others and an entry with a bad title still has its photo checked.
+That a file's artist exists is validate.py's rule (it knows about renames).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from . import models
+from .flash import flash_item
+from .records import WorkItem, stable_id
+from .yamlfile import line_of
+
+if TYPE_CHECKING:
+    from .loader import _Reader
+
+
+@dataclass(frozen=True)
+class ArtistList:
+    """A folder of one YAML list per artist, each file named after the artist's file."""
+
+    folder: str  # under content/
+    images: str  # the folder under images/ its entries' photos are in
+    model: Any  # one entry
+    item: str  # what one entry is called in messages: "piece 2, title"
+
+
+PORTFOLIO = ArtistList("portfolio", "work", models.PortfolioEntry, "piece")
+FLASH = ArtistList("flash", "flash", models.FlashDesign, "design")
+
+
+def read_portfolios(reader: _Reader) -> None:
+    content = reader.content
+    names = {a.slug: a.name for a in content.artists}
+
+    def piece(slug: str, entry: models.PortfolioEntry) -> None:
+        if slug in names:
+            content.work.append(
+                WorkItem(
+                    stable_id(f"work:{entry.file}"),
+                    entry.file,
+                    entry.title,
+                    slug,
+                    names[slug],
+                    entry.alt,
+                    entry.draft,
+                    entry.publish_at,
+                )
+            )
+
+    read_lists(reader, PORTFOLIO, content.portfolio_files, piece)
+    order = {a.slug: i for i, a in enumerate(content.artists)}
+    content.work.sort(key=lambda w: order.get(w.artist_slug, 0))
+
+
+def read_flash(reader: _Reader) -> None:
+    content = reader.content
+    names = {a.slug: a.name for a in content.artists}
+
+    def design(slug: str, entry: models.FlashDesign) -> None:
+        if slug in names:
+            content.flash.append(flash_item(slug, names[slug], entry))
+
+    read_lists(reader, FLASH, content.flash_files, design)
+    order = {a.slug: i for i, a in enumerate(content.artists)}
+    # the site's artist order, then each file's own order (sort is stable)
+    content.flash.sort(key=lambda f: order.get(f.artist_slug, 0))
+
+
+def read_lists(
+    reader: _Reader, kind: ArtistList, files: dict[str, Path], take: Callable[[str, Any], None]
+) -> None:
+    """Each <folder>/<artist-slug>.yaml of kind: every valid entry goes to take(slug, entry),
+    the file to files[slug]."""
+    folder = reader.root / kind.folder
+    if not folder.is_dir():
+        return
+    entry_model = TypeAdapter(kind.model)
+    for path in sorted(folder.iterdir()):
+        if not reader.is_yaml_candidate(path):
+            continue
+        slug = path.stem
+        if not models.SLUG_RE.match(slug):
+            reader.found.add(path, None, None, slug_message(slug))
+            continue
+        files[slug] = path
+        document = reader.read_yaml(path, kind.model)
+        if document is None or document.data is None:
+            continue  # unreadable (said so), or an empty file: the artist has none yet
+        data, lines = document.data, document.lines
+        if not isinstance(data, list):
+            reader.found.add(
+                path,
+                line_of(lines, ()),
+                None,
+                f"must be a list of {kind.item}s ('- file: ...' lines), "
+                f"got {models.describe(data)}",
+            )
+            continue
+        for index, raw in enumerate(data):
+            reader.refer(kind.images, data, path, (index, "file"), lines, kind.item)
+            try:
+                entry = entry_model.validate_python(raw)
+            except ValidationError as exc:
+                reader.schema_problems(path, document, exc, kind.model, (index,), kind.item)
+                continue
+            take(slug, entry)
+
+
+def slug_message(slug: str) -> str:
+    suggestion = models.suggest_slug(slug)
+    return (
+        f"file name '{slug}' must be a slug of lower-case letters, digits and '-' "
+        f"(rename it to '{suggestion}.yaml')"
+    )

@@ -1,0 +1,48 @@
+// The artist dropdown of the portfolio and flash screens. The route is the selection: choosing
+// navigates to `base` or `base/<slug>`, so deep links, reloads and the back button all land on
+// the artist the address names. Styled by the portfolio's .portfolio-filter rules.
+import type { ChangeEvent, ReactNode } from "react";
+import { useNavigate } from "react-router";
+
+export const ALL_ARTISTS = "all";
+
+type Props = {
+  /** The select's id (its label points at it). */
+  id: string;
+  /** The screen's path without an artist: "/portfolio", "/flash". */
+  base: string;
+  artists: readonly { slug: string; name: string }[];
+  /** ALL_ARTISTS or an artist's slug. */
+  selected: string;
+  /** The selection's name when `artists` does not list it (not loaded yet, or unknown). */
+  fallbackName: string | null;
+  /** Shown after the dropdown (the portfolio's Flash link). */
+  children?: ReactNode;
+};
+
+export function ArtistFilter({ id, base, artists, selected, fallbackName, children }: Props) {
+  const navigate = useNavigate();
+  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
+    const slug = event.target.value;
+    navigate(slug === ALL_ARTISTS ? base : `${base}/${slug}`);
+  };
+  return (
+    <div className="portfolio-filter">
+      <label className="portfolio-filter__label" htmlFor={id}>
+        Artist
+      </label>
+      <div className="portfolio-filter__control">
+        <select id={id} value={selected} onChange={onSelect}>
+          <option value={ALL_ARTISTS}>All Artists</option>
+          {artists.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.name}
+            </option>
+          ))}
+          {fallbackName && <option value={selected}>{fallbackName}</option>}
+        </select>
+      </div>
+      {children}
+    </div>
+  );
+}

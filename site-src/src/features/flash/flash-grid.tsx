@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { UnpublishedMark } from "../../components/unpublished-mark";
+import type { FlashDesign } from "../../lib/api-types";
+import { formatPrice } from "../../lib/flash-claim";
+
+// How wide a tile is drawn: 2 columns on phones, 3 from 768 px, 4 from 1024 px inside the
+// 1200 px content column.
+export const FLASH_TILE_SIZES = "(min-width: 1200px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+
+// The first row is in view on every layout: those load at once, the rest as they near the viewport.
+const EAGER_TILES = 4;
+
+/** Taken: shown greyed, and not offered. A repeatable design is never taken. */
+export const isClaimed = (design: FlashDesign) => design.status === "claimed" && !design.repeatable;
+
+type Props = {
+  designs: FlashDesign[];
+  /** Name each design's artist (the whole studio's flash). */
+  showArtist: boolean;
+  /** The id of the design this tab has claimed, if any (lib/flash-claim.ts). */
+  picked?: string;
+  onOpen: (design: FlashDesign, opener: HTMLButtonElement) => void;
+};
+
+/** Square tiles with the title, size and price under each; a claimed one is only a picture. */
+export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
+  return (
+    <ul className="flash-grid" aria-label="Flash designs">
+      {designs.map((design, index) => {
+        const claimed = isClaimed(design);
+        const price = formatPrice(design.price);
+        const image = (
+          <ResponsiveImage
+            image={design}
+            alt={design.alt ?? `${design.title}, flash by ${design.artist}`}
+            sizes={FLASH_TILE_SIZES}
+            className="portfolio-tile__image"
+            eager={index < EAGER_TILES}
+          />
+        );
+        return (
+          <li key={design.id} className={`flash-tile${claimed ? " flash-tile--claimed" : ""}`}>
+            <div className="portfolio-tile flash-tile__frame">
+              {claimed ? (
+                image
+              ) : (
+                <button
+                  type="button"
+                  className="portfolio-tile__open"
+                  onClick={(event) => onOpen(design, event.currentTarget)}
+                  aria-label={`View ${design.title}, ${design.size}, ${price}`}
+                >
+                  {image}
+                </button>
+              )}
+              {design.held && <UnpublishedMark status={design.held} className="portfolio-tile__mark" />}
+              {claimed ? (
+                <span className="flash-tile__label">Claimed</span>
+              ) : design.id === picked ? (
+                <span className="flash-tile__label flash-tile__label--picked">Your pick</span>
+              ) : (
+                design.repeatable && <span className="flash-tile__label flash-tile__label--repeatable">Repeatable</span>
+              )}
+            </div>
+            <div className="flash-tile__text">
+              <p className="flash-tile__title">{design.title}</p>
+              <p className="flash-tile__meta">
+                <span>{design.size}</span>
+                <span className="flash-tile__price">{price}</span>
+              </p>
+              {showArtist && (
+                <Link className="flash-tile__artist" to={`/flash/${design.artist_id}`}>
+                  {design.artist}
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,141 @@
+// /flash and /flash/:artistSlug (docs/flash.md): designs drawn in advance, at a set size and
+// price. As on the portfolio, the route is the selection: the dropdown navigates. An available
+// design opens in the portfolio's viewer, with "Claim this design": the claim goes to the contact
+// form (lib/flash-claim.ts) with the artist and the consultation service picked.
+//
+// It wears the portfolio's classes (portfolio-screen, -hero, -filter, -tile, -status): a feature
+// imports no other feature's files, but every screen's CSS is in the one main stylesheet
+// (site-src/build.mjs), so they are there; flash.css adds only what flash has of its own.
+import { useCallback, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
+import { useHydrated } from "../../hooks/use-hydrated";
+import { useArtists, useSelectedArtist } from "../../lib/artists-store";
+import type { FlashDesign } from "../../lib/api-types";
+import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
+import { useFlash } from "./api/get-flash";
+import { formatPrice, readClaim, saveClaim } from "../../lib/flash-claim";
+import { FlashGrid, isClaimed } from "./flash-grid";
+import "./flash.css";
+
+type DesignImage = LightboxImage & { design: FlashDesign };
+
+const toLightboxImage = (design: FlashDesign): DesignImage => ({
+  src: design.src,
+  srcset: design.srcset,
+  sources: design.sources,
+  title: design.title,
+  alt: design.alt ?? `${design.title}, flash by ${design.artist}`,
+  design,
+});
+
+export default function FlashScreen() {
+  const { artistSlug } = useParams();
+  const navigate = useNavigate();
+  const selected = artistSlug ?? ALL;
+  const { data: artists = [] } = useArtists();
+  const [, selectArtist] = useSelectedArtist();
+  const { data: designs = [], isLoading } = useFlash(selected);
+  // The design this tab has claimed already (back from the form): only the browser knows it, so
+  // it is marked once hydrated, and the first render matches the prerendered page.
+  const picked = useHydrated() ? readClaim()?.id : undefined;
+
+  // Only artists with flash to show are offered; one the address names stays in the list.
+  const withFlash = artists.filter((a) => (a.flash ?? 0) > 0);
+  const fallbackName =
+    selected === ALL || withFlash.some((a) => a.slug === selected)
+      ? null
+      : (artists.find((a) => a.slug === selected)?.name ?? designs[0]?.artist ?? selected);
+
+  // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
+  const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
+  const images = useMemo(() => offered.map(toLightboxImage), [offered]);
+  const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
+  const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
+  const opener = useRef<HTMLElement | null>(null);
+  const close = useCallback(() => setOpened(null), []);
+  const open = (design: FlashDesign, from: HTMLElement) => {
+    opener.current = from;
+    setOpened({ slug: selected, index: offered.indexOf(design) });
+  };
+
+  const claim = useCallback(
+    (design: FlashDesign) => {
+      saveClaim(design);
+      selectArtist(design.artist_id);
+      setOpened(null);
+      navigate("/#contact");
+    },
+    [navigate, selectArtist],
+  );
+
+  const caption = useCallback(
+    ({ design }: DesignImage) => (
+      <>
+        <strong>{design.title}</strong> <span className="flash-caption__facts">{design.size} · {formatPrice(design.price)}</span>{" "}
+        by{" "}
+        <Link to={`/flash/${design.artist_id}`} onClick={close}>
+          {design.artist}
+        </Link>
+      </>
+    ),
+    [close],
+  );
+  const action = useCallback(
+    ({ design }: DesignImage) => (
+      <button type="button" className="btn flash-claim-button" onClick={() => claim(design)}>
+        Claim this design
+      </button>
+    ),
+    [claim],
+  );
+
+  return (
+    <main id="main" className="portfolio-screen flash-screen">
+      <header className="portfolio-hero">
+        <p className="portfolio-hero__eyebrow">Drawn and ready</p>
+        <h1 className="portfolio-hero__title">Flash</h1>
+        <p className="portfolio-hero__intro">
+          Ready-drawn designs at a set size and price. Claim one and we&rsquo;ll book you in.
+        </p>
+        <ArtistFilter
+          id="flash-artist"
+          base="/flash"
+          artists={withFlash}
+          selected={selected}
+          fallbackName={fallbackName}
+        />
+      </header>
+
+      <section className="portfolio-work" aria-busy={isLoading}>
+        {isLoading ? (
+          <p className="portfolio-status" role="status">
+            <span className="portfolio-status__spinner" aria-hidden="true" />
+            Loading flash...
+          </p>
+        ) : designs.length === 0 ? (
+          <p className="portfolio-status portfolio-status--empty">
+            <span>
+              No flash right now. Check back soon, or <Link to="/#contact">book a custom piece</Link>.
+            </span>
+          </p>
+        ) : (
+          <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} onOpen={open} />
+        )}
+      </section>
+
+      <Lightbox
+        images={images}
+        open={openAt !== null}
+        index={openAt ?? 0}
+        resetKey={selected}
+        loop
+        onClose={close}
+        caption={caption}
+        action={action}
+        label="Flash design viewer"
+        returnFocus={opener}
+      />
+    </main>
+  );
+}
