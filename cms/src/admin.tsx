@@ -10,6 +10,8 @@ import {
   ArtistCardPreview,
   artistDraftFrom,
   clockNow,
+  designsFrom,
+  FlashPreview,
   piecesFrom,
   PortfolioPreview,
   PREVIEW_CSS,
@@ -93,8 +95,9 @@ function ArtistPreview({ entry, fields, getAsset, getCollection }: PreviewProps)
 }
 
 /**
- * Whose portfolio it is: the artist's name (for the captions and the default alt text) and
- * whether they are held back (a draft artist's pieces are drafts too), read from their entry.
+ * Whose portfolio or flash it is: the artist's name (for the captions and the default alt text)
+ * and whether they are held back (a draft artist's pieces and designs are drafts too), read from
+ * their entry.
  */
 function usePortfolioOwner(slug: string, getCollection: GetCollection | undefined, timeZone: string): PortfolioOwner {
   const [found, setFound] = useState<{ slug: string; data: Record<string, unknown> } | null>(null);
@@ -122,6 +125,16 @@ function PortfolioEntryPreview({ entry, fields, getAsset, getCollection }: Previ
   const photo = assetIn(getAsset, fieldAt(fields, ["pieces", "file"]));
   const pieces = piecesFrom(plain(entry.getIn(["data", "pieces"])), photo, clockNow(timeZone));
   return <PortfolioPreview artist={owner} pieces={pieces} />;
+}
+
+function FlashEntryPreview({ entry, fields, getAsset, getCollection }: PreviewProps) {
+  // As a portfolio: a saved flash sheet is named after its artist, a new one says whose in `artist`.
+  const slug = text(entry.get("slug")) || text(entry.getIn(["data", "artist"]));
+  const timeZone = useStudioTimeZone(getCollection);
+  const owner = usePortfolioOwner(slug, getCollection, timeZone);
+  const picture = assetIn(getAsset, fieldAt(fields, ["pieces", "file"]));
+  const designs = designsFrom(plain(entry.getIn(["data", "pieces"])), picture, clockNow(timeZone));
+  return <FlashPreview artist={owner} designs={designs} />;
 }
 
 function SitePreview({ entry, fields, getAsset }: PreviewProps) {
@@ -158,6 +171,7 @@ CMS.registerPreviewStyle(PREVIEW_CSS, { raw: true });
 // Template names: a folder collection's name, or a file's name in a file collection (cms.py).
 CMS.registerPreviewTemplate(ARTISTS, ArtistPreview as ComponentType);
 CMS.registerPreviewTemplate("portfolio", PortfolioEntryPreview as ComponentType);
+CMS.registerPreviewTemplate("flash", FlashEntryPreview as ComponentType);
 CMS.registerPreviewTemplate("tattoo", aftercarePreview("tattoo") as ComponentType);
 CMS.registerPreviewTemplate("piercing", aftercarePreview("piercing") as ComponentType);
 CMS.registerPreviewTemplate(SITE_FILE, SitePreview as ComponentType);

@@ -434,3 +434,64 @@ def test_the_portfolio_and_studio_previews(demo_admin, demo_admin_site: AdminSit
     wait_for_preview_images(page)
     page.screenshot(path=str(screenshots(tmp_path) / "admin-studio-legacy-1366.png"))
     assert page.js_errors == []
+
+
+def test_the_flash_preview(demo_admin, demo_admin_site: AdminSite, tmp_path):
+    """An artist's flash in the site's flash grid: title, size and price under each design, a
+    claimed one greyed and labelled, the editor's alt text and the Draft mark, following what
+    is typed."""
+    page = demo_admin
+    content = demo_admin_site.content
+    # The demo's flash sheet with the most designs, claimed and available ones among them.
+    flash_file = max(
+        (
+            path
+            for path in sorted((content / "flash").glob("*.yaml"))
+            if {d.get("status", "available") for d in yaml.safe_load(path.read_text("utf-8"))}
+            == {"available", "claimed"}
+        ),
+        key=lambda path: len(yaml.safe_load(path.read_text("utf-8"))),
+    )
+    artist = yaml.safe_load((content / "artists" / flash_file.name).read_text("utf-8"))
+    designs = yaml.safe_load(flash_file.read_text("utf-8"))
+    designs[-1]["draft"] = True  # held back by hand, as an editor's Draft switch does
+    flash_file.write_text(yaml.safe_dump(designs, sort_keys=False, allow_unicode=True), "utf-8")
+    claimed = next(i for i, d in enumerate(designs) if d.get("status") == "claimed")
+    available = next(
+        i for i, d in enumerate(designs) if d.get("status") != "claimed" and not d.get("draft")
+    )
+
+    open_collection(page, demo_admin_site.url, "flash")
+    page.get_by_text(flash_file.stem, exact=True).click()
+    preview = page.frame_locator("iframe").first
+    tiles = preview.get_by_role("list", name="Flash designs").get_by_role("listitem")
+    expect(tiles).to_have_count(len(designs))
+    expect(preview.get_by_role("heading", level=1)).to_have_text(artist["name"])
+    expect(tiles.locator(".flash-tile__title")).to_have_text([d["title"] for d in designs])
+    expect(tiles.locator(".flash-tile__price")).to_have_text([f"${d['price']:,}" for d in designs])
+    offered, taken = tiles.nth(available), tiles.nth(claimed)
+    expect(offered.locator(".flash-tile__meta")).to_contain_text(designs[available]["size"])
+    expect(offered.get_by_role("img")).to_have_attribute("alt", designs[available]["alt"])
+    expect(offered.locator(".flash-tile__label")).to_have_count(
+        1 if designs[available].get("repeatable") else 0
+    )
+    expect(taken).to_have_class(re.compile(r"\bflash-tile--claimed\b"))
+    expect(taken.locator(".flash-tile__label")).to_have_text("Claimed")
+    expect(taken.get_by_role("button")).to_have_count(0)  # nothing to press
+    expect(tiles.get_by_test_id("unpublished-mark")).to_have_text(["Draft"])
+    expect(tiles.last.get_by_test_id("unpublished-mark")).to_be_visible()
+    for design, tile in zip(designs, tiles.all(), strict=True):
+        if design.get("repeatable"):
+            expect(tile.locator(".flash-tile__label")).to_have_text("Repeatable")
+
+    # The first design retitled: the preview follows the form.
+    new_title = f"{designs[0]['title']} (Reworked)"
+    # The list's items start folded, each under its title: unfold the first by its chevron.
+    folded = page.get_by_text(designs[0]["title"], exact=True).first
+    folded.locator("xpath=preceding-sibling::div[1]//button").first.click()
+    page.get_by_label("Title", exact=True).first.fill(new_title)
+    expect(tiles.first.locator(".flash-tile__title")).to_have_text(new_title)
+
+    wait_for_preview_images(page)
+    page.screenshot(path=str(screenshots(tmp_path) / "admin-flash-1366.png"))
+    assert page.js_errors == []

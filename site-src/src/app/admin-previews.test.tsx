@@ -11,6 +11,8 @@ import {
   AftercarePreview,
   ArtistCardPreview,
   artistDraftFrom,
+  designsFrom,
+  FlashPreview,
   piecesFrom,
   PortfolioPreview,
   previewImage,
@@ -205,6 +207,74 @@ describe("PortfolioPreview", () => {
     ]);
     render(<PortfolioPreview artist={{ slug: "", name: "" }} pieces={pieces} />);
     expect(tiles()).toHaveLength(4);
+  });
+});
+
+describe("FlashPreview", () => {
+  const jane = { slug: "jane-doe", name: "Jane Doe" };
+  const entry = [
+    { file: "swallow.jpg", title: "Swallow", size: "3 in", price: 150, alt: "A navy swallow over a banner" },
+    { file: "heart.jpg", title: "Sacred Heart", size: "4 in", price: 1200, status: "claimed" },
+    { file: "rose.jpg", title: "Rose", size: "2 in", price: 120, status: "claimed", repeatable: true, draft: true },
+    { file: "moth.jpg", title: "Moth", size: "5 in", price: 300, publish_at: "2027-03-01T09:00" },
+  ];
+
+  function tiles() {
+    return within(screen.getByRole("list", { name: "Flash designs" })).getAllByRole("listitem");
+  }
+
+  it("shows the designs in the site's flash grid: an available one, a claimed one greyed, prices and marks", () => {
+    render(<FlashPreview artist={jane} designs={designsFrom(entry, assetUrl, clock)} />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Jane Doe");
+    const [swallow, heart, rose, moth] = tiles();
+    // Available: its title, size and price, the editor's alt text on its picture, offered.
+    expect(swallow).not.toHaveClass("flash-tile--claimed");
+    expect(swallow.querySelector(".flash-tile__title")).toHaveTextContent("Swallow");
+    expect(swallow.querySelector(".flash-tile__meta")).toHaveTextContent("3 in$150");
+    expect(within(swallow).getByRole("img")).toHaveAttribute("alt", "A navy swallow over a banner");
+    expect(within(swallow).getByRole("img")).toHaveAttribute("src", "blob:http://127.0.0.1/swallow.jpg");
+    expect(within(swallow).getByRole("button", { name: "View Swallow, 3 in, $150" })).toBeInTheDocument();
+    expect(within(swallow).queryByText("Claimed")).not.toBeInTheDocument();
+    expect(within(swallow).queryByTestId("unpublished-mark")).not.toBeInTheDocument();
+    // Claimed: greyed, labelled, its price still said, nothing to press; the site's own alt text.
+    expect(heart).toHaveClass("flash-tile--claimed");
+    expect(within(heart).getByText("Claimed")).toHaveClass("flash-tile__label");
+    expect(heart.querySelector(".flash-tile__price")).toHaveTextContent("$1,200");
+    expect(within(heart).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(heart).getByRole("img")).toHaveAttribute("alt", "Sacred Heart, flash by Jane Doe");
+    // Repeatable is never claimed for good; the Draft and Scheduled marks as the other previews show them.
+    expect(rose).not.toHaveClass("flash-tile--claimed");
+    expect(within(rose).getByText("Repeatable")).toBeInTheDocument();
+    expect(within(rose).getByTestId("unpublished-mark")).toHaveTextContent("Draft");
+    expect(within(moth).getByTestId("unpublished-mark")).toHaveTextContent("Scheduled");
+  });
+
+  it("marks every design of an artist held back, each design's own mark first", () => {
+    render(<FlashPreview artist={{ ...jane, status: "scheduled" }} designs={designsFrom(entry, assetUrl, clock)} />);
+    expect(tiles().map((tile) => within(tile).getByTestId("unpublished-mark").textContent)).toEqual([
+      "Scheduled",
+      "Scheduled",
+      "Draft",
+      "Scheduled",
+    ]);
+  });
+
+  it("says there is no flash yet for a sheet without designs, as the site does", () => {
+    render(<FlashPreview artist={jane} designs={designsFrom(undefined, assetUrl, clock)} />);
+    expect(screen.getByText(/No flash right now/)).toBeInTheDocument();
+  });
+
+  it("previews half-filled designs without throwing", () => {
+    const designs = designsFrom(
+      [null, "rose.jpg", {}, { file: " ", title: 7, price: "", status: "maybe" }, { price: "85" }],
+      assetUrl,
+      clock,
+    );
+    const empty = { file: "", photoUrl: "", title: "", size: "", price: 0, status: "available", repeatable: false, alt: "" };
+    expect(designs).toEqual([empty, empty, empty, { ...empty, title: "7" }, { ...empty, price: 85 }]);
+    render(<FlashPreview artist={{ slug: "", name: "" }} designs={designs} />);
+    expect(tiles()).toHaveLength(5);
+    expect(tiles()[0].querySelector(".flash-tile__price")).toHaveTextContent("$0");
   });
 });
 

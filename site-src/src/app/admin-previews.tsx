@@ -1,20 +1,21 @@
-import { MemoryRouter } from "react-router";
+import { Link, MemoryRouter } from "react-router";
 import { AppLink } from "../components/app-link";
 import { ResponsiveImage } from "../components/responsive-image";
 import { SectionHeading } from "../components/section-heading";
 import { AFTERCARE_GUIDES, AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
+import { FlashGrid } from "../features/flash/flash-grid";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
-import type { Artist, PortfolioItem, Unpublished } from "../lib/api-types";
+import type { Artist, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
 import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
 // site's own components and stylesheet, fed what the editor is typing, so they see what
-// visitors will (docs/editing.md): an artist's card, a portfolio's grid, an aftercare guide,
-// and the studio facts where the home page and the footer show them. Here, at the app level,
-// because it composes several features; the admin hands in the entry's data as Decap holds it
-// (plain values, shaped like the YAML file) and knows nothing of the components.
+// visitors will (docs/editing.md): an artist's card, a portfolio's grid, a flash sheet's grid,
+// an aftercare guide, and the studio facts where the home page and the footer show them. Here,
+// at the app level, because it composes several features; the admin hands in the entry's data
+// as Decap holds it (plain values, shaped like the YAML file) and knows nothing of the components.
 //
 // An entry is often half filled (a new one is all empty fields), so everything here reads
 // its input as unknown and falls back to empty text and empty lists: a preview never throws.
@@ -205,7 +206,7 @@ export function ArtistCardPreview({ artist }: { artist: ArtistDraft }) {
 /** One piece as the editor has filled it so far. */
 export type PieceDraft = { file: string; photoUrl: string; title: string; alt: string; status?: Unpublished };
 
-/** Whose portfolio it is: the name the grid's captions and default alt text use. */
+/** Whose portfolio (or flash) it is: the name the grid's captions and default alt text use. */
 export type PortfolioOwner = { slug: string; name: string; status?: Unpublished };
 
 /** A portfolio entry's `pieces` (the bare list of portfolio/<slug>.yaml) as the grid reads them. */
@@ -249,6 +250,94 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
             <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
           ) : (
             <PortfolioGrid items={items} onOpen={() => {}} />
+          )}
+        </section>
+      </main>
+    </MemoryRouter>
+  );
+}
+
+// --- a flash sheet -----------------------------------------------------------------------------
+
+/** One flash design as the editor has filled it so far. */
+export type DesignDraft = {
+  file: string;
+  photoUrl: string;
+  title: string;
+  size: string;
+  /** Whole dollars; 0 while the field is empty or half typed. */
+  price: number;
+  status: FlashDesign["status"];
+  repeatable: boolean;
+  alt: string;
+  held?: Unpublished;
+};
+
+/** A price as typed: the admin's number field may hold a number, text or nothing yet. */
+function price(value: unknown): number {
+  const typed = typeof value === "string" ? value.trim() : value;
+  const number = typeof typed === "number" ? typed : typed === "" ? NaN : Number(typed);
+  return Number.isFinite(number) ? number : 0;
+}
+
+/** A flash entry's `pieces` (the bare list of flash/<slug>.yaml, shown as Designs) as the grid reads them. */
+export function designsFrom(designs: unknown, photoUrl: AssetUrl, clock: Clock): DesignDraft[] {
+  return listOf(designs).map((value) => {
+    const design = fieldsOf(value);
+    return {
+      file: trimmed(design.file),
+      photoUrl: photo(design.file, photoUrl),
+      title: text(design.title),
+      size: text(design.size),
+      price: price(design.price),
+      // As the build reads it (models.FlashDesign): claimed only when it says so, else available.
+      status: design.status === "claimed" ? "claimed" : "available",
+      repeatable: design.repeatable === true,
+      alt: trimmed(design.alt),
+      held: previewStatus(design.draft, design.publish_at, clock),
+    };
+  });
+}
+
+/**
+ * The artist's designs in the site's flash grid (as /flash/<artist> shows them): title, size
+ * and price under each, a claimed one greyed; a held-back artist holds back every design.
+ */
+export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; designs: DesignDraft[] }) {
+  const items: FlashDesign[] = designs.map((design, index) => {
+    const held = design.held ?? artist.status;
+    return {
+      ...previewImage(design.photoUrl),
+      // The web id is "<artist>/<file stem>"; here it only has to tell the tiles apart.
+      id: `${artist.slug}/${index + 1}`,
+      artist_id: artist.slug,
+      artist: artist.name,
+      title: design.title,
+      size: design.size,
+      price: design.price,
+      status: design.status,
+      repeatable: design.repeatable,
+      filename: design.file,
+      ...(design.alt ? { alt: design.alt } : {}),
+      ...(held ? { held } : {}),
+    };
+  });
+  return (
+    <MemoryRouter>
+      <main className="portfolio-screen flash-screen admin-preview">
+        <header className="portfolio-hero">
+          <p className="portfolio-hero__eyebrow">Flash</p>
+          <h1 className="portfolio-hero__title">{artist.name}</h1>
+        </header>
+        <section className="portfolio-work">
+          {items.length === 0 ? (
+            <p className="portfolio-status portfolio-status--empty">
+              <span>
+                No flash right now. Check back soon, or <Link to="/#contact">book a custom piece</Link>.
+              </span>
+            </p>
+          ) : (
+            <FlashGrid designs={items} showArtist={false} onOpen={() => {}} />
           )}
         </section>
       </main>
