@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .content import publishing, renames
 from .content.alt_text import pictures_without_alt
-from .content.launch import Launch, launch_problems
+from .content.launch import Launch, launch_problems, launch_warnings
 from .content.loader import load_content
 from .content.records import Content
 from .content.validate import validate
@@ -101,14 +101,14 @@ def checked_content(
     present = validate(content)
     check_images(content, present, cache=photos)
     check_videos(content, present, videos or VideoSources(Path(root) / "videos"))
-    missing_alt = []
+    launch_notes = []
     if launch is not None:
         content.problems.extend(launch_problems(content, launch))
-        missing_alt = pictures_without_alt(content)
-        content.findings.warnings.extend(missing_alt)
+        launch_notes = launch_warnings(content) + pictures_without_alt(content)
+        content.findings.warnings.extend(launch_notes)
     if content.problems:
-        # the launch check's list of pictures without alt text is printed even then
-        raise ContentError(content.problems, missing_alt)
+        # the launch check's warnings (no policies, pictures without alt text) are printed even then
+        raise ContentError(content.problems, launch_notes)
     return content
 
 
@@ -296,6 +296,7 @@ def _write_pages(
             renames.redirects(content),
             uploads_url=release.uploads_url,
             with_flash=frozenset(item.artist_slug for item in content.flash),
+            policies=content.policies is not None,
         )
     return routes
 

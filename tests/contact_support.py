@@ -6,6 +6,7 @@ import base64
 import copy
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -20,17 +21,20 @@ from click.testing import CliRunner, Result
 from recording_server import serving
 
 import build
-from functions.contact.app import build_service, respond
+from functions.contact.app import build_confirmations, build_service, respond
+from functions.contact.artists import SiteArtists
 from functions.contact.flash import FileFlash
 from functions.contact.ratelimit import RateLimit
 from functions.contact.service import ContactService, NotificationFailed
-from functions.contact.settings import ArtistList, Settings
+from functions.contact.settings import ArtistList, Settings, parse_artists
+from functions.contact.sitelists import SiteUnreachable
 from functions.contact.store import StorageUnavailable, StoredMessage
 
 EVENTS = Path(__file__).resolve().parent / "events"
 REGION = "us-east-1"
 SENDER = "website@studio.example"
 STUDIO = "studio@studio.example"
+SITE = "https://studio.example"
 ARTISTS = [
     {"id": 1, "slug": "jane-doe", "name": "Jane Doe"},
     {"id": 2, "slug": "max-ink", "name": "Max Ink"},
@@ -123,20 +127,72 @@ def write_flash(dist: Path, designs: list[dict] = FLASH) -> Path:
     return dist
 
 
+OLD_SCHEMA = """
+CREATE TABLE messages (
+    id TEXT PRIMARY KEY, created_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+    phone TEXT NOT NULL, artist TEXT NOT NULL, service TEXT NOT NULL, message TEXT NOT NULL,
+    client TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT NOT NULL DEFAULT '', sent_at TEXT NOT NULL DEFAULT ''
+);
+"""
+
+
+def old_outbox(path: Path) -> Path:
+    """An outbox as the first release wrote it, holding one sent message, "old"."""
+    with sqlite3.connect(path) as old:
+        old.executescript(OLD_SCHEMA)
+        old.execute(
+            "INSERT INTO messages VALUES ('old', '2025-01-01T00:00:00+00:00', 'Old', 'o@x.example',"
+            " '', 'na', 'Piercing', 'Hi', '127.0.0.1', 'sent', 1, '', '2025-01-01T00:00:01+00:00')"
+        )
+    return path
+
+
+def put_old_message(client, table: str) -> None:  # noqa: ANN001 - boto3 dynamodb client
+    """An item as the first release stored a message in DynamoDB (id "old")."""
+    client.put_item(
+        TableName=table,
+        Item={
+            "id": {"S": "old"},
+            **{k: {"S": "x"} for k in ("name", "email", "phone", "service", "message")},
+            "created_at": {"S": "2025-01-01T00:00:00+00:00"},
+            "artist": {"S": "na"},
+            "client": {"S": "ip"},
+            "status": {"S": "sent"},
+            "attempts": {"N": "1"},
+        },
+    )
+
+
+def with_confirmations(service: ContactService, clock=lambda: 1e9) -> ContactService:  # noqa: ANN001
+    """The service confirming each message to its visitor through its notifier, as on Lambda
+    (from SENDER, Reply-To STUDIO, links on SITE), at the times clock gives."""
+    settings = Settings(notify_from=SENDER, notify_to=(STUDIO,), region=REGION, site_url=SITE)
+    service.confirmations = build_confirmations(settings, service.store, service.notifier)
+    service.confirmations.clock = clock
+    return service
+
+
 def local_settings(tmp_path: Path, **changes: object) -> Settings:
     base = {"outbox": tmp_path / "outbox.sqlite3", "rate_limit": RateLimit(0, 1)}
     return Settings(**{**base, **changes})
 
 
 def make_service(
-    tmp_path: Path, settings: Settings | None = None, store=None, notifier=None, flash=None
+    tmp_path: Path,
+    settings: Settings | None = None,
+    store=None,
+    notifier=None,
+    flash=None,
+    artists=None,
 ) -> ContactService:
     """A service on a tmp outbox; the artists and flash of a tmp dist (ARTISTS, FLASH) unless
-    flash (a flash.FlashSource) is given."""
+    artists (a service.ArtistSource) or flash (a flash.FlashSource) is given."""
     settings = settings or local_settings(tmp_path)
     api = write_flash(write_artists(tmp_path / "dist")) / "api"
     flash = flash if flash is not None else FileFlash(api / "flash" / "all.json")
-    service = build_service(settings, ArtistList(api / "artists.json"), flash)
+    artists = artists if artists is not None else ArtistList(api / "artists.json")
+    service = build_service(settings, artists, flash)
     if store is not None:
         service.store = store
     if notifier is not None:
@@ -181,14 +237,48 @@ class BrokenStore:
 
 
 class RecordingNotifier:
-    def __init__(self, fail: bool = False):
+    """The studio's emails (sent) and the raw emails delivered to visitors (delivered), in
+    order; fail: the studio's fail, fail_delivery: the visitors'."""
+
+    def __init__(self, fail: bool = False, fail_delivery: bool = False):
         self.fail = fail
+        self.fail_delivery = fail_delivery
         self.sent: list[tuple[StoredMessage, str]] = []
+        self.delivered: list[tuple[bytes, tuple[str, ...]]] = []
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
         if self.fail:
             raise NotificationFailed("SES MessageRejected: Email address is not verified.")
         self.sent.append((message, artist_name))
+
+    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
+        if self.fail_delivery:
+            raise NotificationFailed("SES MessageRejected: Email address is not verified.")
+        self.delivered.append((raw, recipients))
+
+
+class ArtistsSite:
+    """What the site answers at /api/artists (the build's items, books included), read
+    through SiteArtists with a clock the test moves by hand."""
+
+    def __init__(self, artists: list[dict] = ARTISTS, url: str = "https://studio.example"):
+        self.artists, self.url = [dict(a) for a in artists], url
+        self.up, self.now, self.fetches = True, 1e3, 0
+
+    def fetch(self, url: str) -> dict[str, str]:
+        assert url == f"{self.url}/api/artists"
+        self.fetches += 1
+        if not self.up:
+            raise SiteUnreachable(f"{url}: timed out")
+        return parse_artists(json.loads(json.dumps(self.artists)))
+
+    def source(self) -> SiteArtists:
+        return SiteArtists(self.url, fallback=dict, fetch=self.fetch, clock=lambda: self.now)
+
+    def change(self, slug: str, **changes: object) -> None:
+        """An editor changes an artist's file and the site is rebuilt."""
+        (artist,) = [a for a in self.artists if a["slug"] == slug]
+        artist.update(changes)
 
 
 def use_aws_env(

@@ -10,6 +10,7 @@ import email.policy
 from pathlib import Path
 
 import boto3
+from botocore.exceptions import ClientError
 from contact_support import make_service
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
@@ -34,10 +35,31 @@ def sent_emails() -> list[email.message.EmailMessage]:
     ]
 
 
-def ses_notifier(verified: bool = True) -> SesNotifier:
+def ses_notifier(verified: bool = True, client=None) -> SesNotifier:
     if verified:
         boto3.client("ses", region_name=REGION).verify_email_identity(EmailAddress=SENDER)
-    return SesNotifier(SENDER, (STUDIO,), REGION, studio="Test Studio", sleep=lambda s: None)
+    return SesNotifier(
+        SENDER, (STUDIO,), REGION, studio="Test Studio", sleep=lambda s: None, client=client
+    )
+
+
+class RefusingSes:
+    """moto's SES v2 client, but refusing (MessageRejected) every email to these addresses:
+    SES failing for one email and not the others."""
+
+    def __init__(self, *refused: str):
+        self.client = boto3.client("sesv2", region_name=REGION)
+        self.refused = set(refused)
+        self.refusals = 0
+
+    def send_email(self, **kwargs):  # noqa: ANN003, ANN201 - boto3's signature
+        if self.refused & set(kwargs["Destination"]["ToAddresses"]):
+            self.refusals += 1
+            error = {"Code": "MessageRejected", "Message": "Email address is not verified."}
+            raise ClientError(
+                {"Error": error, "ResponseMetadata": {"HTTPStatusCode": 400}}, "SendEmail"
+            )
+        return self.client.send_email(**kwargs)
 
 
 def ses_service(tmp_path: Path, verified: bool = True) -> ContactService:

@@ -19,6 +19,7 @@ from contact_support import (
     make_service,
     post_event,
     published_site,
+    put_old_message,
     write_artists,
     write_flash,
 )
@@ -301,18 +302,7 @@ def test_dynamodb_keeps_the_design_and_reads_older_messages(tmp_path: Path, aws)
     service.store = store
     assert call(service, post_event(SWALLOW))[0] == 200
     assert call(service, post_event(GOOD))[0] == 200
-    client.put_item(  # a message stored before flash existed
-        TableName="messages",
-        Item={
-            "id": {"S": "old"},
-            **{k: {"S": "x"} for k in ("name", "email", "phone", "service", "message")},
-            "created_at": {"S": "2025-01-01T00:00:00+00:00"},
-            "artist": {"S": "na"},
-            "client": {"S": "ip"},
-            "status": {"S": "sent"},
-            "attempts": {"N": "1"},
-        },
-    )
+    put_old_message(client, "messages")  # stored before flash existed
     assert [m.flash for m in store.list()] == [{}, SWALLOW_RECORD, {}]
     items = {i["id"]["S"]: i for i in client.scan(TableName="messages")["Items"]}
     assert sum("flash" in item for item in items.values()) == 1  # none where there is none

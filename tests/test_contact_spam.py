@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -21,6 +20,7 @@ from contact_support import (
     local_settings,
     make_service,
     netlify_signature,
+    old_outbox,
     post_event,
 )
 from moto import mock_aws
@@ -194,13 +194,7 @@ def test_spam_is_purged_after_the_retention_by_the_next_write(tmp_path: Path) ->
 
 
 def test_an_outbox_from_before_spam_was_kept_gains_the_columns(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as old:
-        old.executescript(OLD_SCHEMA)
-        old.execute(
-            "INSERT INTO messages VALUES ('old', '2025-01-01T00:00:00+00:00', 'Old', 'o@x.example',"
-            " '', 'na', 'Piercing', 'Hi', '127.0.0.1', 'sent', 1, '', '2025-01-01T00:00:01+00:00')"
-        )
+    path = old_outbox(tmp_path / "old.sqlite3")
     service = make_service(tmp_path, local_settings(tmp_path, outbox=path))
     assert call(service, post_event({**GOOD, "website": "bot"}))[0] == 200
     assert [(m.id, m.status, m.expires_at > 0) for m in service.store.list()][1] == (
@@ -209,16 +203,6 @@ def test_an_outbox_from_before_spam_was_kept_gains_the_columns(tmp_path: Path) -
         False,
     )
     assert service.store.list()[0].status == "spam"
-
-
-OLD_SCHEMA = """
-CREATE TABLE messages (
-    id TEXT PRIMARY KEY, created_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
-    phone TEXT NOT NULL, artist TEXT NOT NULL, service TEXT NOT NULL, message TEXT NOT NULL,
-    client TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
-    last_error TEXT NOT NULL DEFAULT '', sent_at TEXT NOT NULL DEFAULT ''
-);
-"""
 
 
 def test_retention_setting_must_be_a_positive_number_of_days() -> None:

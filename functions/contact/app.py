@@ -14,6 +14,7 @@ import json
 import logging
 from functools import lru_cache
 
+from .confirmation import Confirmations
 from .contract import GRANT_PATH, IMAGE_LINK_PATH
 from .flash import FlashSource, SiteFlash
 from .messages import (
@@ -87,6 +88,18 @@ def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> No
     )
 
 
+def build_confirmations(
+    settings: Settings, store: MessageStore, notifier: Notifier | None
+) -> Confirmations | None:
+    """The visitor's confirmation, sent through the studio's notifier (SES), or None: off,
+    no email, or no site URL for its links."""
+    if not settings.sends_confirmations or notifier is None:
+        return None
+    return Confirmations(
+        store, notifier, settings.notify_from, settings.notify_to, settings.site_url
+    )
+
+
 def build_artists(settings: Settings) -> ArtistSource:
     """The published site's live list when its URL is set (Lambda), else a file."""
     listed = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
@@ -109,9 +122,10 @@ def build_service(
     store, uploads = build_store(settings), build_uploads(settings)
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
         store.on_purge = uploads.forget_messages  # spam's images go with the spam
+    notifier = build_notifier(settings, uploads)
     return ContactService(
         store,
-        build_notifier(settings, uploads),
+        notifier,
         artists if artists is not None else build_artists(settings),
         rate_limit=settings.rate_limit,
         min_fill_ms=settings.min_fill_ms,
@@ -120,6 +134,7 @@ def build_service(
         upload_limit=settings.upload_rate_limit,
         upload_bytes_per_hour=settings.upload_bytes_per_hour,
         flash=flash if flash is not None else build_flash(settings),
+        confirmations=build_confirmations(settings, store, notifier),
     )
 
 

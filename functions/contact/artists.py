@@ -1,4 +1,4 @@
-"""The artists the published site lists now, for the function on AWS Lambda.
+"""The artists the published site lists now (and their books), for the function on Lambda.
 
 The function is deployed once, but the site is rebuilt whenever an editor adds an artist.
 So the Lambda reads the live list (GET <site>/api/artists), keeps it for a minute, and
@@ -14,6 +14,7 @@ import re
 import time
 from collections.abc import Callable, Mapping
 
+from .books import unjudged
 from .settings import ConfigError, parse_artists
 from .sitelists import TIMEOUT_S, LiveList, fetch_list
 
@@ -55,7 +56,12 @@ class SiteArtists(LiveList[str]):
     def including(self, slug: str) -> Mapping[str, str]:
         """The list to check slug against: looked up again when slug is not in it."""
         names, reachable = self.lookup(slug)
-        if slug in names or reachable:
+        if reachable:
+            return names
+        # The site did not answer: its last list may be stale, so its books are not trusted
+        # (nothing is refused for them: books.py).
+        names = unjudged(names)
+        if slug in names:
             return names
         if len(slug) <= MAX_SLUG and SLUG.fullmatch(slug):
             log.warning("contact: %s unreachable; accepting artist %r unchecked", self.url, slug)

@@ -23,6 +23,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from .budget import KEY_PREFIX as BUDGET_PREFIX
 from .budget import Hour
+from .confirmation import KEY_PREFIX as CONFIRMATION_PREFIX
 from .store import PENDING, SENT, AlreadyAttached, StorageUnavailable, StoredMessage
 
 PENDING_INDEX = "pending-by-time"
@@ -32,6 +33,9 @@ CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
+# Attributes a message has only when they say something: messages stored before they existed
+# read the same as those without them.
+_ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist")
 
 # Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
 # Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
@@ -61,8 +65,9 @@ class DynamoStore:
         item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
         if not message.expires_at:
             del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
-        if not message.flash:
-            del item["flash"]  # as messages stored before flash existed
+        for name in _ONLY_WHEN_GIVEN:
+            if not item[name]:
+                del item[name]
         if message.images:
             self._add_with_claims(message, item)
             return
@@ -163,25 +168,51 @@ class DynamoStore:
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:
             return False
+        # ADD is atomic; the condition sees the count as it is when the write lands, so
+        # concurrent copies of the function never pass the ceiling together.
+        return self._update_if(
+            "upload budget",
+            hour.key,
+            "ADD #b :size SET #e = :expires",
+            "attribute_not_exists(#b) OR #b <= :room",
+            {"#b": "bytes", "#e": EXPIRY_ATTRIBUTE},
+            {":size": size, ":room": ceiling - size, ":expires": hour.expires_at},
+        )
+
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        # One item per address digest; time to live removes it some time after the window.
+        return self._update_if(
+            "confirmation",
+            f"{CONFIRMATION_PREFIX}{key}",
+            "SET #t = :now, #e = :expires",
+            "attribute_not_exists(#t) OR #t <= :cutoff",
+            {"#t": "confirmed_at", "#e": EXPIRY_ATTRIBUTE},
+            {
+                ":now": Decimal(str(now)),
+                ":cutoff": Decimal(str(now - window_s)),
+                ":expires": int(now + window_s) + 1,
+            },
+        )
+
+    def _update_if(
+        self, what: str, key: str, update: str, condition: str, names: dict, values: dict
+    ) -> bool:
+        """One conditional update of the item key; False when its condition failed."""
         try:
-            # ADD is atomic; the condition sees the count as it is when the write lands, so
-            # concurrent copies of the function never pass the ceiling together.
             self.client.update_item(
                 TableName=self.name,
-                Key=_to_dynamo({"id": hour.key}),
-                UpdateExpression="ADD #b :size SET #e = :expires",
-                ConditionExpression="attribute_not_exists(#b) OR #b <= :room",
-                ExpressionAttributeNames={"#b": "bytes", "#e": EXPIRY_ATTRIBUTE},
-                ExpressionAttributeValues=_to_dynamo(
-                    {":size": size, ":room": ceiling - size, ":expires": hour.expires_at}
-                ),
+                Key=_to_dynamo({"id": key}),
+                UpdateExpression=update,
+                ConditionExpression=condition,
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=_to_dynamo(values),
             )
         except ClientError as exc:
             if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
                 return False
-            raise StorageUnavailable(f"DynamoDB upload budget: {exc}") from exc
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
         except BotoCoreError as exc:
-            raise StorageUnavailable(f"DynamoDB upload budget: {exc}") from exc
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
         return True
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
@@ -191,7 +222,7 @@ class DynamoStore:
             items += [
                 _from_dynamo(i)
                 for i in page["Items"]
-                if not i["id"]["S"].startswith((CLAIM_PREFIX, BUDGET_PREFIX))
+                if not i["id"]["S"].startswith((CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX))
             ]
             if "LastEvaluatedKey" not in page:
                 break
@@ -224,6 +255,7 @@ def _message(item: dict) -> StoredMessage:
     if isinstance(flash.get("price"), Decimal):  # DynamoDB's numbers come back as Decimal
         flash["price"] = int(flash["price"])
     values["flash"] = flash
+    values["request"] = dict(values.get("request") or {})
     return StoredMessage(**values)
 
 

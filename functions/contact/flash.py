@@ -25,7 +25,7 @@ from typing import Protocol
 
 from .artists import site_address
 from .rules import NO_ARTIST, FieldError
-from .sitelists import TIMEOUT_S, LiveList, WatchedFile, fetch_list
+from .sitelists import TIMEOUT_S, LiveList, WatchedFile, fetch_list, one_line
 from .store import StoredMessage
 
 log = logging.getLogger(__name__)
@@ -82,25 +82,17 @@ class FlashDesign:
         return self.status == CLAIMED and not self.repeatable
 
 
-def _one_line(value: object, limit: int = MAX_TEXT) -> str:
-    """Site text as one plain line (no control or separator characters), at most limit."""
-    if not isinstance(value, str):
-        return ""
-    shown = "".join(ch if ch.isprintable() else " " for ch in value)
-    return " ".join(shown.split())[:limit]
-
-
 def _design(item: object) -> FlashDesign | None:
     if not isinstance(item, dict) or not is_design_id(item.get("id")):
         return None
     price = item.get("price")
-    artist_id = _one_line(item.get("artist_id"), MAX_ID) or item["id"].split("/")[0]
+    artist_id = one_line(item.get("artist_id"), MAX_ID) or item["id"].split("/")[0]
     return FlashDesign(
         id=item["id"],
         artist_id=artist_id,
-        artist=_one_line(item.get("artist")) or artist_id,
-        title=_one_line(item.get("title")),
-        size=_one_line(item.get("size")),
+        artist=one_line(item.get("artist"), MAX_TEXT) or artist_id,
+        title=one_line(item.get("title"), MAX_TEXT),
+        size=one_line(item.get("size"), MAX_TEXT),
         price=price if isinstance(price, int) and not isinstance(price, bool) else None,
         status=CLAIMED if item.get("status") == CLAIMED else "available",
         repeatable=item.get("repeatable") is True,

@@ -17,6 +17,15 @@ builds it there for the artists of the served build). Request body, a JSON objec
                 click, as an integer. Under CONTACT_MIN_FILL_MS (3000 by default): the
                 normal success answer; kept as spam, never emailed. Optional: when absent
                 the check is skipped, so a visitor is never lost to a missing timer.
+    placement, size, colour, budget, age
+                optional; one string each from its list in choices.json ("request")
+    availability
+                optional; a list of distinct strings from its list, at most 3
+    first_tattoo
+                optional; true or false
+    policies_version
+                optional; 16 lower-case hex digits, the policies' version the visitor saw
+                (the request fields are kept for request.services only; docs/contact.md)
     references  optional; the ids of at most 5 images uploaded beforehand (below), all
                 from one form. Each must exist, be a JPEG or WebP by its bytes and be
                 within the limits, or the answer is 400 naming each image ("fields":

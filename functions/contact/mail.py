@@ -17,6 +17,7 @@ from email.utils import formatdate, make_msgid
 from .flash import email_lines
 from .rules import NO_ARTIST, ascii_email
 from .store import StoredMessage
+from .tattoo_request import request_lines
 from .uploads import ImageLinks
 
 # What visitor text may bring into a mail header: letters, marks, digits, spaces and these.
@@ -24,6 +25,7 @@ from .uploads import ImageLinks
 # start of an RFC 2047 encoded word, which Python's email package decodes (line breaks
 # included) when it folds a header (CVE-2024-6923; docs/contact.md, "Headers").
 _HEADER_PUNCTUATION = frozenset(" .,:;'’@&()+-_/!#")
+WAITLIST_PREFIX = "[Waitlist] "  # the subject of a request for an artist's waitlist
 
 
 def header_text(text: str, limit: int = 120) -> str:
@@ -50,6 +52,9 @@ def compose_email(
 ) -> tuple[str, str]:
     """Subject and plain-text body of the studio's notification."""
     subject = header_text(f"{studio} contact: {message.name} - {message.service}")
+    if message.waitlist:
+        subject = WAITLIST_PREFIX + subject
+    request = request_lines(message)
     lines = [
         "New message from the contact form on the website.",
         "",
@@ -62,6 +67,8 @@ def compose_email(
         f"Reference: {message.id}",
         "",
         *email_lines(message.flash),
+        *request,
+        *([""] if request else []),
         "Message:",
         message.message,
         "",
@@ -106,16 +113,33 @@ def build_email(
     for a line break before the email leaves (ValueError), so no header can be injected.
     """
     subject, body = compose_email(message, artist_name, studio, images)
-    email = EmailMessage(policy=_POLICY)
-    email["From"] = sender
-    email["To"] = ", ".join(recipients)
-    email["Reply-To"] = Address(
+    reply_to = Address(
         display_name=header_text(message.name, MAX_DISPLAY_NAME),
         addr_spec=ascii_email(message.email),
     )
+    return plain_email(sender, ", ".join(recipients), reply_to, subject, body, message.id)
+
+
+def plain_email(
+    sender: str,
+    to: str,
+    reply_to: str | Address,
+    subject: str,
+    body: str,
+    message_id: str,
+    extra: dict[str, str] | None = None,
+) -> EmailMessage:
+    """A plain-text email with these headers (and extra ones), every header checked for a
+    line break (ValueError) before it can leave."""
+    email = EmailMessage(policy=_POLICY)
+    email["From"] = sender
+    email["To"] = to
+    email["Reply-To"] = reply_to
     email["Subject"] = subject
     email["Date"] = formatdate(usegmt=True)
-    email["Message-ID"] = make_msgid(idstring=message.id, domain=sender.rpartition("@")[2] or None)
+    email["Message-ID"] = make_msgid(idstring=message_id, domain=sender.rpartition("@")[2] or None)
+    for name, value in (extra or {}).items():
+        email[name] = value
     # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
     email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     verify_headers(email)

@@ -4,7 +4,8 @@ The form shows these as they are (docs/product.md#contact-contract); the field r
 sentences stay beside their rules (rules.py, references.py).
 """
 
-THANK_YOU = "Thank you! Your message has been sent. We'll get back to you within 24 hours."
+REPLY_TIME = "within 24 hours"  # the studio's stated time (also in the visitor's confirmation)
+THANK_YOU = f"Thank you! Your message has been sent. We'll get back to you {REPLY_TIME}."
 UNAVAILABLE = (
     "Sorry, we could not send your message right now. Please try again in a few minutes, "
     "or call or email us directly."

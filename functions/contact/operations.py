@@ -23,6 +23,7 @@ from .outcomes import SendReport
 from .service import ContactService
 from .settings import ArtistList, ConfigError, Settings
 from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
+from .tattoo_request import request_lines
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,7 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
         artist = printable(artist_label(m.artist, m.artist_name))
         about = f"  {printable(m.service)} · artist: {artist} · ref {m.id}"
         flash = [f"  flash design: {printable(describe(m.flash))}"] if m.flash else []
+        flash += [f"  {printable(line)}" for line in request_lines(m)]
         error = (
             [f"  last error: {printable(m.last_error)}"]
             if m.last_error and m.status == PENDING

@@ -20,6 +20,10 @@ from .rules import FieldError
 log = logging.getLogger(__name__)
 
 
+class NotificationFailed(Exception):
+    """An email could not be sent (the studio's stays pending; a confirmation is dropped)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     status: int

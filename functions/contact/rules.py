@@ -13,7 +13,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from email_validator import EmailNotValidError, validate_email
@@ -26,6 +26,32 @@ _CHOICES = json.loads(CHOICES_FILE.read_text("utf-8"))
 SERVICES: tuple[str, ...] = tuple(_CHOICES["services"])
 DEFAULT_SERVICE = SERVICES[0]
 NO_ARTIST: str = _CHOICES["noArtist"]
+# The optional tattoo request: its lists, and the services it is kept for (the form sends it
+# only for those); how the studio reads it is tattoo_request.py's.
+REQUEST: dict = _CHOICES["request"]
+REQUEST_SERVICES: tuple[str, ...] = tuple(REQUEST["services"])
+REQUEST_CHOICES = {  # field: its name in a refusal
+    "placement": "Placement",
+    "size": "Size",
+    "colour": "Colour",
+    "budget": "Budget",
+    "age": "Age",
+}
+AVAILABILITY = "availability"
+MAX_AVAILABILITY = 3
+FIRST_TATTOO = "first_tattoo"
+POLICIES_VERSION = "policies_version"
+_POLICIES_VERSION = re.compile(r"[0-9a-f]{16}")
+MAX_CHOICE = 60  # the longest choice is 24 characters
+
+NOT_A_LIST = "Availability must be a list of choices from the form."
+TOO_MANY_TIMES = "Availability has {count} choices: at most {limit} allowed."
+TWICE = "Availability lists '{value}' twice: choose each one once."
+NOT_YES_OR_NO = "First tattoo must be true or false (yes or no)."
+BAD_POLICIES_VERSION = (
+    "Policies version must be 16 lower-case hexadecimal digits (the version of the policies "
+    "page you read): please reload the page and try again."
+)
 
 # Generous for people, tight for abuse. The body cap covers the worst legitimate case:
 # every field at its limit with each character escaped as a \uXXXX surrogate pair.
@@ -79,6 +105,9 @@ class Submission:
     artist: str
     service: str
     message: str
+    # The tattoo request's fields that were given, checked ({} for none; REQUEST_SERVICES only)
+    request: dict = field(default_factory=dict)
+    policies_version: str = ""  # the policies' version the visitor saw ("" when not sent)
 
 
 @dataclass(frozen=True)
@@ -184,8 +213,8 @@ def _phone(payload: dict, errors: list[FieldError]) -> str:
     return value
 
 
-def _choice(
-    payload: dict,
+def _one_of(
+    value: object,
     field: str,
     label: str,
     allowed: Collection[str],
@@ -193,7 +222,8 @@ def _choice(
     errors: list[FieldError],
     limit: int,
 ) -> str:
-    value = payload.get(field)
+    """value if it is one of allowed; default when empty; else the problem added to errors,
+    with the choice a typo most likely meant."""
     if value is None or value == "":
         return default
     if not isinstance(value, str):
@@ -238,16 +268,79 @@ def parse_submission(
     email = _email(payload, errors)
     phone = _phone(payload, errors)
     artists = set(known_artists) | {NO_ARTIST}
-    artist = _choice(payload, "artist", "Artist", artists, NO_ARTIST, errors, MAX_ARTIST)
-    service = _choice(payload, "service", "Service", SERVICES, DEFAULT_SERVICE, errors, 40)
+    artist = _one_of(
+        payload.get("artist"), "artist", "Artist", artists, NO_ARTIST, errors, MAX_ARTIST
+    )
+    service = _one_of(
+        payload.get("service"), "service", "Service", SERVICES, DEFAULT_SERVICE, errors, 40
+    )
     message = _text(
         payload, "message", "Message", MAX_MESSAGE, errors, required=True, one_line=False
     )
+    request = _tattoo_request(payload, errors)
+    policies = _policies_version(payload.get(POLICIES_VERSION), errors)
     signals = _spam_signals(payload, errors)
     if errors:
         raise InvalidSubmission(errors)
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    return Submission(name, email, phone, artist, service, message), signals
+    # Checked for every service, kept for those the form shows the request for.
+    request = request if service in REQUEST_SERVICES else {}
+    return Submission(name, email, phone, artist, service, message, request, policies), signals
+
+
+def _tattoo_request(payload: dict, errors: list[FieldError]) -> dict:
+    """The optional request fields given ({field: value}), each checked against its list."""
+    request: dict = {}
+    for name, label in REQUEST_CHOICES.items():
+        value = _one_of(payload.get(name), name, label, REQUEST[name], "", errors, MAX_CHOICE)
+        if value:
+            request[name] = value
+    availability = _availability(payload.get(AVAILABILITY), errors)
+    if availability:
+        request[AVAILABILITY] = availability
+    first = payload.get(FIRST_TATTOO)
+    if isinstance(first, bool):
+        request[FIRST_TATTOO] = first
+    elif first is not None:  # "yes", 1, ...: the form sends true or false
+        errors.append(FieldError(FIRST_TATTOO, NOT_YES_OR_NO))
+    return request
+
+
+def _availability(value: object, errors: list[FieldError]) -> list[str]:
+    """A list of distinct choices from its list, at most MAX_AVAILABILITY ([] for none)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errors.append(FieldError(AVAILABILITY, NOT_A_LIST))
+        return []
+    if len(value) > MAX_AVAILABILITY:
+        text = TOO_MANY_TIMES.format(count=len(value), limit=MAX_AVAILABILITY)
+        errors.append(FieldError(AVAILABILITY, text))
+        return []
+    chosen: list[str] = []
+    for item in value:
+        before = len(errors)
+        if not isinstance(item, str) or not item:
+            errors.append(FieldError(AVAILABILITY, NOT_A_LIST))
+        elif item in chosen:
+            errors.append(FieldError(AVAILABILITY, TWICE.format(value=item)))
+        else:
+            allowed = REQUEST[AVAILABILITY]
+            chosen.append(
+                _one_of(item, AVAILABILITY, "Availability", allowed, "", errors, MAX_CHOICE)
+            )
+        if len(errors) > before:
+            return []
+    return chosen
+
+
+def _policies_version(value: object, errors: list[FieldError]) -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and _POLICIES_VERSION.fullmatch(value):
+        return value
+    errors.append(FieldError(POLICIES_VERSION, BAD_POLICIES_VERSION))
+    return ""
 
 
 def _spam_signals(payload: dict, errors: list[FieldError]) -> SpamSignals:

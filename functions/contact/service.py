@@ -17,7 +17,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
+from .books import closed_books, with_books
 from .budget import hour_of
+from .confirmation import Confirmations
 from .contract import UPLOAD_PATH
 from .flash import FileFlash, FlashSource, claim_flash, with_claim
 from .messages import (
@@ -33,7 +35,15 @@ from .messages import (
     UPLOADS_BUSY,
     UPLOADS_UNAVAILABLE,
 )
-from .outcomes import Outcome, SendReport, invalid_fields, limited, minutes, refused_images
+from .outcomes import (
+    NotificationFailed,
+    Outcome,
+    SendReport,
+    invalid_fields,
+    limited,
+    minutes,
+    refused_images,
+)
 from .ratelimit import RateLimit, SlidingWindowLimiter
 from .references import FIELD as REFERENCES
 from .references import (
@@ -56,10 +66,6 @@ log = logging.getLogger(__name__)
 DEFAULT_RATE_LIMIT = RateLimit(5, 600)
 DEFAULT_UPLOAD_LIMIT = RateLimit(30, 600)  # grants per visitor: 5 images, redone a few times
 DEFAULT_SPAM_RETENTION_S = 30 * 24 * 3600
-
-
-class NotificationFailed(Exception):
-    """The studio's email could not be sent; the message stays pending."""
 
 
 class ArtistSource(Protocol):
@@ -100,6 +106,7 @@ class ContactService:
         upload_bytes_per_hour: int = 0,
         clock: Callable[[], float] = time.time,
         flash: FlashSource | None = None,
+        confirmations: Confirmations | None = None,
     ):
         self.store = store
         self.notifier = notifier
@@ -116,6 +123,7 @@ class ContactService:
         self.clock = clock
         # The site's flash designs (flash.py); none known: every claim is kept unverified.
         self.flash = flash if flash is not None else FileFlash(None)
+        self.confirmations = confirmations  # None: no email to the visitor (confirmation.py)
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see
@@ -131,14 +139,14 @@ class ContactService:
         if more_errors:
             return invalid_fields(more_errors)
 
-        refused = limited(self.limiter, client, TOO_MANY)
-        if refused:
-            return refused
         # The name is kept with the message: the studio reads "Rosa Delgado (rosa-delgado)"
         # even after the artist has left the site.
-        artist_name = artists.get(submission.artist, "")
+        artist_name = str(artists.get(submission.artist, ""))
         message = StoredMessage.new(self.new_id(), self.now(), submission, client, artist_name)
-        message = with_claim(message, claim)
+        message = with_books(with_claim(message, claim), artists)
+        refused = closed_books(message, artists) or limited(self.limiter, client, TOO_MANY)
+        if refused:
+            return refused
         reason = self.spam_reason(signals)
         if reason:
             # A trap tells bots from people, but not always: keep it, never email it, and
@@ -169,6 +177,8 @@ class ContactService:
             log.exception(
                 "contact: email for message %s failed unexpectedly; kept pending", message.id
             )
+        if self.confirmations is not None:
+            self.confirmations.send(message)  # never raises: the message is kept regardless
         return Outcome.ok()
 
     def grant(self, payload: object, client: str) -> Outcome:

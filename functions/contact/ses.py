@@ -75,14 +75,18 @@ class SesNotifier:
             )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc
-        raw = email.as_bytes()
+        self.deliver(email.as_bytes(), self.recipients)
+
+    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
+        """Send a raw email to recipients from the studio's address, retrying throttling
+        and SES hiccups within the time budget; NotificationFailed when it did not go."""
         delay, attempt, started = 0.25, 0, self.clock()
         while True:
             attempt += 1
             try:
                 self.client.send_email(
                     FromEmailAddress=self.sender,
-                    Destination={"ToAddresses": list(self.recipients)},
+                    Destination={"ToAddresses": list(recipients)},
                     Content={"Raw": {"Data": raw}},
                 )
                 return

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .books import ArtistName
 from .proxy import MIN_SECRET_CHARS
 from .ratelimit import RateLimit
 from .sitelists import WatchedFile
@@ -68,6 +69,9 @@ class Settings:
     proxy_secret: str = ""
     link_secret: str = ""  # signs the image links of the studio's email (s3.py)
     image_link_days: float = float(IMAGE_LINK_DAYS)
+    # The visitor's confirmation email (confirmation.py); sent when email is configured and
+    # the site's URL is known (its links point there).
+    confirmation: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -87,6 +91,10 @@ class Settings:
     @property
     def sends_email(self) -> bool:
         return bool(self.notify_from and self.notify_to)
+
+    @property
+    def sends_confirmations(self) -> bool:
+        return self.confirmation and self.sends_email and bool(self.site_url)
 
     @property
     def local_uploads(self) -> Path | None:
@@ -126,6 +134,17 @@ class _Env:
         if value < 0:
             self.problem(f"{name} must not be negative, got {raw!r}")
         return value
+
+    def switch(self, name: str, default: bool) -> bool:
+        """on/off (also true/false, yes/no, 1/0); default when unset or empty."""
+        raw = self.text(name).lower()
+        if raw in ("on", "true", "yes", "1"):
+            return True
+        if raw in ("off", "false", "no", "0"):
+            return False
+        if raw:
+            self.problem(f"{name} must be on or off, got {raw!r}")
+        return default
 
     def rate_limit(self, name: str, on_aws: str, here: str) -> RateLimit:
         # Locally every post comes from 127.0.0.1 (developers, browser tests): looser.
@@ -176,6 +195,7 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
         "proxy_secret": proxy_secret,
         "link_secret": env.text("CONTACT_LINK_SECRET"),
         "image_link_days": link_days,
+        "confirmation": env.switch("CONTACT_CONFIRMATION", True),
     }
 
 
@@ -265,6 +285,8 @@ class ArtistList:
 
 
 def parse_artists(value: object) -> dict[str, str]:
+    """{slug: name} of an artist list; the site's own items (api/artists.json) give names
+    that carry the artist's books (books.ArtistName)."""
     if isinstance(value, dict):
         return {str(k): str(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -273,6 +295,7 @@ def parse_artists(value: object) -> dict[str, str]:
             if isinstance(item, str):
                 names[item] = item
             elif isinstance(item, dict) and isinstance(item.get("slug"), str):
-                names[item["slug"]] = str(item.get("name") or item["slug"])
+                name = str(item.get("name") or item["slug"])
+                names[item["slug"]] = ArtistName(name, item.get("books"), item.get("books_note"))
         return names
     raise ConfigError("an artist list must be a JSON list or object")

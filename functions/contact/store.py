@@ -67,6 +67,11 @@ class StoredMessage:
     # "size", "price", "image", "artist_id", "artist", "repeatable"}; only {"id", "verified":
     # false} when the site could not be read; {} for none (flash.py).
     flash: dict = field(default_factory=dict)
+    # The tattoo request's fields the visitor gave: {"placement", "size", "colour", "budget",
+    # "availability": [...], "first_tattoo": bool, "age"}, only those given ({} for none).
+    request: dict = field(default_factory=dict)
+    policies_version: str = ""  # the version of the policies the visitor saw ("": not sent)
+    waitlist: bool = False  # a consultation for an artist whose books are on a waitlist
 
     @classmethod
     def new(
@@ -118,6 +123,11 @@ class MessageStore(Protocol):
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
         one atomic write every process sees; False (nothing added) when it would."""
 
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        """Record that key (an address's digest) is sent a confirmation at now, unless one was
+        recorded less than window_s before, in one atomic write every process sees; False
+        (nothing written) when one was."""
+
 
 _COLUMNS = tuple(StoredMessage.__dataclass_fields__)
 
@@ -140,7 +150,10 @@ CREATE TABLE IF NOT EXISTS messages (
     expires_at INTEGER NOT NULL DEFAULT 0,
     artist_name TEXT NOT NULL DEFAULT '',
     images TEXT NOT NULL DEFAULT '[]',
-    flash TEXT NOT NULL DEFAULT ''
+    flash TEXT NOT NULL DEFAULT '',
+    request TEXT NOT NULL DEFAULT '',
+    policies_version TEXT NOT NULL DEFAULT '',
+    waitlist INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -153,6 +166,11 @@ CREATE TABLE IF NOT EXISTS upload_budget (
     hour TEXT PRIMARY KEY,
     bytes INTEGER NOT NULL
 );
+-- When each address (its digest) was last sent a confirmation (confirmation.py).
+CREATE TABLE IF NOT EXISTS confirmations (
+    address TEXT PRIMARY KEY,
+    sent_at REAL NOT NULL
+);
 """
 # Columns added after the first release: an outbox written by an older version gets them.
 _ADDED_COLUMNS = {
@@ -161,7 +179,11 @@ _ADDED_COLUMNS = {
     "artist_name": "TEXT NOT NULL DEFAULT ''",
     "images": "TEXT NOT NULL DEFAULT '[]'",
     "flash": "TEXT NOT NULL DEFAULT ''",
+    "request": "TEXT NOT NULL DEFAULT ''",
+    "policies_version": "TEXT NOT NULL DEFAULT ''",
+    "waitlist": "INTEGER NOT NULL DEFAULT 0",
 }
+_JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
 
@@ -306,6 +328,19 @@ class SqliteOutbox:
 
         return self._transaction(reserve)
 
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        def reserve(conn: sqlite3.Connection) -> bool:
+            added = conn.execute(
+                "INSERT INTO confirmations (address, sent_at) VALUES (?, ?)"
+                " ON CONFLICT (address) DO UPDATE SET sent_at = excluded.sent_at"
+                " WHERE sent_at <= ?",
+                (key, now, now - window_s),
+            ).rowcount
+            conn.execute("DELETE FROM confirmations WHERE sent_at <= ?", (now - window_s,))
+            return added == 1
+
+        return self._transaction(reserve)
+
     def count(self) -> int:
         try:
             return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
@@ -331,15 +366,19 @@ def _column(message: StoredMessage, name: str) -> object:
     value = getattr(message, name)
     if name == "images":
         return json.dumps([dict(i) for i in value])
-    if name == "flash":
+    if name in _JSON_COLUMNS:
         return json.dumps(value, ensure_ascii=False) if value else ""
+    if name == "waitlist":
+        return int(value)
     return value
 
 
 def _message(row: sqlite3.Row) -> StoredMessage:
     values = {c: row[c] for c in _COLUMNS}
     values["images"] = tuple(json.loads(values["images"] or "[]"))
-    values["flash"] = json.loads(values["flash"] or "{}")
+    for name in _JSON_COLUMNS:
+        values[name] = json.loads(values[name] or "{}")
+    values["waitlist"] = bool(values["waitlist"])
     return StoredMessage(**values)
 
 

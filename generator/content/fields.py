@@ -74,6 +74,21 @@ def _short_text(value: str) -> str:
     return value
 
 
+# A note shown beside something on the site ("Books open again in March"): one short line.
+NOTE_MAX = 120
+
+
+def _note(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise ValueError("must be one line (a short note, no line breaks)")
+    if len(value) > NOTE_MAX:
+        raise ValueError(
+            f"must be short, at most {NOTE_MAX} characters (like 'Books open again in "
+            f"March'), got {len(value)} characters"
+        )
+    return value
+
+
 def plain_file_name(value: str) -> str:
     """A file name an editor may reference: no folders, no parent links, not hidden."""
     if "/" in value or "\\" in value:
@@ -203,6 +218,10 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
         rf"^(?=.*\S).{{1,{SHORT_TEXT_MAX}}}$",
         f"short text, at most {SHORT_TEXT_MAX} characters, like 3 in",
     ),
+    _note: (
+        rf"^(?=.*\S).{{1,{NOTE_MAX}}}$",
+        f"one line, at most {NOTE_MAX} characters",
+    ),
 }
 
 
@@ -273,6 +292,9 @@ OptionalYear = Annotated[
 ]
 Phone = Annotated[Text, AfterValidator(_phone)]
 ShortText = Annotated[Text, AfterValidator(_short_text)]
+OptionalNote = Annotated[
+    Annotated[Text, AfterValidator(_note)] | None, BeforeValidator(_blank_as_none)
+]
 Email = Annotated[Text, AfterValidator(_email)]
 
 

@@ -12,6 +12,7 @@ put instead (README, "Deployment").
     placeholder       the word itself, and "lorem ipsum"
     base_url          the studio's own name; on Netlify, the address it publishes at
     aftercare guides  both present and not empty (the page would say "Loading content...")
+    policies.md       the same rules for its text; a warning (not a problem) when it is missing
     the demo          its photos and videos (by their bytes, whatever their names now), its
                       studio's name, fictional artists (names, bios, Instagram handles),
                       memorial, history, brands and credit, in any field (demo.py)
@@ -27,7 +28,7 @@ from urllib.parse import urlsplit
 
 from ..errors import Problem
 from .demo import Demo, DemoFile, file_match, load_demo, text_matches
-from .records import AFTERCARE_SECTIONS, Content, field_name, link_in
+from .records import AFTERCARE_SECTIONS, POLICIES_FILE, Content, field_name, link_in
 from .yamlfile import YamlSyntaxError, load_yaml
 
 EXAMPLE_DOMAIN = re.compile(
@@ -80,9 +81,28 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
             )
         for number, line in enumerate(text.splitlines(), start=1):
             found += _text_problems(shown, number, None, line)
+    shown = content.findings.shown(content.root / POLICIES_FILE)
+    for number, line in enumerate((content.policies or "").splitlines(), start=1):
+        found += _text_problems(shown, number, None, line)
     if content.site is not None:
         found += _base_url_problems(content, launch)
     return found
+
+
+def launch_warnings(content: Content) -> list[Problem]:
+    """What a live site should have but may go without: the studio's policies."""
+    if content.policies is not None:
+        return []
+    return [
+        Problem(
+            content.findings.shown(content.root / POLICIES_FILE),
+            None,
+            None,
+            "is missing, so the site has no /policies page and the contact form links to no "
+            "policies: write the studio's deposits, cancellations, age and ID and touch-up "
+            "rules in this file (docs/requests.md)",
+        )
+    ]
 
 
 def _yaml_files(content: Content) -> list[Path]:

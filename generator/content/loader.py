@@ -25,6 +25,7 @@ from . import lists, models
 from .lists import slug_message
 from .records import (
     AFTERCARE_SECTIONS,
+    POLICIES_FILE,
     ArtistRecord,
     ArtistSource,
     Content,
@@ -67,6 +68,7 @@ def load_content(root: Path | str, shown_root: str | None = None) -> Content:
     lists.read_portfolios(reader)
     lists.read_flash(reader)
     reader.aftercare()
+    reader.policies()
     return content
 
 
@@ -176,6 +178,8 @@ class _Reader:
                     alt=data.alt,
                     draft=data.draft,
                     publish_at=data.publish_at,
+                    books=data.books,
+                    books_note=data.books_note,
                 )
             )
         if not artists and not self.found.problems:
@@ -195,6 +199,22 @@ class _Reader:
             text = self.read_text(path)
             if text is not None:
                 self.content.aftercare[name] = text.removeprefix("\ufeff")
+
+    # --- policies.md -----------------------------------------------------------------------
+
+    def policies(self) -> None:
+        """The studio's policies: optional (no file, no /policies page; `check --launch` warns)."""
+        path = self.root / POLICIES_FILE
+        if not is_present(path):
+            return
+        text = self.read_text(path)
+        if text is None:
+            return
+        text = text.removeprefix("\ufeff")
+        if not text.strip():
+            self.found.warn(path, None, None, "is empty, so the site has no /policies page")
+            return
+        self.content.policies = text
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -13,9 +13,9 @@ class names are part of the format.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from .fields import (
     FORM_PATTERNS,
@@ -27,6 +27,7 @@ from .fields import (
     Model,
     OptionalFileName,
     OptionalInstagram,
+    OptionalNote,
     OptionalText,
     OptionalWebUrl,
     OptionalYear,
@@ -40,6 +41,7 @@ from .fields import (
     _base_url,
     _email,
     _instagram,
+    _note,
     _phone,
     _publish_at,
     _short_text,
@@ -78,6 +80,7 @@ __all__ = [
     "VIDEO_PURPOSES",
     "Address",
     "ArtistFile",
+    "BOOKS_STATUSES",
     "BaseUrl",
     "Brand",
     "Credit",
@@ -89,6 +92,7 @@ __all__ = [
     "OpeningHours",
     "OptionalFileName",
     "OptionalInstagram",
+    "OptionalNote",
     "OptionalText",
     "OptionalWebUrl",
     "OptionalYear",
@@ -113,6 +117,7 @@ __all__ = [
     "_base_url",
     "_email",
     "_instagram",
+    "_note",
     "_phone",
     "_short_text",
     "_slug",
@@ -127,6 +132,20 @@ __all__ = [
     "valid_file_name",
     "valid_value",
 ]
+
+
+# Whether an artist takes tattoo requests (docs/requests.md): open, closed (the form and the
+# contact function refuse a Tattoo Consultation for them) or waitlist (taken, marked so).
+BooksStatus = Literal["open", "closed", "waitlist"]
+BOOKS_STATUSES: tuple[str, ...] = get_args(BooksStatus)
+
+
+def _open_when_blank(value: Any) -> Any:
+    # `books:` left empty (or emptied in the admin's list) means the default, open.
+    return "open" if value is None or (isinstance(value, str) and not value.strip()) else value
+
+
+Books = Annotated[BooksStatus, BeforeValidator(_open_when_blank)]
 
 
 class ArtistFile(Model):
@@ -144,6 +163,8 @@ class ArtistFile(Model):
     # Not on the public site yet (content/publishing.py).
     draft: bool = False
     publish_at: PublishAt = None
+    books: Books = "open"
+    books_note: OptionalNote = None  # shown with the status: "Books open again in March"
 
 
 class PortfolioEntry(Model):

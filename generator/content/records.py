@@ -9,6 +9,7 @@ or not, for the checks across files.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import zlib
 from dataclasses import dataclass, field
@@ -20,6 +21,14 @@ from . import models
 from .yamlfile import LineMap, line_of
 
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
+# The studio's policies (docs/requests.md): optional; without it there is no /policies page.
+POLICIES_FILE = "policies.md"
+
+
+def policies_version(text: str) -> str:
+    """The policies' version: the first 16 hex digits of the SHA-256 of the published text
+    (UTF-8). The contact form sends it with a message, so the studio knows what was read."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def stable_id(key: str) -> int:
@@ -78,6 +87,8 @@ class ArtistRecord:
     draft: bool = False
     publish_at: str | None = None
     held: str | None = None  # why `serve` shows it though the public site leaves it out
+    books: str = "open"  # "open" | "closed" | "waitlist" (models.BooksStatus)
+    books_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -187,6 +198,7 @@ class Content:
     findings: Findings | None = None
     flash: list[FlashItem] = field(default_factory=list)  # in artist order, then file order
     flash_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
+    policies: str | None = None  # policies.md's text; None without it (or when it is empty)
 
     def __post_init__(self) -> None:
         if self.findings is None:

@@ -131,6 +131,9 @@ class SiteFile(Model):
     address: Address
     hours: Annotated[list[OpeningHours], Field(min_length=1)]
     hours_notes: list[Text] = []
+    # The studio's own rule for visitors under 18, shown by the contact form when a visitor
+    # says they are under 18, beside what Texas law requires (docs/requests.md).
+    minors_rule: OptionalText = None
     socials: Socials
     stats: Stats
     timeline: Annotated[list[TimelineEntry], Field(min_length=1)]

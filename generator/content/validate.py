@@ -28,7 +28,7 @@ from pathlib import Path
 
 from . import models
 from .flash import check_flash
-from .records import ArtistSource, Content, FileRef, link_in, link_problem
+from .records import POLICIES_FILE, ArtistSource, Content, FileRef, link_in, link_problem
 from .yamlfile import line_of
 
 log = logging.getLogger(__name__)
@@ -273,9 +273,19 @@ def _is_delimiter_row(line: str) -> bool:
     return all(_DELIMITER_CELL.fullmatch(cell.strip()) for cell in cells)
 
 
+def _markdown_files(content: Content) -> list[tuple[Path, str]]:
+    """The Markdown the site publishes: the aftercare guides, then the policies."""
+    files = [
+        (content.root / "aftercare" / f"{name}.md", text)
+        for name, text in content.aftercare.items()
+    ]
+    if content.policies is not None:
+        files.append((content.root / POLICIES_FILE, content.policies))
+    return files
+
+
 def _check_markdown(content: Content) -> None:
-    for name, text in content.aftercare.items():
-        path = content.root / "aftercare" / f"{name}.md"
+    for path, text in _markdown_files(content):
         lines = text.splitlines()
         fenced, previous_is_row = False, False
         for number, line in enumerate(lines, start=1):

@@ -54,7 +54,13 @@ PUBLISH_AT_WIDGET = {
 }
 
 # Several lines of prose: a text box instead of a one-line field.
-LONG_TEXT = {"ArtistFile.bio", "TimelineEntry.text", "ValueCard.text", "Memorial.text"}
+LONG_TEXT = {
+    "ArtistFile.bio",
+    "TimelineEntry.text",
+    "ValueCard.text",
+    "Memorial.text",
+    "SiteFile.minors_rule",
+}
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "Set by the web team when an artist's file is renamed: each old /portfolio/ address "
         "listed here leads to this artist.",
     ),
+    "ArtistFile.books": (
+        "Books",
+        "Open (or empty): taking tattoo requests. Waitlist: requests are taken and marked "
+        "waitlist. Closed: the contact form and the function refuse a Tattoo Consultation "
+        "for this artist (other services still reach them). The card, the portfolio page "
+        "and the form show it.",
+    ),
+    "ArtistFile.books_note": (
+        "Books note",
+        "Optional, one short line shown with the status, e.g. Books open again in March "
+        "(at most 120 characters).",
+    ),
     "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
     "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
     "PortfolioEntry.alt": (
@@ -96,6 +108,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "SiteFile.email": ("Email", "Where the site tells visitors to write."),
     "SiteFile.hours": ("Opening hours", "One line per group of days."),
     "SiteFile.hours_notes": ("Notes under the hours", "e.g. Walk-ins welcome."),
+    "SiteFile.minors_rule": (
+        "Rule for visitors under 18",
+        "Optional. The studio's own rule, shown by the contact form when a visitor says they "
+        "are under 18, under what Texas law requires, e.g. We pierce 16- and 17-year-olds "
+        "with a parent or guardian present with ID. We do not tattoo anyone under 18.",
+    ),
     "SiteFile.socials": ("Social media", "Whole web addresses of the studio's pages."),
     "SiteFile.stats": ("Figures", "The numbers under Our Work and Our Legacy."),
     "SiteFile.timeline": ("Timeline", "Our Legacy, oldest first."),

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from ..content.flash import published_counts
-from ..content.records import ArtistRecord, Content, FlashItem, WorkItem
+from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
 from ..images.process import ImageMeta
 from ..output import Output
 
@@ -18,8 +18,23 @@ CONTACT_CHOICES = Path(__file__).resolve().parents[2] / "functions" / "contact" 
 
 
 def contact_choices() -> dict:
+    """The form's services, "No preference" and the tattoo request's lists (`request`)."""
     choices = json.loads(CONTACT_CHOICES.read_text("utf-8"))
-    return {"services": list(choices["services"]), "noArtist": choices["noArtist"]}
+    return {
+        "services": list(choices["services"]),
+        "noArtist": choices["noArtist"],
+        "request": choices["request"],
+    }
+
+
+# Where /api/policies is answered from (netlify.toml); without policies.md, the build's
+# _redirects answers it with the JSON 404 (redirects.py).
+POLICIES_API = ("/api/policies", "api/policies.json")
+
+
+def policies_json(text: str) -> dict:
+    """/api/policies: the Markdown as published and its version (records.policies_version)."""
+    return {"markdown": text, "version": policies_version(text)}
 
 
 def artist_json(artist: ArtistRecord, images: ImageIndex, flash: int = 0) -> dict:
@@ -35,6 +50,8 @@ def artist_json(artist: ArtistRecord, images: ImageIndex, flash: int = 0) -> dic
         "specialties": list(artist.specialties),
         "instagram": artist.instagram,
         "image": meta.to_api(),
+        "books": artist.books,
+        **({"books_note": artist.books_note} if artist.books_note else {}),
         **_optional(artist.alt, artist.held),
         **({"flash": flash} if flash > 0 else {}),
     }
@@ -155,6 +172,9 @@ def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, obje
         {"section_type": name, "content": text} for name, text in content.aftercare.items()
     ]
     files["/api/aftercare"] = ("api/aftercare.json", aftercare)
+    if content.policies is not None:
+        url, file = POLICIES_API
+        files[url] = (file, policies_json(content.policies))
     return files
 
 
@@ -208,5 +228,9 @@ def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
         "inMemory": site.in_memory,
         "artistSlugs": [a.slug for a in content.artists],
         **contact_choices(),
+        "minorsRule": site.minors_rule,
+        "policiesVersion": (
+            policies_version(content.policies) if content.policies is not None else None
+        ),
         "media": media,
     }

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,13 +74,22 @@ def load_route_table(site_src: Path) -> list[RouteSpec]:
         raise BuildError(f"{path}: not a valid route table: {exc}") from None
 
 
+# Routes whose page exists only when the content has what it shows: /policies needs
+# content/policies.md (without it, no page, nothing in the sitemap; docs/requests.md).
+CONTENT_PAGES: dict[str, Callable[[Content], bool]] = {
+    "/policies": lambda content: content.policies is not None,
+}
+
+
 def routes(content: Content, table: list[RouteSpec]) -> list[Route]:
     """Every page of the site: the table's routes, per-artist ones once per artist (or per
-    artist with flash)."""
+    artist with flash), those of CONTENT_PAGES only when their content is there."""
     site = content.site
     words = {"studio": site.name, "city": f"{site.address.city}, {site.address.region}"}
     pages = []
     for spec in table:
+        if spec.path in CONTENT_PAGES and not CONTENT_PAGES[spec.path](content):
+            continue
         if spec.each is None:
             pages.append(_route(spec, words, spec.path, spec.file, None))
             continue

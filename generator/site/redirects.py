@@ -10,14 +10,18 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..output import Output
-from .netlify_rules import NetlifyConfig, static_file
+from .endpoints import POLICIES_API
+from .netlify_rules import NetlifyConfig, parse_redirects_file, static_file
 
 
 def check_rules(config: NetlifyConfig, dist: Path) -> list[str]:
-    """Problems with dist/ against the rules: missing rewrite targets, shadowed rules."""
+    """Problems with dist/ against the rules: missing rewrite targets, shadowed rules. A rule
+    of netlify.toml that dist/_redirects answers first (the same path, whatever the query)
+    is never reached, so its target need not exist (/api/policies without policies.md)."""
     problems = []
+    answered = _answered_first(dist)
     for rule in config.rules:
-        if rule.is_external:
+        if rule.is_external or (not rule.query and rule.source in answered):
             continue
         if rule.status in (200, 404):
             if ":" in rule.to:
@@ -39,6 +43,15 @@ def check_rules(config: NetlifyConfig, dist: Path) -> list[str]:
                     f"{shadow_rel} shadows it (force it with 200! or rename)"
                 )
     return problems
+
+
+def _answered_first(dist: Path) -> set[str]:
+    """The paths a rule of dist/_redirects answers whatever the query (Netlify reads that file
+    before netlify.toml)."""
+    path = dist / "_redirects"
+    if not path.is_file():
+        return set()
+    return {r.source for r in parse_redirects_file(path.read_text("utf-8")) if not r.query}
 
 
 def require_rules(config: NetlifyConfig, dist: Path) -> None:
@@ -95,6 +108,7 @@ def write_redirects_file(
     renamed: dict[str, str] | None = None,
     uploads_url: str = "",
     with_flash: frozenset[str] = frozenset(),
+    policies: bool = True,
 ) -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
@@ -113,9 +127,13 @@ def write_redirects_file(
       JSON 404 for any other value (the answer without ?artist= is netlify.toml's). A
       placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a file that
       does not exist answers the site's HTML 404 page, never a later rule.
+    - /api/policies without policies.md (policies: False): the JSON 404, before
+      netlify.toml's rule to api/policies.json, for the same reason.
     """
     renamed = dict(sorted((renamed or {}).items()))
     lines = _contact_rules(function_url.rstrip("/"), uploads_url.rstrip("/"))
+    if not policies:
+        lines.append(f"{POLICIES_API[0]}  /api/404.json  404")
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
         if new in with_flash:

@@ -34,6 +34,8 @@ const draft: ArtistDraft = {
   instagram: "@janedoe.ink",
   bio: "Botanical fine line work.",
   alt: "",
+  books: "open",
+  booksNote: "",
 };
 
 // 2026-12-01 08:30 in Chicago (UTC-6), 14:30 in London.
@@ -102,7 +104,17 @@ describe("artistDraftFrom: an artist entry as Decap holds it", () => {
       bio: "Bio.",
       alt: "Jane at her station",
       status: undefined,
+      books: "open",
+      booksNote: "",
     });
+  });
+
+  it("previews the books' label and note on the card", () => {
+    const closed = artistDraftFrom("jane-doe", { ...entry, books: "closed", books_note: " Open again in March " }, assetUrl, clock);
+    expect(closed).toMatchObject({ books: "closed", booksNote: "Open again in March" });
+    expect(artistDraftFrom("jane-doe", { ...entry, books: "maybe" }, assetUrl, clock).books).toBe("open");
+    render(<ArtistCardPreview artist={closed} />);
+    expect(screen.getByText("Books closed")).toHaveAttribute("title", "Open again in March");
   });
 
   it("maps draft to the Draft mark and a publish_at to come to Scheduled", () => {

@@ -6,7 +6,7 @@ import { AFTERCARE_GUIDES, AftercareCard, type AftercareGuide } from "../feature
 import { ArtistCard } from "../features/artists/artist-card";
 import { FlashGrid } from "../features/flash/flash-grid";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
-import type { Artist, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
+import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
 import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 
@@ -126,7 +126,12 @@ export type ArtistDraft = {
   /** The photo's alt text; empty when not given. */
   alt: string;
   status?: Unpublished;
+  books: Books;
+  /** Empty when not given. */
+  booksNote: string;
 };
+
+const BOOKS: readonly Books[] = ["open", "closed", "waitlist"];
 
 /** An artist entry's data (artists/<slug>.yaml as Decap holds it) as the card's preview reads it. */
 export function artistDraftFrom(slug: string, data: unknown, photoUrl: AssetUrl, clock: Clock): ArtistDraft {
@@ -142,6 +147,8 @@ export function artistDraftFrom(slug: string, data: unknown, photoUrl: AssetUrl,
     bio: text(entry.bio),
     alt: trimmed(entry.alt),
     status: previewStatus(entry.draft, entry.publish_at, clock),
+    books: BOOKS.find((books) => books === entry.books) ?? "open",
+    booksNote: trimmed(entry.books_note),
   };
 }
 
@@ -187,6 +194,8 @@ export function ArtistCardPreview({ artist }: { artist: ArtistDraft }) {
     image: previewImage(artist.photoUrl, 800, 1000),
     ...(artist.alt ? { alt: artist.alt } : {}),
     ...(artist.status ? { status: artist.status } : {}),
+    books: artist.books,
+    ...(artist.booksNote ? { books_note: artist.booksNote } : {}),
   };
   return (
     <MemoryRouter>
@@ -633,6 +642,11 @@ function Footer({ site }: { site: SiteFacts }) {
         <p className="site-footer__memory">{site.inMemory}</p>
         <p className="site-footer__legal">
           © {new Date().getFullYear()} {site.name}. All rights reserved.
+          <span className="site-footer__sep" aria-hidden="true">
+            ·
+          </span>
+          {/* The site's footer links the policies when content/policies.md is published. */}
+          <AppLink to="/policies">Policies</AppLink>
           <span className="site-footer__sep" aria-hidden="true">
             ·
           </span>

@@ -19,7 +19,13 @@ export type Artist = {
   image: ImageMeta;
   /** How many published flash designs the artist has; absent when none (docs/flash.md). */
   flash?: number;
+  /** Whether the artist takes new tattoo bookings (content/artists/<slug>.yaml `books`). */
+  books: Books;
+  /** A short word on the books ("Books open again in March"); absent when none. */
+  books_note?: string;
 } & EditorExtras;
+
+export type Books = "open" | "closed" | "waitlist";
 
 export type PortfolioItem = {
   id: number;

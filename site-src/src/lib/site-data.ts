@@ -48,6 +48,18 @@ export type ScrollSequenceConfig = {
 
 export type DenseFrames = { density: number; imageFolder: string; width: number; height: number };
 
+export type RequestChoices = {
+  services: string[];
+  placement: string[];
+  size: string[];
+  /** "colour" | "black-and-grey" */
+  colour: string[];
+  budget: string[];
+  availability: string[];
+  /** "18+" | "under-18" */
+  age: string[];
+};
+
 export type Stat = { value: string; label: string };
 
 export type SiteData = {
@@ -72,6 +84,15 @@ export type SiteData = {
   services: string[];
   /** The artist value that means "No Preference". */
   noArtist: string;
+  /**
+   * The optional fields of a tattoo request (functions/contact/choices.json `request`): shown
+   * and sent only for `services`; each list holds the exact strings the form sends.
+   */
+  request: RequestChoices;
+  /** The studio's own rule for visitors under 18 (content/site.yaml `minors_rule`), or null. */
+  minorsRule: string | null;
+  /** The version of the published policies (GET /api/policies `version`), or null without any. */
+  policiesVersion: string | null;
   media: {
     intro: VideoUrls;
     hero: VideoUrls;

@@ -13,6 +13,7 @@ export function testArtist(slug: string, name: string, overrides: Partial<Artist
     specialties: ["Black & Grey", "Realism"],
     instagram: `@${slug.replace("-", "")}`,
     image: testImage(`/images/artists/${slug}.jpg`, 800, 1000),
+    books: "open",
     ...overrides,
   };
 }

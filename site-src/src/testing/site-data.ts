@@ -1,3 +1,5 @@
+// The lists the contact function accepts: the site data copies them (functions/contact/choices.json).
+import choices from "../../../functions/contact/choices.json";
 import { resetSiteDataCache, type ImageMeta, type SiteData, type VideoUrls } from "../lib/site-data";
 
 export const testImage = (src: string, width = 800, height = 600): ImageMeta => ({
@@ -83,6 +85,9 @@ export const testSiteData: SiteData = {
   artistSlugs: ["jane-doe", "max-ink"],
   services: ["Tattoo Consultation", "Piercing", "Jewelry Change", "Touch Up", "Other"],
   noArtist: "na",
+  request: choices.request,
+  minorsRule: "We pierce 16- and 17-year-olds with a parent present. We do not tattoo anyone under 18.",
+  policiesVersion: "0123456789abcdef",
   media: {
     intro: testVideo("intro"),
     hero: testVideo("hero"),

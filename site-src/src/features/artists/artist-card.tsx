@@ -30,6 +30,9 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
   const portfolio = `/portfolio/${artist.slug}`;
   const long = artist.bio.length > BIO_TOGGLE_LENGTH;
   const handle = artist.instagram?.trim().replace(/^@+/, "");
+  // Written out here rather than imported from lib/books.ts: a module the home page shares with
+  // a lazily loaded chunk becomes a chunk (a request) of its own (docs/architecture.md#performance-budget).
+  const books = artist.books === "closed" ? "Books closed" : artist.books === "waitlist" ? "Waitlist" : null;
 
   // The contact section is another feature: reach it through the document, as the #contact
   // link would, then preselect this artist in the shared store the form reads.
@@ -65,6 +68,13 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
         <h3 id={`${bioId}-name`} className="artist-card__name">
           {artist.name}
         </h3>
+        {/* Books closed or a waitlist: a label, not a button (the card keeps its three). */}
+        {books && (
+          <p className="artist-card__books" data-books={artist.books} title={artist.books_note}>
+            {books}
+            {artist.books_note && <span className="visually-hidden">: {artist.books_note}</span>}
+          </p>
+        )}
         <p id={bioId} className={`artist-card__bio${long && !expanded ? " is-clamped" : ""}`}>
           {artist.bio}
         </p>

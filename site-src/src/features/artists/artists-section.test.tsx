@@ -123,6 +123,30 @@ describe("ArtistsSection", () => {
     expect(within(card("Ray Sol")).queryByRole("link", { name: /Instagram/ })).not.toBeInTheDocument();
   });
 
+  it("labels closed books and a waitlist with a small label, the note as its title, and keeps three buttons", async () => {
+    const [jane, max, ray] = testArtists;
+    mockFetch({
+      "/api/artists": () =>
+        jsonResponse([
+          { ...jane, books: "closed", books_note: "Books open again in March" },
+          { ...max, books: "waitlist" },
+          ray,
+        ]),
+    });
+    renderSection();
+    await screen.findByRole("article", { name: "Jane Doe" });
+    const closed = within(card("Jane Doe")).getByText("Books closed");
+    expect(closed.tagName).toBe("P");
+    expect(closed).toHaveAttribute("title", "Books open again in March");
+    expect(closed).toHaveTextContent("Books closed: Books open again in March"); // the note, for screen readers
+    expect(within(card("Max Ink")).getByText("Waitlist")).not.toHaveAttribute("title");
+    expect(within(card("Ray Sol")).queryByText(/Books closed|Waitlist/)).not.toBeInTheDocument();
+    // A label, not a button: the card keeps its portfolio, Instagram and contact buttons only.
+    const actions = card("Jane Doe").querySelector(".artist-card__actions")!;
+    expect(within(actions as HTMLElement).getAllByRole("link")).toHaveLength(3);
+    expect(within(card("Jane Doe")).queryByRole("button", { name: /book|waitlist/i })).not.toBeInTheDocument();
+  });
+
   it("offers Read More / Read Less only for bios over 150 characters", async () => {
     mockFetch({ "/api/artists": () => jsonResponse(testArtists) });
     renderSection();

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
+import type { Artist } from "../../lib/api-types";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
+import { booksLabel } from "../../lib/books";
 import type { FlashClaim } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./api/send-contact";
 import { TEXT } from "./image-rules";
 import { ReferenceImagesField } from "./reference-images";
+import { answered, answersIn, NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
 import { useReferenceImages } from "./use-reference-images";
 
 // A flash design claimed on the Flash screen waits in this tab's sessionStorage under this key
@@ -32,6 +35,19 @@ function forgetClaim(): void {
   }
 }
 
+/** Why the form will not send a consultation to an artist whose books are closed. */
+export function closedBooksText(artist: Artist): string {
+  const note = artist.books_note ? ` (${artist.books_note})` : "";
+  // The contact function's own words for it (functions/contact/books.py CLOSED_BOOKS).
+  return `${artist.name}'s books are closed${note}. You can still ask them about a touch-up or piercing, or choose another artist.`;
+}
+
+/** What a consultation to an artist with a waitlist becomes. */
+export function waitlistText(artist: Artist): string {
+  const note = artist.books_note ? ` (${artist.books_note})` : "";
+  return `${artist.name} has a waitlist${note}: your request goes on the waitlist.`;
+}
+
 type Fields = { name: string; email: string; phone: string; message: string };
 const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
 
@@ -39,7 +55,7 @@ type Status =
   | { state: "idle" }
   | { state: "sending" }
   | { state: "sent"; message: string }
-  | { state: "failed"; error: string };
+  | { state: "failed"; error: string; books?: true };
 
 /** The artist choices: the list once loaded, else one line saying why there is none yet. */
 function ArtistOptions({ noArtist }: { noArtist: string }) {
@@ -68,11 +84,12 @@ type Props = {
 
 export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
-  const { services, noArtist } = getSiteData();
-  const { error, isLoading } = useArtists();
+  const { services, noArtist, request, minorsRule, policiesVersion } = getSiteData();
+  const { data: artists, error, isLoading } = useArtists();
   const [artistSlug, setArtistSlug] = useSelectedArtist();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState(services[0]);
+  const [answers, setAnswers] = useState<RequestAnswers>(NO_ANSWERS);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [attempt, setAttempt] = useState(0);
   const images = useReferenceImages();
@@ -113,6 +130,8 @@ export function ContactForm({ beforeCode }: Props) {
     if (pickedService && pickedService !== services[0]) setService(pickedService);
     const pickedArtist = typed("artist");
     if (pickedArtist && pickedArtist !== noArtist) setArtistSlug(pickedArtist);
+    const picked = answersIn(element);
+    if (answered(picked)) setAnswers(picked);
     if (early?.sendAsked) setSendTakenOver(true);
   }, []); // once, when the form comes to life
 
@@ -153,10 +172,29 @@ export function ContactForm({ beforeCode }: Props) {
 
   const sending = status.state === "sending";
   const artistsUnavailable = isLoading || error !== null;
+  // The tattoo request's questions, for the services they are about (site data `request`).
+  const asksRequest = request?.services.includes(service) ?? false;
+  // The picked artist's books, when they are not simply open; a consultation follows them.
+  const artist = artistsUnavailable ? undefined : artists?.find((a) => a.slug === artistSlug);
+  const books = artist && booksLabel(artist);
+  const consultation = service === CONSULTATION;
+  const refusal = artist?.books === "closed" && consultation ? closedBooksText(artist) : null;
+  const waitlist = artist?.books === "waitlist" && consultation ? waitlistText(artist) : null;
+
+  // The form's own refusal goes once another artist or service makes it moot.
+  useEffect(() => {
+    if (!refusal) setStatus((now) => (now.state === "failed" && now.books ? { state: "idle" } : now));
+  }, [refusal]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    if (refusal) {
+      // Refused here, before anything is sent (the function would refuse it too).
+      setAttempt((n) => n + 1);
+      setStatus({ state: "failed", error: refusal, books: true });
+      return;
+    }
     setStatus({ state: "sending" });
     setAttempt((n) => n + 1);
     setImagesError(null);
@@ -170,7 +208,15 @@ export function ContactForm({ beforeCode }: Props) {
     }
     const references = attached.map((image) => image.id as string);
     const result = await sendContact(
-      { ...fields, artist: artistsUnavailable ? noArtist : artistSlug, service, references, flash: claim?.id },
+      {
+        ...fields,
+        artist: artistsUnavailable ? noArtist : artistSlug,
+        service,
+        references,
+        flash: claim?.id,
+        ...(asksRequest ? requestPayload(answers) : {}),
+        ...(policiesVersion ? { policies_version: policiesVersion } : {}),
+      },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
     );
     if (result.ok) {
@@ -179,6 +225,7 @@ export function ContactForm({ beforeCode }: Props) {
       setClaim(null);
       setFields(EMPTY);
       setService(services[0]);
+      setAnswers(NO_ANSWERS);
       setArtistSlug(noArtist);
       if (trap.current) trap.current.value = "";
       startedAt.current = null; // the next message is timed afresh
@@ -224,9 +271,16 @@ export function ContactForm({ beforeCode }: Props) {
             value={artistsUnavailable ? noArtist : artistSlug}
             onChange={(event) => setArtistSlug(event.target.value)}
             disabled={artistsUnavailable}
+            aria-describedby={books ? `${id}-books` : undefined}
           >
             <ArtistOptions noArtist={noArtist} />
           </select>
+          {books && (
+            <p id={`${id}-books`} className="contact-form__books" data-books={artist.books}>
+              <span className="contact-form__books-label">{books}</span>
+              {artist.books_note && <> <span>{artist.books_note}</span></>}
+            </p>
+          )}
         </div>
         <div className="contact-form__field contact-form__field--wide">
           <label htmlFor={`${id}-service`}>Service</label>
@@ -238,10 +292,21 @@ export function ContactForm({ beforeCode }: Props) {
             ))}
           </select>
         </div>
+        {(refusal ?? waitlist) && (
+          <p
+            className={`contact-form__notice contact-form__field--wide${refusal ? " contact-form__notice--refused" : ""}`}
+            id={`${id}-books-notice`}
+          >
+            {refusal ?? waitlist}
+          </p>
+        )}
         {claim && (
           <Suspense fallback={null}>
             <ClaimedDesign claim={claim} onRemove={removeClaim} />
           </Suspense>
+        )}
+        {asksRequest && request && (
+          <TattooRequestFields choices={request} answers={answers} onChange={setAnswers} minorsRule={minorsRule ?? null} />
         )}
         <div className="contact-form__field contact-form__field--wide">
           <label htmlFor={`${id}-message`}>Tell us about your idea</label>
@@ -270,6 +335,15 @@ export function ContactForm({ beforeCode }: Props) {
       <button type="submit" className="contact-form__submit" disabled={sending}>
         {sending ? "Sending..." : "Send Message"}
       </button>
+      {/* A new tab: what the visitor typed stays here while they read. */}
+      {policiesVersion && (
+        <p className="contact-form__policies">
+          By sending, you agree to our{" "}
+          <a href="/policies" target="_blank" rel="noopener">
+            policies<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
 
       <div className="contact-form__outcome" ref={outcome}>
         <div role="status">

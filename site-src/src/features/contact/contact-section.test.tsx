@@ -184,6 +184,7 @@ describe("ContactSection: the form", () => {
         artist: "max-ink",
         service: "Touch Up",
         message: "A small swallow on the wrist.",
+        policies_version: "0123456789abcdef",
         website: "",
         elapsed_ms: 42_500,
       },
@@ -277,7 +278,7 @@ describe("ContactSection: the form", () => {
     await waitFor(() => expect(artistSelect()).toBeEnabled());
     const trap = container.querySelector(".contact-form__trap input");
     const reached: Element[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 30; i++) {
       await user.tab();
       if (document.activeElement) reached.push(document.activeElement);
     }

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { installSiteData, testImage, testSiteData } from "../../testing/site-data";
 import { BrandSection } from "./brand-section";
@@ -138,6 +138,17 @@ describe("SiteFooter", () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Test Studio`);
     expect(within(footer).getByRole("link", { name: "Agency" })).toHaveAttribute("href", "https://agency.example");
     expect(footer).toHaveTextContent("In loving memory of the founder.");
+  });
+
+  it("links the policies beside the copyright, only when the site publishes some", () => {
+    inRouter(<SiteFooter />);
+    const legal = screen.getByText(/All rights reserved/);
+    expect(within(legal).getByRole("link", { name: "Policies" })).toHaveAttribute("href", "/policies");
+    expect(within(legal).getByRole("link", { name: "Agency" })).toBeInTheDocument();
+    cleanup();
+    installSiteData({ ...testSiteData, policiesVersion: null });
+    inRouter(<SiteFooter />);
+    expect(screen.queryByRole("link", { name: "Policies" })).not.toBeInTheDocument();
   });
 
   it("changes when the site data changes (nothing is hard-coded)", () => {

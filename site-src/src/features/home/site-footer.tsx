@@ -10,7 +10,7 @@ const BUILD_YEAR = __BUILD_YEAR__;
 
 const SOCIAL_NAMES: Record<string, string> = { instagram: "Instagram", facebook: "Facebook", tiktok: "TikTok" };
 
-/** On every page (docs/product.md#home): socials, copyright, the agency credit and the memorial line. */
+/** On every page (docs/product.md#home): socials, copyright, the policies, the agency credit and the memorial line. */
 export function SiteFooter() {
   const site = getSiteData();
   // The year of viewing (the specification's "current-year copyright"): the prerendered page
@@ -76,6 +76,14 @@ export function SiteFooter() {
           <span className="site-footer__sep" aria-hidden="true">
             ·
           </span>
+          {site.policiesVersion && (
+            <>
+              <AppLink to="/policies">Policies</AppLink>
+              <span className="site-footer__sep" aria-hidden="true">
+                ·
+              </span>
+            </>
+          )}
           Website by{" "}
           <a href={site.credit.url} target="_blank" rel="noopener noreferrer">
             {site.credit.name}

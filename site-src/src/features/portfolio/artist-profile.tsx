@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import type { Artist } from "../../lib/api-types";
+import { booksLabel } from "../../lib/books";
 
 /** The handle without its leading @ (editors write it either way). */
 function instagramHandle(instagram: string | null): string | null {
@@ -9,10 +10,11 @@ function instagramHandle(instagram: string | null): string | null {
   return handle ? handle : null;
 }
 
-/** The selected artist: photo, name, years of experience, bio, specialties, Instagram. */
+/** The selected artist: photo, name, years of experience, books (when not open), bio, specialties, Instagram. */
 export function ArtistProfile({ artist }: { artist: Artist }) {
   const handle = instagramHandle(artist.instagram);
   const years = artist.yearsExperience;
+  const books = booksLabel(artist);
   return (
     <section className="artist-profile" aria-labelledby="artist-profile-name">
       <div className="artist-profile__photo">
@@ -32,6 +34,12 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
         <p className="artist-profile__years">
           {years} {years === 1 ? "year" : "years"} of experience
         </p>
+        {books && (
+          <p className="artist-profile__books" data-books={artist.books}>
+            <span className="artist-profile__books-label">{books}</span>
+            {artist.books_note && <> <span className="artist-profile__books-note">{artist.books_note}</span></>}
+          </p>
+        )}
         <p className="artist-profile__bio">{artist.bio}</p>
         {artist.specialties.length > 0 && (
           <ul className="artist-profile__specialties" aria-label="Specialties">

@@ -1,5 +1,6 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
 import { postJson } from "../../../lib/api-client";
+import type { RequestFields } from "../tattoo-request";
 import { CONTACT_PATHS } from "./contract";
 
 /** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
@@ -20,7 +21,9 @@ export type ContactPayload = {
   references?: string[];
   /** The id of the flash design being claimed (GET /api/flash); left out of the body when none. */
   flash?: string;
-};
+  /** The version of the policies the visitor was shown (site data `policiesVersion`). */
+  policies_version?: string;
+} & RequestFields;
 
 /**
  * The two spam traps the contact function checks (functions/contact/rules.py): `website`, a

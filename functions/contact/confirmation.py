@@ -1,0 +1,162 @@
+"""The confirmation to the visitor: their message arrived, what happens next, the policies.
+
+The service sends it only once the message is stored, and never for what the spam traps
+kept; it never stands in the way of the visitor's answer: whatever goes wrong is logged, and
+neither the answer nor the stored message changes. Anyone can type any address into the
+form, so this is the email an abuser would use to make the studio's address mail a
+stranger; hence:
+
+- it carries no text the visitor wrote except a first name made of letters only ("Hi
+  there" otherwise), and that only in the body;
+- at most one per address per hour, counted in the store every copy of the function shares
+  (one conditional write: a row of the outbox, a DynamoDB item with a time to live), so a
+  second message within the hour is kept and emailed to the studio, but not confirmed.
+
+Plain text, like the studio's email; from the studio's sending address, Reply-To the studio.
+Turned off with CONTACT_CONFIRMATION=off (docs/contact.md, "The visitor's confirmation").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+import unicodedata
+from collections.abc import Callable
+from email.message import EmailMessage
+from typing import Protocol
+
+from .mail import plain_email
+from .messages import REPLY_TIME
+from .outcomes import NotificationFailed
+from .rules import ascii_email
+from .store import MessageStore, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+
+KEY_PREFIX = "confirm#"  # the DynamoDB items of the hourly limit (dynamodb.py)
+WINDOW_S = 3600.0  # at most one confirmation per address this often
+MAX_FIRST_NAME = 30
+SUBJECT = "We received your message"
+# What a name may hold for its first word to be used: letters (with their accents), spaces,
+# and the hyphens, apostrophes and full stops of names like "Mary-Jane O'Neil Jr." (a full
+# stop ends a word: "www.example.com" is no name).
+_NAME_PUNCTUATION = frozenset(" -'’.")
+_DOT_INSIDE = re.compile(r"\.\S")
+
+
+class Mailer(Protocol):
+    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
+        """Send the raw email or raise NotificationFailed (ses.SesNotifier)."""
+
+
+def _letters(text: str) -> bool:
+    return bool(text) and all(unicodedata.category(ch)[0] in "LM" for ch in text)
+
+
+def first_name(name: str) -> str:
+    """The name the greeting uses: the first word of a name that holds only letters and the
+    punctuation of names, when that word is letters only and short; "" otherwise."""
+    name = unicodedata.normalize("NFC", name).strip()
+    if not all(ch in _NAME_PUNCTUATION or _letters(ch) for ch in name) or _DOT_INSIDE.search(name):
+        return ""
+    first = name.split()[0] if name.split() else ""
+    if not _letters(first) or len(first) > MAX_FIRST_NAME or not first[0].isalpha():
+        return ""
+    return first
+
+
+def address_key(address: str) -> str:
+    """What the hourly limit counts an address by: a digest of it in lower case, without a
+    "+tag" (ana+1@ and ana+2@ are one mailbox)."""
+    local, _, domain = address.strip().lower().rpartition("@")
+    local = local.split("+", 1)[0]
+    return hashlib.sha256(f"{local}@{domain}".encode()).hexdigest()[:32]
+
+
+def compose_confirmation(message: StoredMessage, site_url: str) -> tuple[str, str]:
+    """Subject and plain-text body: nothing the visitor wrote but first_name."""
+    first = first_name(message.name)
+    waitlist = (
+        [
+            f"{message.artist_name}'s books are on a waitlist, and your request is on it: "
+            "you will hear from the studio when a place opens.",
+            "",
+        ]
+        if message.waitlist and message.artist_name
+        else []
+    )
+    lines = [
+        f"Hi {first}," if first else "Hi there,",
+        "",
+        "Thank you for writing to the studio: your message has arrived, and an artist will "
+        f"reply {REPLY_TIME} at this address.",
+        "",
+        *waitlist,
+        "Before your appointment, please read our policies (deposits, cancelling and "
+        f"rescheduling, age and ID, touch-ups): {site_url}/policies",
+        "",
+        f"And how to look after a new tattoo or piercing: {site_url}/aftercare",
+        "",
+        "To add something to your message, reply to this email.",
+        "",
+        "--",
+        f"This address was entered in the contact form on {site_url}/. If it was not you, "
+        "please ignore this email: nothing more will be sent.",
+    ]
+    return SUBJECT, "\n".join(lines) + "\n"
+
+
+class Confirmations:
+    """Sends the visitor's confirmation after their message is stored."""
+
+    def __init__(
+        self,
+        store: MessageStore,
+        mailer: Mailer,
+        sender: str,
+        studio: tuple[str, ...],
+        site_url: str,
+        clock: Callable[[], float] = time.time,
+        window_s: float = WINDOW_S,
+    ):
+        self.store = store
+        self.mailer = mailer
+        self.sender = sender
+        self.studio = studio  # the studio's addresses: the Reply-To
+        self.site_url = site_url.rstrip("/")
+        self.clock = clock
+        self.window_s = window_s
+
+    def email(self, message: StoredMessage) -> EmailMessage:
+        subject, body = compose_confirmation(message, self.site_url)
+        return plain_email(
+            self.sender,
+            ascii_email(message.email),
+            ", ".join(self.studio),
+            subject,
+            body,
+            f"{message.id}.confirmation",
+            # RFC 3834: an automatic email, which autoresponders must not answer.
+            {"Auto-Submitted": "auto-generated"},
+        )
+
+    def send(self, message: StoredMessage) -> bool:
+        """Confirm a stored message to its visitor, unless their address had one within the
+        hour; True if it went. Never raises: the message is kept whatever happens here."""
+        try:
+            key = address_key(message.email)
+            if not self.store.reserve_confirmation(key, self.clock(), self.window_s):
+                log.info("contact: no confirmation for %s: one went within the hour", message.id)
+                return False
+            email = self.email(message)
+            self.mailer.deliver(email.as_bytes(), (ascii_email(message.email),))
+        except (NotificationFailed, StorageUnavailable, ValueError) as exc:
+            log.error("contact: confirmation for %s not sent (message kept): %s", message.id, exc)
+            return False
+        except Exception:
+            log.exception("contact: confirmation for %s failed unexpectedly", message.id)
+            return False
+        log.info("contact: confirmation for %s sent", message.id)
+        return True

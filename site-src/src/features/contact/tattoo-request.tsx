@@ -1,0 +1,220 @@
+// The optional questions of a tattoo request (docs/contact.md): shown by the contact form only for
+// the services of `request.services` (site data, from functions/contact/choices.json), every
+// answer one of the exact strings the contact function accepts. Part of the form's own chunk
+// (contact-form.tsx imports it statically): the home page never downloads it until the visitor
+// comes near the form.
+import { useId } from "react";
+import type { RequestChoices } from "../../lib/site-data";
+
+/** What the visitor answered so far; "" (or none) for a question left alone. */
+export type RequestAnswers = {
+  placement: string;
+  size: string;
+  colour: string;
+  budget: string;
+  availability: string[];
+  first_tattoo: "" | "yes" | "no";
+  age: string;
+};
+
+export const NO_ANSWERS: RequestAnswers = {
+  placement: "",
+  size: "",
+  colour: "",
+  budget: "",
+  availability: [],
+  first_tattoo: "",
+  age: "",
+};
+
+/** The request fields of POST /api/contact, each present only when answered. */
+export type RequestFields = {
+  placement?: string;
+  size?: string;
+  colour?: string;
+  budget?: string;
+  availability?: string[];
+  first_tattoo?: boolean;
+  age?: string;
+};
+
+const COLOUR_LABELS: Record<string, string> = { colour: "Colour", "black-and-grey": "Black and grey" };
+const AGE_LABELS: Record<string, string> = { "18+": "18 or older", "under-18": "Under 18" };
+export const UNDER_18 = "under-18";
+
+/** The answered questions, as the contact function takes them. */
+export function requestPayload(answers: RequestAnswers): RequestFields {
+  const fields: RequestFields = {};
+  for (const key of ["placement", "size", "colour", "budget", "age"] as const) {
+    if (answers[key]) fields[key] = answers[key];
+  }
+  if (answers.availability.length) fields.availability = answers.availability;
+  if (answers.first_tattoo) fields.first_tattoo = answers.first_tattoo === "yes";
+  return fields;
+}
+
+/** What the prerendered form holds (picked before the form's code arrived). */
+export function answersIn(form: HTMLFormElement): RequestAnswers {
+  const data = new FormData(form);
+  const one = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const first = one("first_tattoo");
+  return {
+    placement: one("placement"),
+    size: one("size"),
+    colour: one("colour"),
+    budget: one("budget"),
+    availability: data.getAll("availability").filter((value): value is string => typeof value === "string"),
+    first_tattoo: first === "yes" || first === "no" ? first : "",
+    age: one("age"),
+  };
+}
+
+export const answered = (answers: RequestAnswers): boolean => Object.keys(requestPayload(answers)).length > 0;
+
+type Props = {
+  choices: RequestChoices;
+  answers: RequestAnswers;
+  onChange: (answers: RequestAnswers) => void;
+  /** The studio's own rule for visitors under 18 (site data `minorsRule`). */
+  minorsRule: string | null;
+};
+
+/** A group of radio buttons (or, with `multiple`, checkboxes) drawn as a row of pills. */
+function Choices({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  onPick,
+  multiple = false,
+  className = "",
+}: {
+  legend: string;
+  name: string;
+  options: string[];
+  labels?: Record<string, string>;
+  value: string[];
+  onPick: (value: string, on: boolean) => void;
+  multiple?: boolean;
+  className?: string;
+}) {
+  return (
+    <fieldset className={`contact-choices ${className}`}>
+      <legend className="contact-choices__legend">{legend}</legend>
+      <div className="contact-choices__options">
+        {options.map((option) => (
+          <label key={option} className="contact-choice">
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              name={name}
+              value={option}
+              checked={value.includes(option)}
+              onChange={(event) => onPick(option, event.target.checked)}
+            />
+            <span>{labels?.[option] ?? option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function TattooRequestFields({ choices, answers, onChange, minorsRule }: Props) {
+  const id = useId();
+  const set = <K extends keyof RequestAnswers>(key: K, value: RequestAnswers[K]) => onChange({ ...answers, [key]: value });
+  const select = (key: "placement" | "size" | "budget", label: string) => (
+    <div className="contact-form__field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} name={key} value={answers[key]} onChange={(event) => set(key, event.target.value)}>
+        <option value="">Not sure yet</option>
+        {choices[key].map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const under18 = answers.age === UNDER_18;
+
+  return (
+    <fieldset className="contact-request contact-form__field--wide" aria-describedby={`${id}-hint`}>
+      <legend className="contact-request__legend">
+        About your tattoo <span className="contact-form__optional">(optional)</span>
+      </legend>
+      <p id={`${id}-hint`} className="contact-request__hint">
+        A few answers help your artist reply with a plan and a quote.
+      </p>
+      <div className="contact-request__grid">
+        {select("placement", "Placement")}
+        {select("size", "Approximate size")}
+        {select("budget", "Budget")}
+        <Choices
+          legend="Colour or black and grey"
+          name="colour"
+          options={choices.colour}
+          labels={COLOUR_LABELS}
+          value={[answers.colour]}
+          onPick={(value) => set("colour", value)}
+        />
+        <Choices
+          legend="When are you free?"
+          name="availability"
+          options={choices.availability}
+          value={answers.availability}
+          multiple
+          className="contact-choices--wide"
+          // In the list's order, whatever the order of the clicks.
+          onPick={(value, on) =>
+            set(
+              "availability",
+              choices.availability.filter((option) => (option === value ? on : answers.availability.includes(option))),
+            )
+          }
+        />
+        <Choices
+          legend="First tattoo?"
+          name="first_tattoo"
+          options={["yes", "no"]}
+          labels={{ yes: "Yes", no: "No" }}
+          value={[answers.first_tattoo]}
+          onPick={(value) => set("first_tattoo", value as RequestAnswers["first_tattoo"])}
+        />
+        <Choices
+          legend="Age"
+          name="age"
+          options={choices.age}
+          labels={AGE_LABELS}
+          value={[answers.age]}
+          onPick={(value) => set("age", value)}
+        />
+      </div>
+      {/* Announced when it appears: what the law asks of a visitor under 18, then the studio's rule. */}
+      <div aria-live="polite">
+        {under18 && (
+          <div className="contact-request__advice">
+            <p className="contact-request__advice-title">Under 18: what Texas law requires</p>
+            <ul>
+              <li>
+                <strong>Tattoo:</strong> only to cover an existing tattoo, with a parent or legal guardian present with
+                ID.
+              </li>
+              <li>
+                <strong>Piercing:</strong> a parent or legal guardian present with ID.
+              </li>
+            </ul>
+            {minorsRule && (
+              <p className="contact-request__rule">
+                <strong>Our studio:</strong> {minorsRule}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { getSiteData } from "../../lib/site-data";
+import { usePolicies } from "./api/get-policies";
+import { PoliciesMarkdown } from "./policies-markdown";
+import "./policies.css";
+
+// /policies: the studio's policies (content/policies.md, GET /api/policies), prerendered, then
+// the same questions block as /aftercare. The contact form links here ("By sending, you agree to
+// our policies") and sends the version the visitor was shown.
+
+export default function PoliciesScreen() {
+  const { phone, phoneHref } = getSiteData();
+  const { data } = usePolicies();
+
+  return (
+    <main className="policies">
+      <header className="policies__hero">
+        <p className="policies__eyebrow" data-aos="fade-up">
+          Before you book
+        </p>
+        <h1 className="policies__title" data-aos="fade-up">
+          Studio Policies
+        </h1>
+        <p className="policies__intro" data-aos="fade-up">
+          Deposits, cancellations and rescheduling, age and ID, and touch-ups: how we work, so every appointment goes
+          smoothly.
+        </p>
+      </header>
+
+      <div className="policies-card">
+        {data?.markdown ? (
+          <PoliciesMarkdown>{data.markdown}</PoliciesMarkdown>
+        ) : (
+          <p className="policies-card__loading" role="status">
+            Loading content...
+          </p>
+        )}
+      </div>
+
+      <section className="policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
+        <h2 id="policies-questions-title" className="policies-questions__title">
+          Questions Before You Book?
+        </h2>
+        <p className="policies-questions__text">Ask us anything about deposits, dates or ID: we are happy to help.</p>
+        <div className="policies-questions__actions">
+          <Link to="/#contact" className="policies-button policies-button--solid">
+            Contact Us
+          </Link>
+          <a href={phoneHref} className="policies-button policies-button--outline">
+            Call {phone}
+          </a>
+        </div>
+      </section>
+    </main>
+  );
+}
