@@ -1,4 +1,5 @@
-import { AftercareMarkdown } from "./aftercare-markdown";
+import remarkBreaks from "remark-breaks";
+import { MarkdownDocument } from "../../components/markdown-document";
 
 // One guide of /aftercare (docs/product.md#aftercare): eyebrow, title, then the markdown, or
 // 'Loading content...' until there is some. The admin's preview shows the same card
@@ -14,6 +15,12 @@ export const AFTERCARE_GUIDES = {
 
 export type AftercareGuide = keyof typeof AFTERCARE_GUIDES;
 
+// Editors write aftercare/*.md: every line break is kept (remark-breaks), and every heading is
+// shown at level 4, as the specification asks, right under the card's own title (h3, under the
+// page's hidden "The guides" h2), whatever level the editor typed (docs/product.md#aftercare).
+const HEADINGS = { min: 4, max: 4 } as const;
+const LINE_BREAKS = [remarkBreaks];
+
 export function AftercareCard({ id, title, eyebrow, content, delay }: CardProps) {
   return (
     <article className="aftercare-card" aria-labelledby={id} data-aos="fade-up" data-aos-delay={delay}>
@@ -22,7 +29,9 @@ export function AftercareCard({ id, title, eyebrow, content, delay }: CardProps)
         {title}
       </h3>
       {content ? (
-        <AftercareMarkdown>{content}</AftercareMarkdown>
+        <MarkdownDocument className="aftercare-md" headings={HEADINGS} remarkPlugins={LINE_BREAKS}>
+          {content}
+        </MarkdownDocument>
       ) : (
         <p className="aftercare-card__loading" role="status">
           Loading content...

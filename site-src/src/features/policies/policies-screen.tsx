@@ -1,12 +1,17 @@
 import { Link } from "react-router";
+import { MarkdownDocument } from "../../components/markdown-document";
 import { getSiteData } from "../../lib/site-data";
 import { usePolicies } from "./api/get-policies";
-import { PoliciesMarkdown } from "./policies-markdown";
 import "./policies.css";
 
 // /policies: the studio's policies (content/policies.md, GET /api/policies), prerendered, then
 // the same questions block as /aftercare. The contact form links here ("By sending, you agree to
 // our policies") and sends the version the visitor was shown.
+
+// content/policies.md as the editor writes it. The page's title is its h1, so the editor's top
+// headings become sections (h2), "###" their parts (h3) and anything deeper h4: the outline has
+// no gap whatever levels were typed.
+const HEADINGS = { min: 2, max: 4 } as const;
 
 export default function PoliciesScreen() {
   const { phone, phoneHref } = getSiteData();
@@ -29,7 +34,9 @@ export default function PoliciesScreen() {
 
       <div className="policies-card">
         {data?.markdown ? (
-          <PoliciesMarkdown>{data.markdown}</PoliciesMarkdown>
+          <MarkdownDocument className="policies-md" headings={HEADINGS}>
+            {data.markdown}
+          </MarkdownDocument>
         ) : (
           <p className="policies-card__loading" role="status">
             Loading content...
