@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from test_portfolio_pages import paged_site
 
 from generator import pipeline
@@ -199,11 +199,24 @@ def test_the_dropdown_still_navigates(desk: Page, work: list[dict]) -> None:
 
 
 def test_show_more_by_keyboard(phone: Page, work: list[dict]) -> None:
+    # The second page is held until Enter is pressed: focusing the button scrolls it into
+    # view, and the page the grid's end watcher then brings in could otherwise arrive first
+    # and take the focus to its first piece, where Enter would open the viewer instead.
+    held: list[Route] = []
+    phone.route(re.compile(r"/api/portfolio/pages/jane-doe/2\.json"), lambda r: held.append(r))
     open_portfolio(phone, "/portfolio/jane-doe")
     expect(tiles(phone)).to_have_count(24)
     button = phone.get_by_role("button", name="Show more")
     button.focus()
     phone.keyboard.press("Enter")
+    expect(button).to_be_focused()
+    for _ in range(100):  # route handlers run while Playwright waits
+        if held:
+            break
+        phone.wait_for_timeout(50)
+    assert held, "no request for the second page"
+    for route in held:
+        route.continue_()
     expect(tiles(phone)).to_have_count(40)
     # focus moves to the first piece that came in
     jane = [w for w in work if w["artist_id"] == "jane-doe"]
