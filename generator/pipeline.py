@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .content import publishing, renames
 from .content.alt_text import pictures_without_alt
+from .content.flash import published_counts
 from .content.launch import Launch, launch_problems, launch_warnings
 from .content.loader import load_content
 from .content.records import Content
@@ -295,7 +296,7 @@ def _write_pages(
             release.contact_url,
             renames.redirects(content),
             uploads_url=release.uploads_url,
-            with_flash=frozenset(item.artist_slug for item in content.flash),
+            with_flash=frozenset(published_counts(content)),
             policies=content.policies is not None,
         )
     return routes

@@ -111,10 +111,19 @@ def flash_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, ob
     files: dict[str, tuple[str, object]] = {
         "/api/flash?artist=all": ("api/flash/all.json", designs)
     }
-    for artist in content.artists:
-        mine = [d for d in designs if d["artist_id"] == artist.slug]
-        files[f"/api/flash?artist={artist.slug}"] = (f"api/flash/{artist.slug}.json", mine)
+    for slug, mine in by_artist(content, designs).items():
+        files[f"/api/flash?artist={slug}"] = (f"api/flash/{slug}.json", mine)
     return files
+
+
+def by_artist(content: Content, items: list[dict]) -> dict[str, list[dict]]:
+    """items (portfolio pieces, flash designs) per artist, in the site's artist order, each
+    artist's in the items' order; an artist without any gets an empty list."""
+    mine: dict[str, list[dict]] = {artist.slug: [] for artist in content.artists}
+    for item in items:
+        if item["artist_id"] in mine:
+            mine[item["artist_id"]].append(item)
+    return mine
 
 
 # Pieces per file of the paged portfolio: a multiple of the grid's 2 and 3 columns, so every
@@ -163,10 +172,9 @@ def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, obje
         "/api/portfolio?artist=all": ("api/portfolio/all.json", work),
         **portfolio_pages("all", work),
     }
-    for artist in content.artists:
-        mine = [w for w in work if w["artist_id"] == artist.slug]
-        files[f"/api/portfolio?artist={artist.slug}"] = (f"api/portfolio/{artist.slug}.json", mine)
-        files.update(portfolio_pages(artist.slug, mine))
+    for slug, mine in by_artist(content, work).items():
+        files[f"/api/portfolio?artist={slug}"] = (f"api/portfolio/{slug}.json", mine)
+        files.update(portfolio_pages(slug, mine))
     files.update(flash_files(content, images))
     aftercare = [
         {"section_type": name, "content": text} for name, text in content.aftercare.items()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from ..content.flash import published_counts
 from ..content.records import ArtistRecord, Content
 from ..errors import BuildError
 from ..images.social import Card
@@ -112,7 +113,7 @@ def _each(content: Content, spec: RouteSpec) -> list[ArtistRecord]:
     if spec.each == "artist":
         return list(content.artists)
     if spec.each == "flash-artist":
-        with_flash = {item.artist_slug for item in content.flash}
+        with_flash = published_counts(content)
         return [artist for artist in content.artists if artist.slug in with_flash]
     raise BuildError(f"route {spec.path}: unknown 'each': {spec.each!r}")
 

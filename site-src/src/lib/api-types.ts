@@ -1,5 +1,5 @@
 // Shapes of the static API (docs/product.md#static-api), as generator/site/endpoints.py writes them.
-import type { ImageMeta, ImageSource } from "./site-data";
+import type { ImageMeta } from "./site-data";
 
 /** Why `build.py serve` shows a record the public site leaves out for now (drafts, publish_at). */
 export type Unpublished = "draft" | "scheduled";
@@ -35,13 +35,7 @@ export type PortfolioItem = {
   artist: string;
   /** The artist's slug, as in /portfolio/<slug>; "id" is only the public field's name. */
   artist_id: string;
-  src: string;
-  width: number;
-  height: number;
-  srcset: string;
-  sources: ImageSource[];
-  placeholder: string;
-} & EditorExtras;
+} & ImageMeta & EditorExtras;
 
 /** One flash design (GET /api/flash?artist=<slug|all>): drawn in advance, at a set size and price. */
 export type FlashDesign = {
@@ -60,15 +54,9 @@ export type FlashDesign = {
   /** Tattooed any number of times: never claimed. */
   repeatable: boolean;
   filename: string;
-  src: string;
-  width: number;
-  height: number;
-  srcset: string;
-  sources: ImageSource[];
-  placeholder: string;
   alt?: string;
   /** In `build.py serve` only: why the public site leaves it out for now. */
   held?: Unpublished;
-};
+} & ImageMeta;
 
 export type AftercareSection = { section_type: "tattoo" | "piercing"; content: string };

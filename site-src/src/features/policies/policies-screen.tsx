@@ -5,7 +5,8 @@ import { usePolicies } from "./api/get-policies";
 import "./policies.css";
 
 // /policies: the studio's policies (content/policies.md, GET /api/policies), prerendered, then
-// the same questions block as /aftercare. The contact form links here ("By sending, you agree to
+// the same questions block as /aftercare. It wears the aftercare page's classes (every screen's
+// CSS is in the one main stylesheet, site-src/build.mjs); policies.css adds only its own. The contact form links here ("By sending, you agree to
 // our policies") and sends the version the visitor was shown.
 
 // content/policies.md as the editor writes it. The page's title is its h1, so the editor's top
@@ -18,42 +19,42 @@ export default function PoliciesScreen() {
   const { data } = usePolicies();
 
   return (
-    <main className="policies">
-      <header className="policies__hero">
-        <p className="policies__eyebrow" data-aos="fade-up">
+    <main className="aftercare policies">
+      <header className="aftercare__hero">
+        <p className="aftercare__eyebrow" data-aos="fade-up">
           Before you book
         </p>
-        <h1 className="policies__title" data-aos="fade-up">
+        <h1 className="aftercare__title" data-aos="fade-up">
           Studio Policies
         </h1>
-        <p className="policies__intro" data-aos="fade-up">
+        <p className="aftercare__intro" data-aos="fade-up">
           Deposits, cancellations and rescheduling, age and ID, and touch-ups: how we work, so every appointment goes
           smoothly.
         </p>
       </header>
 
-      <div className="policies-card">
+      <div className="aftercare-card policies-card">
         {data?.markdown ? (
           <MarkdownDocument className="policies-md" headings={HEADINGS}>
             {data.markdown}
           </MarkdownDocument>
         ) : (
-          <p className="policies-card__loading" role="status">
+          <p className="aftercare-card__loading" role="status">
             Loading content...
           </p>
         )}
       </div>
 
-      <section className="policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
-        <h2 id="policies-questions-title" className="policies-questions__title">
+      <section className="aftercare-questions policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
+        <h2 id="policies-questions-title" className="aftercare-questions__title">
           Questions Before You Book?
         </h2>
-        <p className="policies-questions__text">Ask us anything about deposits, dates or ID: we are happy to help.</p>
-        <div className="policies-questions__actions">
-          <Link to="/#contact" className="policies-button policies-button--solid">
+        <p className="aftercare-questions__text">Ask us anything about deposits, dates or ID: we are happy to help.</p>
+        <div className="aftercare-questions__actions">
+          <Link to="/#contact" className="aftercare-button aftercare-button--solid">
             Contact Us
           </Link>
-          <a href={phoneHref} className="policies-button policies-button--outline">
+          <a href={phoneHref} className="aftercare-button aftercare-button--outline">
             Call {phone}
           </a>
         </div>
