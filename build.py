@@ -168,6 +168,38 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
         sys.exit(1)
 
 
+@cli.command("send-spam-digest")
+@click.option(
+    "--hours",
+    type=click.FloatRange(min=1, max=24 * 60),
+    default=24,
+    show_default=True,
+    help="List what the spam traps kept in this many hours before now.",
+)
+@click.option("--print", "print_only", is_flag=True, help="Print the digest, do not email it.")
+@click.option(
+    "--site-url",
+    default=None,
+    help="Where its Not spam links point (default: CONTACT_SITE_URL, else the built site's URL).",
+)
+@outbox_option
+@dist_option("Built site whose base URL the links use when CONTACT_SITE_URL is unset.")
+def send_spam_digest(
+    hours: float, print_only: bool, site_url: str | None, outbox: Path | None, dist: Path
+) -> None:
+    """Email the studio what the spam traps kept, with a Not spam link each (as the daily
+    schedule on AWS does)."""
+    from functions.contact import operations
+    from functions.deploy_options import site_url as built_site_url
+
+    try:
+        service = operations.service_from_env(outbox, dist)
+        url = site_url or os.environ.get("CONTACT_SITE_URL") or built_site_url(dist) or ""
+        click.echo(operations.spam_digest(service, hours, url, send=not print_only))
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+
+
 def _deploy_options():  # noqa: ANN202 - imported here so other commands never load boto3 code
     from functions.deploy import DeployOptions
 

@@ -37,12 +37,14 @@ BODY_TIMEOUT_S = 10  # a body that trickles in slower than this is dropped (408)
 
 ContactHandler = Callable[[dict, object], dict]
 # The contact function's paths (functions/contact/app.py): the message, the grant of an image
-# upload and the email's image links go to its handler; the image itself to the local store,
-# which answers as S3 would (on Netlify, dist/_redirects proxies that path to the bucket).
+# upload, the email's image links and the spam digest's links go to its handler; the image
+# itself to the local store, which answers as S3 would (on Netlify, dist/_redirects proxies
+# that path to the bucket).
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
 MESSAGE = _PATHS["message"]
 CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
 IMAGE_LINKS = _PATHS["imageLinks"]
+NOT_SPAM_LINKS = _PATHS["notSpam"]  # the spam digest's links (functions/contact/spam_review.py)
 UPLOAD_FILE = _PATHS["upload"]
 
 
@@ -134,7 +136,9 @@ class ContactBridge:
 
     def answers(self, url_path: str) -> bool:
         return (
-            url_path in CONTACT_PATHS or url_path.startswith(IMAGE_LINKS) or url_path == UPLOAD_FILE
+            url_path in CONTACT_PATHS
+            or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS))
+            or url_path == UPLOAD_FILE
         )
 
     async def answer(self, request: Request, url_path: str) -> Response:

@@ -4,10 +4,10 @@ Idempotent: run it after every build. It ensures, in order, the DynamoDB table (
 to live for spam), the S3 bucket of reference images (private, encrypted, a lifecycle rule
 per prefix), the IAM role and its inline policy, the Lambda function (code +
 configuration), its public Function URL, reserved concurrency, a schedule that
-re-sends pending emails, and an alarm emailed when a studio email fails. The function reads
-the artists from the published site (CONTACT_SITE_URL, the built site's base URL unless
---site-url says otherwise); the built site's api/artists.json is baked into the package as
-the list to use when it cannot.
+re-sends pending emails, a daily one that emails the spam digest, and an alarm emailed when
+a studio email fails. The function reads the artists from the published site
+(CONTACT_SITE_URL, the built site's base URL unless --site-url says otherwise); the built
+site's api/artists.json is baked into the package as the list to use when it cannot.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     """Create or update everything the function needs, in order; safe to run again."""
     if options.proxy_secret and len(options.proxy_secret.strip()) < MIN_SECRET_CHARS:
         raise DeployError(f"the proxy secret must be at least {MIN_SECRET_CHARS} characters")
+    digest_cron = options.spam_digest_cron  # a bad --spam-digest stops it before AWS is touched
     zip_bytes, artists = package(options.dist)
     say(
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
@@ -65,6 +66,8 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         aws.cap_concurrency()
     if options.schedule_minutes:
         aws.schedule_send_pending(arn)
+    if digest_cron:
+        aws.schedule_spam_digest(arn, digest_cron)
     if options.alarm_recipients:
         aws.alarm_on_pending_emails()
     say(f"Function URL: {url}")

@@ -325,20 +325,32 @@ class Deployer:
 
     def schedule_send_pending(self, function_arn: str) -> None:
         """Every N minutes EventBridge invokes the function to re-send pending emails."""
-        events, name = self.client("events"), self.options.function_name
         minutes = self.options.schedule_minutes
-        rule = f"{name}-send-pending"
+        self._schedule(
+            function_arn,
+            "send-pending",
+            f"rate({minutes} minute{'s' if minutes > 1 else ''})",
+            "Re-send contact emails that failed",
+        )
+
+    def _schedule(
+        self, function_arn: str, what: str, expression: str, about: str, event: dict | None = None
+    ) -> None:
+        """An EventBridge rule <function>-<what> invoking the function on expression, with
+        event as its input (None: EventBridge's scheduled event), allowed to invoke it."""
+        events, name = self.client("events"), self.options.function_name
+        rule = f"{name}-{what}"
         rule_arn = events.put_rule(
-            Name=rule,
-            ScheduleExpression=f"rate({minutes} minute{'s' if minutes > 1 else ''})",
-            State="ENABLED",
-            Description="Re-send contact emails that failed",
+            Name=rule, ScheduleExpression=expression, State="ENABLED", Description=about
         )["RuleArn"]
-        events.put_targets(Rule=rule, Targets=[{"Id": "contact-function", "Arn": function_arn}])
+        target = {"Id": "contact-function", "Arn": function_arn}
+        if event is not None:
+            target["Input"] = json.dumps(event)
+        events.put_targets(Rule=rule, Targets=[target])
         try:
             self.lam.add_permission(
                 FunctionName=name,
-                StatementId="send-pending-schedule",
+                StatementId=f"{what}-schedule",
                 Action="lambda:InvokeFunction",
                 Principal="events.amazonaws.com",
                 SourceArn=rule_arn,
@@ -346,6 +358,17 @@ class Deployer:
         except Exception as exc:
             if error_code(exc) != "ResourceConflictException":  # granted by an earlier deploy
                 raise
+
+    def schedule_spam_digest(self, function_arn: str, cron: str) -> None:
+        """Once a day EventBridge invokes the function to email the spam digest
+        (functions/contact/spam_review.py)."""
+        self._schedule(
+            function_arn,
+            "spam-digest",
+            cron,
+            "Email the studio what the spam traps kept (days with something only)",
+            {"action": "send-spam-digest"},
+        )
 
     def alarm_on_pending_emails(self) -> str:
         """An alarm, emailed through SNS, when a studio email fails (deploy_alarm.py)."""

@@ -4,6 +4,7 @@ field) and the built site's base URL."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +53,13 @@ class DeployOptions:
     schedule_minutes: int = field(
         default=15, metadata=option("Re-send pending emails every N minutes (0: no schedule).")
     )
+    spam_digest: str = field(
+        default="13:00",
+        metadata=option(
+            "UTC time (HH:MM) of the daily email listing what the spam traps kept, sent only "
+            "on days they kept something (13:00 UTC: 7 or 8 am in Dallas; 'off': none)."
+        ),
+    )
     studio_name: str = field(default="Website", metadata=option("Email subject prefix."))
     site_url: str | None = field(
         default=None,
@@ -92,6 +100,19 @@ class DeployOptions:
     extra_env: dict[str, str] = field(default_factory=dict)
 
     @property
+    def spam_digest_cron(self) -> str | None:
+        """The EventBridge schedule of the spam digest, None when it is off; DeployError for
+        a time that is not HH:MM."""
+        text = self.spam_digest.strip().lower()
+        if text == "off":
+            return None
+        match = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", text)
+        if not match:
+            raise DeployError(f"--spam-digest must be a UTC time as HH:MM or 'off', got {text!r}")
+        hour, minute = int(match.group(1)), int(match.group(2))
+        return f"cron({minute} {hour} * * ? *)"
+
+    @property
     def alarm_recipients(self) -> tuple[str, ...]:
         """Who the pending-emails alarm notifies; () when it is turned off."""
         if (self.alarm_email or "").strip().lower() == "off":
@@ -105,9 +126,7 @@ class DeployOptions:
     def environment(
         self, bucket: str = "", link_secret: str = "", proxy_secret: str = ""
     ) -> dict[str, str]:
-        uploads = (
-            {"CONTACT_UPLOADS_BUCKET": bucket, "CONTACT_LINK_SECRET": link_secret} if bucket else {}
-        )
+        uploads = {"CONTACT_UPLOADS_BUCKET": bucket} if bucket else {}
         return {
             "CONTACT_STORE": "dynamodb",
             "CONTACT_TABLE": self.table,
@@ -121,6 +140,8 @@ class DeployOptions:
             "CONTACT_STUDIO_NAME": self.studio_name,
             **({"CONTACT_SITE_URL": self.site_url} if self.site_url else {}),
             **uploads,
+            # Signs the image links of the studio's email and the spam digest's links.
+            **({"CONTACT_LINK_SECRET": link_secret} if link_secret else {}),
             **self.extra_env,
         }
 

@@ -15,7 +15,7 @@ import logging
 from functools import lru_cache
 
 from .confirmation import Confirmations
-from .contract import GRANT_PATH, IMAGE_LINK_PATH
+from .contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
 from .flash import FlashSource, SiteFlash
 from .messages import (
     NOT_JSON,
@@ -32,6 +32,7 @@ from .proxy import ClientAddress
 from .rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
 from .service import ArtistSource, ContactService, Notifier
 from .settings import PACKAGED_ARTISTS, ArtistList, Settings
+from .spam_review import SpamReview, local_secret
 from .store import MessageStore, SqliteOutbox
 from .uploads import LocalUploads, UploadStore
 
@@ -100,6 +101,30 @@ def build_confirmations(
     )
 
 
+def link_secret(settings: Settings) -> str:
+    """What signs the digest's "Not spam" links: CONTACT_LINK_SECRET (deploy-function sets
+    it); for the local outbox, a secret kept beside it; "" (no links) otherwise."""
+    if settings.link_secret or settings.store != "sqlite" or settings.on_lambda:
+        return settings.link_secret
+    try:
+        return local_secret(settings.outbox.parent)
+    except OSError as exc:
+        log.warning("contact: no link secret beside the outbox (%s); no Not spam links", exc)
+        return ""
+
+
+def build_spam_review(settings: Settings, service: ContactService) -> SpamReview:
+    return SpamReview(
+        service,
+        service.notifier,
+        settings.notify_from,
+        settings.notify_to,
+        settings.site_url,
+        link_secret(settings),
+        settings.studio_name,
+    )
+
+
 def build_artists(settings: Settings) -> ArtistSource:
     """The published site's live list when its URL is set (Lambda), else a file."""
     listed = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
@@ -123,7 +148,7 @@ def build_service(
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
         store.on_purge = uploads.forget_messages  # spam's images go with the spam
     notifier = build_notifier(settings, uploads)
-    return ContactService(
+    service = ContactService(
         store,
         notifier,
         artists if artists is not None else build_artists(settings),
@@ -136,6 +161,8 @@ def build_service(
         flash=flash if flash is not None else build_flash(settings),
         confirmations=build_confirmations(settings, store, notifier),
     )
+    service.spam_review = build_spam_review(settings, service)
+    return service
 
 
 def _path(event: dict) -> str:
@@ -213,7 +240,7 @@ def to_response(outcome: Outcome) -> dict:
     return {
         "statusCode": outcome.status,
         "headers": {**JSON_HEADERS, **outcome.headers},
-        "body": json.dumps(outcome.body, ensure_ascii=False),
+        "body": outcome.html or json.dumps(outcome.body, ensure_ascii=False),
     }
 
 
@@ -234,6 +261,8 @@ def _answer(
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
         return service.open_image(path)
+    if path.startswith(NOT_SPAM_PATH) and service.spam_review is not None:
+        return service.spam_review.answer(path, method)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
@@ -243,7 +272,11 @@ def _answer(
 
 
 def respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
-    """Answer one event; never raise, never show a traceback to the visitor."""
+    """Answer one event; never raise for a request, never show a traceback to the visitor."""
+    if event.get("action") == "send-spam-digest" and service and service.spam_review:
+        # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
+        # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
+        return service.spam_review.send_digest()
     try:
         if service is None or settings is None:
             return to_response(Outcome.error(503, UNAVAILABLE))

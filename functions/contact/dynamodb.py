@@ -24,7 +24,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from .budget import KEY_PREFIX as BUDGET_PREFIX
 from .budget import Hour
 from .confirmation import KEY_PREFIX as CONFIRMATION_PREFIX
-from .store import PENDING, SENT, AlreadyAttached, StorageUnavailable, StoredMessage
+from .store import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -33,9 +33,11 @@ CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
+# The items that are not messages: upload claims, the hour's upload budget, confirmations.
+_NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
-_ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist")
+_ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist", "released_at")
 
 # Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
 # Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
@@ -157,13 +159,53 @@ class DynamoStore:
         return [self._get(_from_dynamo(item)["id"]) for item in answer["Items"]]
 
     def _get(self, message_id: str) -> StoredMessage:
+        found = self.get(message_id)
+        if found is None:
+            raise StorageUnavailable(f"DynamoDB get: message {message_id} is gone")
+        return found
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        if message_id.startswith(_NOT_MESSAGES):
+            return None
         answer = self._call(
             "get",
             lambda: self.client.get_item(
                 TableName=self.name, Key=_to_dynamo({"id": message_id}), ConsistentRead=True
             ),
         )
-        return _message(_from_dynamo(answer["Item"]))
+        return _message(_from_dynamo(answer["Item"])) if "Item" in answer else None
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        # A scan: spam has no index of its own, and the daily digest reads the table once a
+        # day (a studio's table is a few thousand items: cents a year).
+        found = self._scan(
+            {
+                "FilterExpression": "#s = :spam AND created_at >= :start AND created_at < :end",
+                "ExpressionAttributeNames": {"#s": "status"},
+                "ExpressionAttributeValues": _to_dynamo(
+                    {":spam": SPAM, ":start": start, ":end": end}
+                ),
+            }
+        )
+        found.sort(key=lambda m: m.created_at)
+        return found[:limit], len(found)
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        return self._update_if(
+            "release",
+            message.id,
+            "SET #s = :pending, pending = :one, released_at = :at, images = :images REMOVE #e",
+            "#s = :spam AND #e > :now",
+            {"#s": "status", "#e": EXPIRY_ATTRIBUTE},
+            {
+                ":pending": PENDING,
+                ":one": "1",
+                ":at": message.released_at,
+                ":images": [dict(image) for image in message.images],
+                ":spam": SPAM,
+                ":now": int(now),
+            },
+        )
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:
@@ -216,19 +258,21 @@ class DynamoStore:
         return True
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
-        items, kwargs = [], {"TableName": self.name}
+        messages = sorted(self._scan({}), key=lambda m: m.created_at, reverse=True)
+        return messages if limit is None else messages[:limit]
+
+    def _scan(self, arguments: dict) -> list[StoredMessage]:
+        """Every message the scan with these arguments finds (the other items left out)."""
+        items, kwargs = [], {"TableName": self.name, **arguments}
         while True:
             page = self._call("scan", lambda: self.client.scan(**kwargs))
             items += [
-                _from_dynamo(i)
-                for i in page["Items"]
-                if not i["id"]["S"].startswith((CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX))
+                _from_dynamo(i) for i in page["Items"] if not i["id"]["S"].startswith(_NOT_MESSAGES)
             ]
             if "LastEvaluatedKey" not in page:
                 break
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-        messages = sorted((_message(i) for i in items), key=lambda m: m.created_at, reverse=True)
-        return messages if limit is None else messages[:limit]
+        return [_message(i) for i in items]
 
 
 _SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()

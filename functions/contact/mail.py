@@ -65,6 +65,7 @@ def compose_email(
         f"Service:   {message.service}",
         f"Received:  {message.created_at}",
         f"Reference: {message.id}",
+        *_released_lines(message),
         "",
         *email_lines(message.flash),
         *request,
@@ -77,6 +78,15 @@ def compose_email(
         f"Reply to this email to answer {message.name} directly.",
     ]
     return subject, "\n".join(lines) + "\n"
+
+
+def _released_lines(message: StoredMessage) -> list[str]:
+    if not message.released_at:
+        return []
+    return [
+        f"Released:  {message.released_at[:16].replace('T', ' ')} UTC, from the spam traps "
+        f"(caught as {message.spam_reason})"
+    ]
 
 
 def _image_lines(images: ImageLinks | None) -> list[str]:

@@ -63,3 +63,30 @@ LINK_EXPIRED = (
     "`python build.py messages` lists it."
 )
 LINK_UNKNOWN = "There is no image at this address."
+
+# The "Not spam" links of the spam digest (read by the studio, answered by the function).
+NOT_SPAM_QUESTION = (
+    "The spam traps kept this message. If it is from a real visitor, move it to your "
+    "messages: you will receive the usual email for it, and can answer it from there."
+)
+NOT_SPAM_DONE = (
+    "The message is now with your messages, and its email has been sent to the studio's "
+    "address: answer it from there."
+)
+NOT_SPAM_DONE_PENDING = (
+    "The message is now with your messages. Its email could not be sent just now; it is "
+    "sent again automatically within the next quarter of an hour."
+)
+NOT_SPAM_MOVED_ALREADY = (
+    "This message was already moved to your messages, and its email sent: this link has "
+    "been used. There is nothing more to do."
+)
+NOT_SPAM_EXPIRED = (
+    "This link has expired: the spam traps keep a message for a limited time, and this one "
+    "has been deleted."
+)
+NOT_SPAM_UNKNOWN = "This link is not valid. Open the link from the digest email as it was sent."
+NOT_SPAM_UNAVAILABLE = (
+    "The message could not be moved just now; nothing has changed. Please open the link "
+    "again in a few minutes."
+)

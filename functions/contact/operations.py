@@ -1,4 +1,4 @@
-"""What the operator's commands do (`build.py messages`, `build.py send-pending`).
+"""What the operator's commands do (`build.py messages`, `send-pending`, `send-spam-digest`).
 
 The store and the email settings come from the same environment variables as the function,
 so on a laptop these read the local outbox and, with AWS credentials and CONTACT_STORE=
@@ -19,7 +19,7 @@ from pathlib import Path
 from .app import build_service
 from .flash import describe
 from .mail import artist_label
-from .outcomes import SendReport
+from .outcomes import NotificationFailed, SendReport
 from .service import ContactService
 from .settings import ArtistList, ConfigError, Settings
 from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
@@ -135,6 +135,11 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
         if m.status == SPAM:
             until = datetime.fromtimestamp(m.expires_at, UTC).strftime("%Y-%m-%d")
             error = [f"  spam, {printable(m.spam_reason)}; never emailed; deleted after {until}"]
+        elif m.released_at:
+            when_released = m.released_at.replace("T", " ")[:16]
+            error.append(
+                f"  released from the spam traps {when_released} UTC ({printable(m.spam_reason)})"
+            )
         body = ["  " + printable(line) for line in m.message.split("\n")]
         images = [
             f"  image {n}: {_image_path(location, i['key'])}  "
@@ -158,3 +163,38 @@ def send_pending(service: ContactService, limit: int) -> SendReport:
         return service.send_pending(limit)
     except StorageUnavailable as exc:
         raise OperationError(str(exc)) from exc
+
+
+def spam_digest(
+    service: ContactService, hours: float, site_url: str = "", send: bool = True
+) -> str:
+    """Email the studio the digest of what the spam traps kept in the hours before now, as
+    the daily schedule does (send=False: the digest itself, to print); what to tell the
+    operator."""
+    review = service.spam_review
+    if review is None:  # pragma: no cover - build_service always sets it
+        raise OperationError("the spam digest is not available")
+    if site_url:
+        review.site_url = site_url.rstrip("/")
+    try:
+        digest = review.digest(hours=hours, whole_hours=False)
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    if digest.email is None:
+        return f"The spam traps kept nothing in the last {hours:g} hours: no digest to send."
+    if not send:
+        email = digest.email
+        head = [f"{name}: {email[name]}" for name in ("From", "To", "Subject")]
+        body = email.get_content().splitlines()
+        return "\n".join(printable(line) for line in [*head, "", *body])
+    if service.notifier is None:
+        raise OperationError(
+            "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION, "
+            "or print the digest with --print"
+        )
+    try:
+        service.notifier.deliver(digest.email.as_bytes(), review.recipients)
+    except NotificationFailed as exc:
+        raise OperationError(f"the digest was not sent: {exc}") from exc
+    listed = "" if digest.total == len(digest.listed) else f", {len(digest.listed)} listed"
+    return f"Sent the spam digest to {', '.join(review.recipients)}: {digest.total} caught{listed}."

@@ -1,4 +1,5 @@
-"""Every answer of the contact service is an `Outcome` (status + JSON body + headers).
+"""Every answer of the contact service is an `Outcome` (status + JSON body + headers, or an
+HTML page for a link a person opens).
 
 Built here and in service.py, so the Lambda handler and the local server answer the same
 thing for the same input, and tests need neither. The refusals that carry more than a
@@ -29,6 +30,9 @@ class Outcome:
     status: int
     body: dict
     headers: dict[str, str] = field(default_factory=dict)
+    # An HTML page answered instead of the JSON body (for a person who opened a link from an
+    # email: spam_review.py); its headers say so.
+    html: str = ""
 
     @classmethod
     def ok(cls) -> Outcome:

@@ -128,6 +128,17 @@ class S3Uploads:
                 raise UploadChanged(upload.text) from exc
             raise UploadsUnavailable(f"S3 copy to {key}: {exc}") from exc
 
+    def copy(self, key: str, new_key: str) -> None:
+        try:
+            self._call(
+                "copy",
+                lambda: self.client.copy_object(
+                    Bucket=self.bucket, Key=new_key, CopySource={"Bucket": self.bucket, "Key": key}
+                ),
+            )
+        except ClientError as exc:
+            raise UploadsUnavailable(f"S3 copy of {key} to {new_key}: {exc}") from exc
+
     def _delete(self, keys: list[str]) -> None:
         if not keys:
             return

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .books import closed_books, with_books
 from .budget import hour_of
@@ -60,6 +60,9 @@ from .references import (
 from .rules import NO_ARTIST, FieldError, InvalidSubmission, SpamSignals, parse_submission
 from .store import SPAM, AlreadyAttached, MessageStore, StorageUnavailable, StoredMessage
 from .uploads import UploadChanged, UploadStore, UploadsUnavailable
+
+if TYPE_CHECKING:
+    from .spam_review import SpamReview
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +127,8 @@ class ContactService:
         # The site's flash designs (flash.py); none known: every claim is kept unverified.
         self.flash = flash if flash is not None else FileFlash(None)
         self.confirmations = confirmations  # None: no email to the visitor (confirmation.py)
+        # The spam digest and its "Not spam" links (spam_review.py), set by app.build_service.
+        self.spam_review: SpamReview | None = None
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see

@@ -72,6 +72,9 @@ class StoredMessage:
     request: dict = field(default_factory=dict)
     policies_version: str = ""  # the version of the policies the visitor saw ("": not sent)
     waitlist: bool = False  # a consultation for an artist whose books are on a waitlist
+    # When the studio released it from the spam traps with the digest's "Not spam" link
+    # (spam_review.py); it keeps its spam_reason as a record of why it was caught.
+    released_at: str = ""
 
     @classmethod
     def new(
@@ -100,6 +103,11 @@ class StoredMessage:
         values["images"] = [dict(image) for image in self.images]
         return values
 
+    def released(self, at: str, images: tuple[dict, ...]) -> StoredMessage:
+        """The spam the studio released: a message pending its email, kept without expiry,
+        its images at their new keys."""
+        return replace(self, status=PENDING, expires_at=0, released_at=at, images=images)
+
     def sent(self, at: str) -> StoredMessage:
         return replace(self, status=SENT, sent_at=at, attempts=self.attempts + 1, last_error="")
 
@@ -118,6 +126,18 @@ class MessageStore(Protocol):
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
         """Newest first."""
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        """The message with this id, None when there is none."""
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        """The spam created from start (included) to end (excluded), ISO 8601 UTC, oldest
+        first, at most limit of them; and how many there are in all."""
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        """Write message (StoredMessage.released) over the stored spam of the same id, only if
+        that is still spam and not expired at now, in one conditional write; False (nothing
+        written) otherwise: released already, or deleted."""
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
@@ -153,7 +173,8 @@ CREATE TABLE IF NOT EXISTS messages (
     flash TEXT NOT NULL DEFAULT '',
     request TEXT NOT NULL DEFAULT '',
     policies_version TEXT NOT NULL DEFAULT '',
-    waitlist INTEGER NOT NULL DEFAULT 0
+    waitlist INTEGER NOT NULL DEFAULT 0,
+    released_at TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -182,6 +203,7 @@ _ADDED_COLUMNS = {
     "request": "TEXT NOT NULL DEFAULT ''",
     "policies_version": "TEXT NOT NULL DEFAULT ''",
     "waitlist": "INTEGER NOT NULL DEFAULT 0",
+    "released_at": "TEXT NOT NULL DEFAULT ''",
 }
 _JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
@@ -309,6 +331,41 @@ class SqliteOutbox:
             "SELECT * FROM messages ORDER BY created_at DESC, rowid DESC LIMIT ?",
             (-1 if limit is None else limit,),
         )
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        found = self._read("SELECT * FROM messages WHERE id = ?", (message_id,))
+        return found[0] if found else None
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        where = "status = ? AND created_at >= ? AND created_at < ?"
+        params = (SPAM, start, end)
+        listed = self._read(
+            f"SELECT * FROM messages WHERE {where} ORDER BY created_at LIMIT ?", (*params, limit)
+        )
+        try:
+            (total,) = (
+                self._connect()
+                .execute(f"SELECT count(*) FROM messages WHERE {where}", params)
+                .fetchone()
+            )
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+        return listed, total
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        changed = self._write(
+            "UPDATE messages SET status = ?, expires_at = 0, released_at = ?, images = ?"
+            " WHERE id = ? AND status = ? AND (expires_at = 0 OR expires_at > ?)",
+            (
+                PENDING,
+                message.released_at,
+                _column(message, "images"),
+                message.id,
+                SPAM,
+                int(now),
+            ),
+        )
+        return changed == 1
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:

@@ -91,6 +91,10 @@ class UploadStore(Protocol):
     def release(self, uploads: Iterable[UploadId]) -> None:
         """Delete pending uploads that are now attached (their copies stay)."""
 
+    def copy(self, key: str, new_key: str) -> None:
+        """Copy a kept image to new_key (a released spam's, spam/ to messages/);
+        UploadsUnavailable when it cannot."""
+
     def discard(self, keys: Iterable[str]) -> None:
         """Delete attached copies whose message could not be stored."""
 
@@ -267,6 +271,18 @@ class LocalUploads:
             path.unlink(missing_ok=True)
             _type_path(path).unlink(missing_ok=True)
             _remove_if_empty(path.parent)
+
+    def copy(self, key: str, new_key: str) -> None:
+        source, target = self._path(key), self._path(new_key)
+        if source is None or target is None:
+            raise UploadsUnavailable(f"no image at {key}")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temporary = target.with_name(f".{target.name}.{os.getpid()}")
+            shutil.copyfile(source, temporary)
+            os.replace(temporary, target)
+        except OSError as exc:
+            raise UploadsUnavailable(f"uploads folder {self.root}: {exc}") from exc
 
     def discard(self, keys: Iterable[str]) -> None:
         for key in keys:

@@ -74,7 +74,7 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 
 def contact_paths() -> dict[str, str]:
-    """message, grant, upload and imageLinks: the paths of the contact contract."""
+    """message, grant, upload, imageLinks and notSpam: the paths of the contact contract."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -92,6 +92,8 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
     if function:
         lines.append(f"{grant}  {function}{grant}  200!  {SIGNED}")
         lines.append(f"{links}*  {function}{links}:splat  200!  {SIGNED}")
+        not_spam = paths["notSpam"]
+        lines.append(f"{not_spam}*  {function}{not_spam}:splat  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines
@@ -115,11 +117,10 @@ def write_redirects_file(
 
     - /api/contact: in production an AWS Lambda, which Netlify proxies to (`200!`, signed:
       SIGNED); without its URL (deploy previews) a function answering the contract's JSON
-      503. The grant of
-      an image upload (/api/contact/uploads) and the email's image links go to the same
-      Lambda with their paths; the image itself (/api/contact/uploads/file) to the S3
-      bucket, so the browser posts to the site's own origin and the CSP stays 'self'
-      (docs/contact.md, "Reference images").
+      503. The grant of an image upload (/api/contact/uploads), the email's image links and
+      the spam digest's "Not spam" links go to the same Lambda with their paths; the image
+      itself (/api/contact/uploads/file) to the S3 bucket, so the browser posts to the site's
+      own origin and the CSP stays 'self' (docs/contact.md, "Reference images").
     - A renamed artist (renamed: {former slug: slug}): their old page answers a permanent
       redirect to the new one (their flash page too, when they have one: with_flash), and
       the old ?artist= value still gives their pieces.
