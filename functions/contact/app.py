@@ -17,16 +17,8 @@ from functools import lru_cache
 from .confirmation import Confirmations
 from .contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
 from .flash import FlashSource, SiteFlash
-from .messages import (
-    NOT_JSON,
-    NOT_JSON_TYPE,
-    NOT_UTF8,
-    NUMBER_TOO_LONG,
-    TOO_LARGE,
-    UNAVAILABLE,
-    USE_GET,
-    WRONG_METHOD,
-)
+from .language import ENGLISH, body_lang, texts
+from .messages import USE_GET
 from .outcomes import Outcome
 from .proxy import ClientAddress
 from .rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
@@ -217,23 +209,25 @@ def is_json_media_type(content_type: str | None) -> bool:
 
 
 def read_json(method: str, body: bytes, content_type: str | None) -> tuple[Outcome | None, object]:
-    """The decoded JSON body of a POST, or the answer refusing it (405, 415, 413, 400)."""
+    """The decoded JSON body of a POST, or the answer refusing it (405, 415, 413, 400), in
+    the language the body names (language.body_lang: it could not be read as JSON)."""
+    t = texts(body_lang(body))
     if method.upper() != "POST":
-        return Outcome(405, Outcome.error(405, WRONG_METHOD).body, {"allow": "POST"}), None
+        return Outcome(405, Outcome.error(405, t.WRONG_METHOD).body, {"allow": "POST"}), None
     if not is_json_media_type(content_type):
-        return Outcome.error(415, NOT_JSON_TYPE), None
+        return Outcome.error(415, t.NOT_JSON_TYPE), None
     if len(body) > MAX_BODY_BYTES:
-        return Outcome.error(413, TOO_LARGE), None
+        return Outcome.error(413, t.TOO_LARGE), None
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        return Outcome.error(400, NOT_UTF8), None
+        return Outcome.error(400, t.NOT_UTF8), None
     try:
         return None, json.loads(text, parse_int=_bounded_int)
     except _NumberTooLong:
-        return Outcome.error(400, NUMBER_TOO_LONG), None
+        return Outcome.error(400, t.NUMBER_TOO_LONG), None
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
-        return Outcome.error(400, NOT_JSON), None
+        return Outcome.error(400, t.NOT_JSON), None
 
 
 def to_response(outcome: Outcome) -> dict:
@@ -279,11 +273,18 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         return service.spam_review.send_digest()
     try:
         if service is None or settings is None:
-            return to_response(Outcome.error(503, UNAVAILABLE))
+            return to_response(Outcome.error(503, _unavailable(event)))
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
         return to_response(_answer(service, _path(event), *_request(event, settings)))
     except Exception:
         log.exception("contact: unexpected error; answered 503")
-        return to_response(Outcome.error(503, UNAVAILABLE))
+        return to_response(Outcome.error(503, _unavailable(event)))
+
+
+def _unavailable(event: dict) -> str:
+    """UNAVAILABLE in the language the event's body names (English when it cannot tell)."""
+    body = event.get("body")
+    lang = body_lang(body.encode("utf-8", "replace")) if isinstance(body, str) else ENGLISH
+    return texts(lang).UNAVAILABLE

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import replace
 
+from .language import texts
 from .outcomes import Outcome
 from .rules import DEFAULT_SERVICE
 from .sitelists import one_line
@@ -27,11 +28,6 @@ OPEN, CLOSED, WAITLIST = "open", "closed", "waitlist"
 BOOKS = (OPEN, CLOSED, WAITLIST)
 MAX_NOTE = 120  # the artist file's limit (content/artists/<slug>.yaml)
 BOOKED_SERVICE = DEFAULT_SERVICE  # "Tattoo Consultation": what the books are about
-
-CLOSED_BOOKS = (
-    "{artist}'s books are closed{note}. You can still ask them about a touch-up or piercing, "
-    "or choose another artist."
-)
 
 
 class ArtistName(str):
@@ -65,7 +61,8 @@ def unjudged(names: Mapping[str, str]) -> dict[str, str]:
 
 
 def closed_books(message: StoredMessage, artists: Mapping[str, str]) -> Outcome | None:
-    """The 400 for a Tattoo Consultation to an artist whose books are closed, else None."""
+    """The 400 for a Tattoo Consultation to an artist whose books are closed, else None (in
+    the message's language: the artist's name and note are quoted as the site lists them)."""
     if message.service != BOOKED_SERVICE:
         return None
     books, note = books_of(artists, message.artist)
@@ -73,7 +70,7 @@ def closed_books(message: StoredMessage, artists: Mapping[str, str]) -> Outcome 
         return None
     name = artists.get(message.artist) or message.artist
     log.info("contact: consultation for %s refused: books closed", message.artist)
-    text = CLOSED_BOOKS.format(artist=name, note=f" ({note})" if note else "")
+    text = texts(message.lang).CLOSED_BOOKS.format(artist=name, note=f" ({note})" if note else "")
     return Outcome.error(400, text)
 
 

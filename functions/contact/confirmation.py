@@ -13,6 +13,9 @@ stranger; hence:
   second message within the hour is kept and emailed to the studio, but not confirmed.
 
 Plain text, like the studio's email; from the studio's sending address, Reply-To the studio.
+In the language the visitor wrote in (`lang`: English, or Spanish with the links to the
+Spanish pages, /es/policies and /es/aftercare); its texts are the catalogs' (messages.py,
+messages_es.py).
 Turned off with CONTACT_CONFIRMATION=off (docs/contact.md, "The visitor's confirmation").
 """
 
@@ -27,8 +30,8 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from typing import Protocol
 
+from .language import texts
 from .mail import plain_email
-from .messages import REPLY_TIME
 from .outcomes import NotificationFailed
 from .rules import ascii_email
 from .store import MessageStore, StorageUnavailable, StoredMessage
@@ -38,7 +41,6 @@ log = logging.getLogger(__name__)
 KEY_PREFIX = "confirm#"  # the DynamoDB items of the hourly limit (dynamodb.py)
 WINDOW_S = 3600.0  # at most one confirmation per address this often
 MAX_FIRST_NAME = 30
-SUBJECT = "We received your message"
 # What a name may hold for its first word to be used: letters (with their accents), spaces,
 # and the hyphens, apostrophes and full stops of names like "Mary-Jane O'Neil Jr." (a full
 # stop ends a word: "www.example.com" is no name).
@@ -76,36 +78,32 @@ def address_key(address: str) -> str:
 
 
 def compose_confirmation(message: StoredMessage, site_url: str) -> tuple[str, str]:
-    """Subject and plain-text body: nothing the visitor wrote but first_name."""
+    """Subject and plain-text body, in the message's language: nothing the visitor wrote but
+    first_name (the artist's name is the site's)."""
+    t = texts(message.lang)
     first = first_name(message.name)
     waitlist = (
-        [
-            f"{message.artist_name}'s books are on a waitlist, and your request is on it: "
-            "you will hear from the studio when a place opens.",
-            "",
-        ]
+        [t.ON_THE_WAITLIST.format(artist=message.artist_name), ""]
         if message.waitlist and message.artist_name
         else []
     )
+    pages = site_url + t.PAGES  # the policies and aftercare in the visitor's language
     lines = [
-        f"Hi {first}," if first else "Hi there,",
+        t.GREETING.format(first=first) if first else t.GREETING_NO_NAME,
         "",
-        "Thank you for writing to the studio: your message has arrived, and an artist will "
-        f"reply {REPLY_TIME} at this address.",
+        t.ARRIVED,
         "",
         *waitlist,
-        "Before your appointment, please read our policies (deposits, cancelling and "
-        f"rescheduling, age and ID, touch-ups): {site_url}/policies",
+        t.READ_THE_POLICIES.format(url=f"{pages}/policies"),
         "",
-        f"And how to look after a new tattoo or piercing: {site_url}/aftercare",
+        t.READ_THE_AFTERCARE.format(url=f"{pages}/aftercare"),
         "",
-        "To add something to your message, reply to this email.",
+        t.ADD_BY_REPLYING,
         "",
         "--",
-        f"This address was entered in the contact form on {site_url}/. If it was not you, "
-        "please ignore this email: nothing more will be sent.",
+        t.NOT_YOU.format(url=f"{site_url}/"),
     ]
-    return SUBJECT, "\n".join(lines) + "\n"
+    return t.CONFIRMATION_SUBJECT, "\n".join(lines) + "\n"
 
 
 class Confirmations:

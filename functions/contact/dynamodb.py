@@ -38,6 +38,8 @@ _NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
 _ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist", "released_at")
+# Likewise the visitor's language, only when it is not English (the default when absent).
+_LANG, _DEFAULT_LANG = "lang", "en"
 
 # Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
 # Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
@@ -70,6 +72,8 @@ class DynamoStore:
         for name in _ONLY_WHEN_GIVEN:
             if not item[name]:
                 del item[name]
+        if item[_LANG] == _DEFAULT_LANG:
+            del item[_LANG]
         if message.images:
             self._add_with_claims(message, item)
             return

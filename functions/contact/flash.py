@@ -23,7 +23,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
+from . import messages as en
 from .artists import site_address
+from .language import Texts
 from .rules import NO_ARTIST, FieldError
 from .sitelists import TIMEOUT_S, LiveList, WatchedFile, fetch_list, one_line
 from .store import StoredMessage
@@ -40,26 +42,6 @@ MAX_TEXT = 200  # a title, a size or an artist's name as the site lists it
 CLAIMED = "claimed"
 # An image path on the site ("/images/flash/swallow.jpg"): nothing that needs escaping.
 _IMAGE_PATH = re.compile(r"/[A-Za-z0-9._~%/-]*")
-
-# What the visitor reads (beside its rules, like rules.py's and references.py's).
-NOT_TEXT = "Flash design must be text: the id of a design from the Flash page."
-TOO_LONG = "Flash design is too long: {length} characters, at most {limit} allowed."
-MALFORMED = (
-    'Flash design is not a design from the Flash page (an id like "tasha-monroe/swallow"): '
-    "please pick the design again there."
-)
-UNKNOWN = (
-    'We could not find the flash design "{id}". It may have been removed: '
-    "pick another on the Flash page."
-)
-ALREADY_CLAIMED = (
-    '"{title}" by {artist} has already been claimed. Please pick another design on the '
-    "Flash page, or tell us in your message what you would like."
-)
-OTHER_ARTIST = (
-    '"{title}" is a flash design by {artist}, who tattoos it: choose {artist} (or No '
-    "preference) as the artist, or send your message without the design to ask {chosen}."
-)
 
 
 @dataclass(frozen=True)
@@ -164,40 +146,45 @@ def image_url(base_url: str, src: str) -> str:
     return base_url + src
 
 
-def read_design_id(payload: Mapping, errors: list[FieldError]) -> str:
+def read_design_id(payload: Mapping, errors: list[FieldError], t: Texts = en) -> str:
     """The `flash` field: "" when absent (or null, or ""), else a well-formed id."""
     value = payload.get(FIELD)
     if value is None or value == "":
         return ""
     if not isinstance(value, str):
-        errors.append(FieldError(FIELD, NOT_TEXT))
+        errors.append(FieldError(FIELD, t.FLASH_NOT_TEXT))
     elif len(value) > MAX_ID:
-        errors.append(FieldError(FIELD, TOO_LONG.format(length=len(value), limit=MAX_ID)))
+        errors.append(FieldError(FIELD, t.FLASH_TOO_LONG.format(length=len(value), limit=MAX_ID)))
     elif not DESIGN_ID.fullmatch(value):  # also a line break, a space, upper case...
-        errors.append(FieldError(FIELD, MALFORMED))
+        errors.append(FieldError(FIELD, t.FLASH_MALFORMED))
     else:
         return value
     return ""
 
 
 def claim_flash(
-    source: FlashSource, payload: object, artists: Mapping[str, str], errors: list[FieldError]
+    source: FlashSource,
+    payload: object,
+    artists: Mapping[str, str],
+    errors: list[FieldError],
+    t: Texts = en,
 ) -> dict:
     """The design the message claims, as the store keeps it ({} for none); each problem with
-    the `flash` field (or the artist it names beside it) added to errors."""
-    design_id = read_design_id(payload, errors) if isinstance(payload, dict) else ""
+    the `flash` field (or the artist it names beside it) added to errors, worded in t."""
+    design_id = read_design_id(payload, errors, t) if isinstance(payload, dict) else ""
     if not design_id:
         return {}
     design, reachable = source.find(design_id)
     if design is None:
         if reachable:
-            errors.append(FieldError(FIELD, UNKNOWN.format(id=design_id)))
+            errors.append(FieldError(FIELD, t.FLASH_UNKNOWN.format(id=design_id)))
             return {}
         log.warning("contact: flash list unreachable; accepting design %r unverified", design_id)
         return {"id": design_id, "verified": False}
     title = design.title or design.id
     if design.taken:
-        errors.append(FieldError(FIELD, ALREADY_CLAIMED.format(title=title, artist=design.artist)))
+        text = t.FLASH_CLAIMED.format(title=title, artist=design.artist)
+        errors.append(FieldError(FIELD, text))
         return {}
     chosen = payload.get("artist") if isinstance(payload.get("artist"), str) else NO_ARTIST
     # Another artist named beside the design is refused rather than replaced: flash is the
@@ -205,7 +192,9 @@ def claim_flash(
     # the visitor chose would book them with someone they did not pick. The 400 says whom
     # to choose; the form keeps everything typed. "No preference" takes the design's artist.
     if chosen in artists and chosen not in (NO_ARTIST, design.artist_id):
-        text = OTHER_ARTIST.format(title=title, artist=design.artist, chosen=artists[chosen])
+        text = t.FLASH_OTHER_ARTIST.format(
+            title=title, artist=design.artist, chosen=artists[chosen]
+        )
         errors.append(FieldError("artist", text))
         return {}
     return {

@@ -26,12 +26,16 @@ builds it there for the artists of the served build). Request body, a JSON objec
     policies_version
                 optional; 16 lower-case hex digits, the policies' version the visitor saw
                 (the request fields are kept for request.services only; docs/contact.md)
+    lang        optional; "es": every answer (its message, error and field errors) and the
+                visitor's confirmation email in Spanish, and the studio's email says so;
+                anything else or absent: English (never a 400). Kept with the message.
     references  optional; the ids of at most 5 images uploaded beforehand (below), all
                 from one form. Each must exist, be a JPEG or WebP by its bytes and be
                 within the limits, or the answer is 400 naming each image ("fields":
                 {"references": ...}, and "references": {id: problem}); nothing is kept.
 
-POST /api/contact/uploads, {"type": "image/jpeg" | "image/webp", "session": optional}:
+POST /api/contact/uploads, {"type": "image/jpeg" | "image/webp", "session": optional,
+"lang": optional, as above}:
 the fields of a presigned POST for one image (the file never passes through here), the
 upload id and the session to send with the next grant. See docs/contact.md.
 

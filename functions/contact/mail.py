@@ -15,6 +15,7 @@ from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
 from .flash import email_lines
+from .language import NAMES, SPANISH
 from .rules import NO_ARTIST, ascii_email
 from .store import StoredMessage
 from .tattoo_request import request_lines
@@ -37,6 +38,14 @@ def header_text(text: str, limit: int = 120) -> str:
     return " ".join(kept.split())[:limit].strip()
 
 
+def language_note(lang: str) -> str:
+    """The visitor's language as the studio reads it, "" for English (the default):
+    "Spanish (the visitor wrote from the Spanish site)"."""
+    if lang != SPANISH:
+        return ""
+    return f"{NAMES[SPANISH]} (the visitor wrote from the {NAMES[SPANISH]} site)"
+
+
 def artist_label(slug: str, name: str) -> str:
     """An artist as the studio reads them: "Rosa Delgado (rosa-delgado)", "No preference"."""
     if slug == NO_ARTIST:
@@ -55,6 +64,7 @@ def compose_email(
     if message.waitlist:
         subject = WAITLIST_PREFIX + subject
     request = request_lines(message)
+    language = language_note(message.lang)
     lines = [
         "New message from the contact form on the website.",
         "",
@@ -63,6 +73,7 @@ def compose_email(
         f"Phone:     {message.phone or '(not given)'}",
         f"Artist:    {artist_label(message.artist, artist_name)}",
         f"Service:   {message.service}",
+        *([f"Language:  {language}"] if language else []),
         f"Received:  {message.created_at}",
         f"Reference: {message.id}",
         *_released_lines(message),

@@ -1,11 +1,22 @@
-"""What the visitor reads: every sentence the contact function answers with, in one place.
+"""What the visitor reads, in English: every sentence the contact function answers with.
 
-The form shows these as they are (docs/product.md#contact-contract); the field rules' own
-sentences stay beside their rules (rules.py, references.py).
+The catalogs: this module (English) and messages_es.py (Spanish) define the same names, each
+text once per language; `language.texts(lang)` gives the visitor's (docs/contact.md,
+"Messages in the visitor's language"). A text with `{fields}` is a template, formatted where
+it is used with the same fields in both languages; a piece of a sentence (an image's
+problem, a field's label) is looked up the same way, so no sentence is ever built from
+English words. tests/test_contact_spanish.py fails when a name is missing from either
+catalog, a template's fields differ, or a name is used nowhere.
+
+The form shows these as they are (docs/product.md#contact-contract). What only the studio or
+the operator reads (its email, `build.py messages`, the spam digest and its pages, the image
+links, logs) stays English: those texts are named in STUDIO_ONLY, and have no Spanish.
 """
 
-REPLY_TIME = "within 24 hours"  # the studio's stated time (also in the visitor's confirmation)
-THANK_YOU = f"Thank you! Your message has been sent. We'll get back to you {REPLY_TIME}."
+from .contract import MAX_IMAGES
+
+_REPLY_TIME = "within 24 hours"  # the studio's stated time (also in the visitor's confirmation)
+THANK_YOU = f"Thank you! Your message has been sent. We'll get back to you {_REPLY_TIME}."
 UNAVAILABLE = (
     "Sorry, we could not send your message right now. Please try again in a few minutes, "
     "or call or email us directly."
@@ -31,6 +42,77 @@ TOO_MANY = (
     "You have sent several messages in a short time. Please wait {minutes} and try again, "
     "or call or email us directly."
 )
+MINUTE = "a minute"  # a wait ({minutes} above and below): 1 minute
+MINUTES = "{count} minutes"
+
+# The fields' problems (rules.py). A field's label, as a sentence's subject ({label}); the
+# same in lower case is its {name} inside a sentence ("Please enter your name.").
+LABELS = {
+    "name": "Name",
+    "email": "Email address",
+    "phone": "Phone number",
+    "message": "Message",
+    "artist": "Artist",
+    "service": "Service",
+    "placement": "Placement",
+    "size": "Size",
+    "colour": "Colour",
+    "budget": "Budget",
+    "age": "Age",
+    "availability": "Availability",
+}
+NOT_AN_OBJECT = "The request must be a JSON object with name, email and message."
+MUST_BE_TEXT = "{label} must be text."
+ENTER = "Please enter your {name}."
+TOO_LONG = "{label} is too long: {length} characters, at most {limit} allowed."
+CANNOT_BE_SENT = "{label} contains characters that cannot be sent."
+ONE_LINE = "{label} must be on one line."
+CONTROL_CHARACTERS = "{label} contains invisible control characters."
+DIRECTION_CHARACTERS = (
+    "{label} contains invisible text-direction characters; "
+    "please type it again rather than pasting it."
+)
+# {detail}: the email-validator's own English sentence (the Spanish catalog has none).
+INVALID_EMAIL = "Please enter a valid email address. {detail}"
+EMAIL_ENCODED_WORD = "Please enter a valid email address. It cannot contain '=?'."
+SHORT_PHONE = "Please enter a phone number with at least 7 digits, or leave it empty."
+UNKNOWN_CHOICE = "Unknown {name} '{value}': please choose one from the list.{hint}"
+DID_YOU_MEAN = " Did you mean '{value}'?"
+TIMER_INVALID = "The form timer is invalid: please reload the page and try again."
+# The tattoo request (rules.py, choices.json).
+AVAILABILITY_NOT_A_LIST = "Availability must be a list of choices from the form."
+AVAILABILITY_TOO_MANY = "Availability has {count} choices: at most {limit} allowed."
+AVAILABILITY_TWICE = "Availability lists '{value}' twice: choose each one once."
+NOT_YES_OR_NO = "First tattoo must be true or false (yes or no)."
+BAD_POLICIES_VERSION = (
+    "Policies version must be 16 lower-case hexadecimal digits (the version of the policies "
+    "page you read): please reload the page and try again."
+)
+# An artist's books (books.py); {note} is " (the artist's note)" or "".
+CLOSED_BOOKS = (
+    "{artist}'s books are closed{note}. You can still ask them about a touch-up or piercing, "
+    "or choose another artist."
+)
+
+# The flash design a message claims (flash.py).
+FLASH_NOT_TEXT = "Flash design must be text: the id of a design from the Flash page."
+FLASH_TOO_LONG = "Flash design is too long: {length} characters, at most {limit} allowed."
+FLASH_MALFORMED = (
+    'Flash design is not a design from the Flash page (an id like "tasha-monroe/swallow"): '
+    "please pick the design again there."
+)
+FLASH_UNKNOWN = (
+    'We could not find the flash design "{id}". It may have been removed: '
+    "pick another on the Flash page."
+)
+FLASH_CLAIMED = (
+    '"{title}" by {artist} has already been claimed. Please pick another design on the '
+    "Flash page, or tell us in your message what you would like."
+)
+FLASH_OTHER_ARTIST = (
+    '"{title}" is a flash design by {artist}, who tattoos it: choose {artist} (or No '
+    "preference) as the artist, or send your message without the design to ask {chosen}."
+)
 
 
 # Reference images (docs/contact.md, "Reference images"): the grant's answers, and what the
@@ -55,6 +137,47 @@ NO_UPLOADS = (
 IMAGE_MISSING = "was not found (it may have expired, or been sent with another message)"
 IMAGE_TAKEN = "was already sent with another message"
 REMOVE_OR_SEND = "Remove it and add it again, or send your message without it."
+REMOVE_OR_SEND_MANY = "Remove them and add them again, or send your message without them."
+IMAGE_NUMBER = "Image {number} {problem}."  # {problem}: IMAGE_MISSING, NOT_A_PICTURE...
+THIS_IMAGE = "This image {problem}."
+NOT_A_PICTURE = "is not a JPEG or WebP picture"
+WRONG_KIND = "is not the kind of picture it was sent as"
+IMAGE_TOO_HEAVY = "is too large ({megabytes:.1f} MB; at most {limit} MB)"
+IMAGE_TOO_WIDE = "is too large ({width}x{height} pixels; at most {limit} a side)"
+# The message's `references` and a grant's request (references.py).
+REFERENCES_NOT_A_LIST = "Reference images could not be read: please reload the page and try again."
+TOO_MANY_REFERENCES = f"You can attach at most {MAX_IMAGES} reference images; please remove some."
+REFERENCE_FORGED = "A reference image could not be found: please remove it and add it again."
+REFERENCES_MIXED = (
+    "The reference images come from different visits to the form: "
+    "please remove them and add them again."
+)
+SESSION_INVALID = "The upload session is invalid: please reload the page and try again."
+TYPE_INVALID = "Images must be sent as JPEG or WebP: please add the image again."
+
+# The visitor's confirmation email (confirmation.py): its pages are under PAGES on the site.
+PAGES = ""
+CONFIRMATION_SUBJECT = "We received your message"
+GREETING = "Hi {first},"
+GREETING_NO_NAME = "Hi there,"
+ARRIVED = (
+    "Thank you for writing to the studio: your message has arrived, and an artist will "
+    f"reply {_REPLY_TIME} at this address."
+)
+ON_THE_WAITLIST = (
+    "{artist}'s books are on a waitlist, and your request is on it: "
+    "you will hear from the studio when a place opens."
+)
+READ_THE_POLICIES = (
+    "Before your appointment, please read our policies (deposits, cancelling and "
+    "rescheduling, age and ID, touch-ups): {url}"
+)
+READ_THE_AFTERCARE = "And how to look after a new tattoo or piercing: {url}"
+ADD_BY_REPLYING = "To add something to your message, reply to this email."
+NOT_YOU = (
+    "This address was entered in the contact form on {url}. If it was not you, "
+    "please ignore this email: nothing more will be sent."
+)
 
 # The image links of the studio's email (read by the studio, answered by the function).
 USE_GET = "Use GET."
@@ -89,4 +212,20 @@ NOT_SPAM_UNKNOWN = "This link is not valid. Open the link from the digest email 
 NOT_SPAM_UNAVAILABLE = (
     "The message could not be moved just now; nothing has changed. Please open the link "
     "again in a few minutes."
+)
+
+# Read by the studio or the operator, never by a visitor: English only.
+STUDIO_ONLY = frozenset(
+    {
+        "USE_GET",
+        "LINK_EXPIRED",
+        "LINK_UNKNOWN",
+        "NOT_SPAM_QUESTION",
+        "NOT_SPAM_DONE",
+        "NOT_SPAM_DONE_PENDING",
+        "NOT_SPAM_MOVED_ALREADY",
+        "NOT_SPAM_EXPIRED",
+        "NOT_SPAM_UNKNOWN",
+        "NOT_SPAM_UNAVAILABLE",
+    }
 )

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .app import build_service
 from .flash import describe
-from .mail import artist_label
+from .mail import artist_label, language_note
 from .outcomes import NotificationFailed, SendReport
 from .service import ContactService
 from .settings import ArtistList, ConfigError, Settings
@@ -125,7 +125,9 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
         head = f"{when}  {status}  {printable(m.name)} <{printable(m.email)}>{phone}"
         artist = printable(artist_label(m.artist, m.artist_name))
         about = f"  {printable(m.service)} · artist: {artist} · ref {m.id}"
-        flash = [f"  flash design: {printable(describe(m.flash))}"] if m.flash else []
+        language = language_note(m.lang)
+        flash = [f"  language: {language}"] if language else []
+        flash += [f"  flash design: {printable(describe(m.flash))}"] if m.flash else []
         flash += [f"  {printable(line)}" for line in request_lines(m)]
         error = (
             [f"  last error: {printable(m.last_error)}"]

@@ -3,7 +3,9 @@ HTML page for a link a person opens).
 
 Built here and in service.py, so the Lambda handler and the local server answer the same
 thing for the same input, and tests need neither. The refusals that carry more than a
-sentence (429 with Retry-After, 400 naming fields or images) are built by the helpers below.
+sentence (429 with Retry-After, 400 naming fields or images) are built by the helpers below,
+in the visitor's language: each takes the catalog of texts (language.texts), English unless
+told otherwise.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .messages import REMOVE_OR_SEND, THANK_YOU
+from . import messages as en
+from .language import Texts, minutes
 from .ratelimit import SlidingWindowLimiter, rate_key
 from .references import FIELD as REFERENCES
 from .references import UploadId
@@ -35,8 +38,8 @@ class Outcome:
     html: str = ""
 
     @classmethod
-    def ok(cls) -> Outcome:
-        return cls(200, {"success": True, "message": THANK_YOU})
+    def ok(cls, t: Texts = en) -> Outcome:
+        return cls(200, {"success": True, "message": t.THANK_YOU})
 
     @classmethod
     def error(cls, status: int, text: str, **extra: object) -> Outcome:
@@ -50,23 +53,22 @@ class SendReport:
     errors: list[str]
 
 
-def minutes(seconds: float) -> str:
-    """A wait as the visitor reads it: "a minute", "7 minutes" (rounded up)."""
-    count = max(1, round(seconds / 60 + 0.49))
-    return "a minute" if count == 1 else f"{count} minutes"
-
-
 def limited(
-    limiter: SlidingWindowLimiter, client: str, text: str, what: str = "rate limit"
+    limiter: SlidingWindowLimiter,
+    client: str,
+    text: str,
+    what: str = "rate limit",
+    t: Texts = en,
 ) -> Outcome | None:
-    """429 with Retry-After when the client is over the limit (the post counts otherwise)."""
+    """429 with Retry-After when the client is over the limit (the post counts otherwise);
+    text, t's template, says how long to wait."""
     wait = limiter.retry_after(rate_key(client))
     if not wait:
         return None
     log.warning("contact: %s hit by %s", what, client)
     return Outcome(
         429,
-        Outcome.error(429, text.format(minutes=minutes(wait))).body,
+        Outcome.error(429, text.format(minutes=minutes(wait, t))).body,
         {"retry-after": str(max(1, round(wait)))},
     )
 
@@ -77,15 +79,16 @@ def invalid_fields(errors: list[FieldError]) -> Outcome:
     return Outcome.error(400, " ".join(e.message for e in errors), fields=fields)
 
 
-def refused_images(ids: list[UploadId], problems: Mapping[str, str]) -> Outcome:
+def refused_images(ids: list[UploadId], problems: Mapping[str, str], t: Texts = en) -> Outcome:
     """400 naming each refused image by its place in the form, and by its upload id (for the
-    form to mark its thumbnail); the rest of the message is fine."""
+    form to mark its thumbnail); the rest of the message is fine. problems: {upload id: its
+    problem in t's words (IMAGE_MISSING, references.upload_problem)}."""
     shown = [(n, u.text) for n, u in enumerate(ids, 1) if u.text in problems]
-    text = " ".join(f"Image {n} {problems[i]}." for n, i in shown)
-    advice = REMOVE_OR_SEND if len(shown) == 1 else REMOVE_OR_SEND.replace(" it", " them")
+    text = " ".join(t.IMAGE_NUMBER.format(number=n, problem=problems[i]) for n, i in shown)
+    advice = t.REMOVE_OR_SEND if len(shown) == 1 else t.REMOVE_OR_SEND_MANY
     return Outcome.error(
         400,
         f"{text} {advice}",
         fields={REFERENCES: f"{text} {advice}"},
-        references={i: f"This image {problems[i]}." for _, i in shown},
+        references={i: t.THIS_IMAGE.format(problem=problems[i]) for _, i in shown},
     )

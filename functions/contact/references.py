@@ -12,7 +12,9 @@ import re
 import struct
 from dataclasses import dataclass
 
+from . import messages as en
 from .contract import MAX_IMAGE_BYTES, MAX_IMAGES
+from .language import Texts
 from .rules import FieldError
 
 FIELD = "references"
@@ -39,15 +41,13 @@ SPAM = "spam"  # attached to a message the spam traps kept: deleted with it
 SESSION = re.compile(r"[0-9a-f]{32}")
 UPLOAD_ID = re.compile(r"([0-9a-f]{32})-([0-9a-f]{16})")
 
-NOT_A_LIST = "Reference images could not be read: please reload the page and try again."
-TOO_MANY = f"You can attach at most {MAX_REFERENCES} reference images; please remove some."
-FORGED = "A reference image could not be found: please remove it and add it again."
-MIXED = (
-    "The reference images come from different visits to the form: "
-    "please remove them and add them again."
-)
-SESSION_INVALID = "The upload session is invalid: please reload the page and try again."
-TYPE_INVALID = "Images must be sent as JPEG or WebP: please add the image again."
+# The English texts under their former names (the catalogs, messages*.py, hold them).
+NOT_A_LIST = en.REFERENCES_NOT_A_LIST
+TOO_MANY = en.TOO_MANY_REFERENCES
+FORGED = en.REFERENCE_FORGED
+MIXED = en.REFERENCES_MIXED
+SESSION_INVALID = en.SESSION_INVALID
+TYPE_INVALID = en.TYPE_INVALID
 
 
 @dataclass(frozen=True)
@@ -82,41 +82,41 @@ def parse_upload_id(value: object) -> UploadId | None:
     return UploadId(match.group(1), match.group(2)) if match else None
 
 
-def read_reference_ids(payload: dict, errors: list[FieldError]) -> list[UploadId]:
+def read_reference_ids(payload: dict, errors: list[FieldError], t: Texts = en) -> list[UploadId]:
     """The message's `references`: at most 5 distinct ids from one session (none: [])."""
     value = payload.get(FIELD)
     if value is None or value == []:
         return []
     if not isinstance(value, list):
-        errors.append(FieldError(FIELD, NOT_A_LIST))
+        errors.append(FieldError(FIELD, t.REFERENCES_NOT_A_LIST))
         return []
     if len(value) > MAX_REFERENCES:
-        errors.append(FieldError(FIELD, TOO_MANY))
+        errors.append(FieldError(FIELD, t.TOO_MANY_REFERENCES))
         return []
     ids = [parse_upload_id(item) for item in value]
     if any(upload is None for upload in ids):
-        errors.append(FieldError(FIELD, FORGED))
+        errors.append(FieldError(FIELD, t.REFERENCE_FORGED))
         return []
     if len({upload.session for upload in ids}) > 1:
-        errors.append(FieldError(FIELD, MIXED))
+        errors.append(FieldError(FIELD, t.REFERENCES_MIXED))
         return []
     # The same image twice is one image: keep the first, in the visitor's order.
     return list(dict.fromkeys(ids))
 
 
-def read_session(value: object) -> str | None:
+def read_session(value: object, t: Texts = en) -> str | None:
     """A grant request's session: None to start one, the session, or ValueError."""
     if value is None or value == "":
         return None
     if isinstance(value, str) and SESSION.fullmatch(value):
         return value
-    raise ValueError(SESSION_INVALID)
+    raise ValueError(t.SESSION_INVALID)
 
 
-def read_content_type(value: object) -> str:
+def read_content_type(value: object, t: Texts = en) -> str:
     if isinstance(value, str) and value in IMAGE_TYPES:
         return value
-    raise ValueError(TYPE_INVALID)
+    raise ValueError(t.TYPE_INVALID)
 
 
 def post_conditions(content_type: str) -> list:
@@ -194,16 +194,17 @@ def _webp_info(head: bytes) -> ImageInfo | None:
     return ImageInfo("image/webp", width, height) if width and height else None
 
 
-def upload_problem(size: int, declared_type: str, head: bytes) -> str:
-    """Why a stored upload cannot be attached, in words for the visitor; "" when it can."""
+def upload_problem(size: int, declared_type: str, head: bytes, t: Texts = en) -> str:
+    """Why a stored upload cannot be attached, in words for the visitor ("is not a JPEG or
+    WebP picture", the end of "Image 2 ..." or "This image ..."); "" when it can."""
     if size > MAX_IMAGE_BYTES:
         megabytes = size / 1024 / 1024
-        return f"is too large ({megabytes:.1f} MB; at most {MAX_IMAGE_BYTES // 1024 // 1024} MB)"
+        return t.IMAGE_TOO_HEAVY.format(megabytes=megabytes, limit=MAX_IMAGE_BYTES // 1024 // 1024)
     info = image_info(head)
     if size < MIN_IMAGE_BYTES or info is None:
-        return "is not a JPEG or WebP picture"
+        return t.NOT_A_PICTURE
     if declared_type and info.content_type != declared_type:
-        return "is not the kind of picture it was sent as"
+        return t.WRONG_KIND
     if max(info.width, info.height) > MAX_IMAGE_SIDE:
-        return f"is too large ({info.width}x{info.height} pixels; at most {MAX_IMAGE_SIDE} a side)"
+        return t.IMAGE_TOO_WIDE.format(width=info.width, height=info.height, limit=MAX_IMAGE_SIDE)
     return ""

@@ -2,7 +2,8 @@
 
 Pure: no I/O, no clock, no AWS. `parse_submission` takes the decoded JSON value and the
 known artist slugs and returns either a `Submission` or the list of everything wrong with
-it, each problem worded for the visitor (the form shows `error` as is).
+it, each problem worded for the visitor (the form shows `error` as is) in the language the
+body's `lang` asks for (language.py; the texts are messages.py's and messages_es.py's).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 
 from email_validator import EmailNotValidError, validate_email
 
+from .language import Texts, read_lang, texts
+
 log = logging.getLogger(__name__)
 
 # The form's choices, shared with the build (which hands them to the front end).
@@ -30,28 +33,13 @@ NO_ARTIST: str = _CHOICES["noArtist"]
 # only for those); how the studio reads it is tattoo_request.py's.
 REQUEST: dict = _CHOICES["request"]
 REQUEST_SERVICES: tuple[str, ...] = tuple(REQUEST["services"])
-REQUEST_CHOICES = {  # field: its name in a refusal
-    "placement": "Placement",
-    "size": "Size",
-    "colour": "Colour",
-    "budget": "Budget",
-    "age": "Age",
-}
+REQUEST_CHOICES = ("placement", "size", "colour", "budget", "age")  # one choice each
 AVAILABILITY = "availability"
 MAX_AVAILABILITY = 3
 FIRST_TATTOO = "first_tattoo"
 POLICIES_VERSION = "policies_version"
 _POLICIES_VERSION = re.compile(r"[0-9a-f]{16}")
 MAX_CHOICE = 60  # the longest choice is 24 characters
-
-NOT_A_LIST = "Availability must be a list of choices from the form."
-TOO_MANY_TIMES = "Availability has {count} choices: at most {limit} allowed."
-TWICE = "Availability lists '{value}' twice: choose each one once."
-NOT_YES_OR_NO = "First tattoo must be true or false (yes or no)."
-BAD_POLICIES_VERSION = (
-    "Policies version must be 16 lower-case hexadecimal digits (the version of the policies "
-    "page you read): please reload the page and try again."
-)
 
 # Generous for people, tight for abuse. The body cap covers the worst legitimate case:
 # every field at its limit with each character escaped as a \uXXXX surrogate pair.
@@ -108,6 +96,7 @@ class Submission:
     # The tattoo request's fields that were given, checked ({} for none; REQUEST_SERVICES only)
     request: dict = field(default_factory=dict)
     policies_version: str = ""  # the policies' version the visitor saw ("" when not sent)
+    lang: str = "en"  # the language the visitor wrote in: "en" or "es" (language.py)
 
 
 @dataclass(frozen=True)
@@ -137,12 +126,18 @@ def _has_lone_surrogate(text: str) -> bool:
     return any(unicodedata.category(ch) == "Cs" for ch in text)
 
 
+def _about(template: str, t: Texts, field: str, **params: object) -> FieldError:
+    """The field's problem: template with the field's {label} ("Name") and {name} ("name")."""
+    label = t.LABELS[field]
+    return FieldError(field, template.format(label=label, name=label.lower(), **params))
+
+
 def _text(
     payload: dict,
     field: str,
-    label: str,
     limit: int,
     errors: list[FieldError],
+    t: Texts,
     *,
     required: bool,
     one_line: bool = True,
@@ -151,37 +146,27 @@ def _text(
     if value is None:
         value = ""
     if not isinstance(value, str):
-        errors.append(FieldError(field, f"{label} must be text."))
+        errors.append(_about(t.MUST_BE_TEXT, t, field))
         return ""
     value = value.strip()
     if required and looks_blank(value):
-        errors.append(FieldError(field, f"Please enter your {label.lower()}."))
+        errors.append(_about(t.ENTER, t, field))
     elif len(value) > limit:
-        errors.append(
-            FieldError(
-                field, f"{label} is too long: {len(value)} characters, at most {limit} allowed."
-            )
-        )
+        errors.append(_about(t.TOO_LONG, t, field, length=len(value), limit=limit))
     elif _has_lone_surrogate(value):
-        errors.append(FieldError(field, f"{label} contains characters that cannot be sent."))
+        errors.append(_about(t.CANNOT_BE_SENT, t, field))
     elif one_line and _LINE_BREAK.search(value):
-        errors.append(FieldError(field, f"{label} must be on one line."))
+        errors.append(_about(t.ONE_LINE, t, field))
     elif _CONTROL.search(value):
-        errors.append(FieldError(field, f"{label} contains invisible control characters."))
+        errors.append(_about(t.CONTROL_CHARACTERS, t, field))
     elif _BIDI_CONTROL.search(value):
-        errors.append(
-            FieldError(
-                field,
-                f"{label} contains invisible text-direction characters; "
-                "please type it again rather than pasting it.",
-            )
-        )
+        errors.append(_about(t.DIRECTION_CHARACTERS, t, field))
     return value
 
 
-def _email(payload: dict, errors: list[FieldError]) -> str:
+def _email(payload: dict, errors: list[FieldError], t: Texts) -> str:
     before = len(errors)
-    value = _text(payload, "email", "Email address", MAX_EMAIL, errors, required=True)
+    value = _text(payload, "email", MAX_EMAIL, errors, t, required=True)
     if len(errors) > before:
         return value
     try:
@@ -190,44 +175,39 @@ def _email(payload: dict, errors: list[FieldError]) -> str:
         # reply; internationalised domains are fine (sent as punycode).
         checked = validate_email(value, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError as exc:
-        errors.append(FieldError("email", f"Please enter a valid email address. {exc}"))
+        # The library's detail is English: the Spanish catalog says it in a sentence of its own.
+        errors.append(FieldError("email", t.INVALID_EMAIL.format(detail=exc)))
         return value
     if _ENCODED_WORD_START in checked.ascii_email:
         # Legal in an address, but a mail library may decode "=?...?=" as an RFC 2047
         # encoded word when the address is written into Reply-To (docs/contact.md).
-        errors.append(
-            FieldError("email", "Please enter a valid email address. It cannot contain '=?'.")
-        )
+        errors.append(FieldError("email", t.EMAIL_ENCODED_WORD))
     return checked.normalized
 
 
-def _phone(payload: dict, errors: list[FieldError]) -> str:
+def _phone(payload: dict, errors: list[FieldError], t: Texts) -> str:
     before = len(errors)
-    value = _text(payload, "phone", "Phone number", MAX_PHONE, errors, required=False)
+    value = _text(payload, "phone", MAX_PHONE, errors, t, required=False)
     if value and len(errors) == before and sum(ch.isdigit() for ch in value) < 7:
-        errors.append(
-            FieldError(
-                "phone", "Please enter a phone number with at least 7 digits, or leave it empty."
-            )
-        )
+        errors.append(FieldError("phone", t.SHORT_PHONE))
     return value
 
 
 def _one_of(
     value: object,
     field: str,
-    label: str,
     allowed: Collection[str],
     default: str,
     errors: list[FieldError],
     limit: int,
+    t: Texts,
 ) -> str:
     """value if it is one of allowed; default when empty; else the problem added to errors,
     with the choice a typo most likely meant."""
     if value is None or value == "":
         return default
     if not isinstance(value, str):
-        errors.append(FieldError(field, f"{label} must be text."))
+        errors.append(_about(t.MUST_BE_TEXT, t, field))
         return default
     if len(value) > limit or value not in allowed:
         shown = (
@@ -236,13 +216,8 @@ def _one_of(
             else value[:40].encode("unicode_escape").decode()
         )
         meant = _closest(value[:limit], allowed)
-        hint = f" Did you mean '{meant}'?" if meant else ""
-        errors.append(
-            FieldError(
-                field,
-                f"Unknown {label.lower()} '{shown}': please choose one from the list.{hint}",
-            )
-        )
+        hint = t.DID_YOU_MEAN.format(value=meant) if meant else ""
+        errors.append(_about(t.UNKNOWN_CHOICE, t, field, value=shown, hint=hint))
         return default
     return value
 
@@ -258,92 +233,86 @@ def _closest(value: str, allowed: Collection[str]) -> str | None:
 def parse_submission(
     payload: object, known_artists: Collection[str]
 ) -> tuple[Submission, SpamSignals]:
-    """Check every field of the decoded JSON body; raise InvalidSubmission with all problems."""
-    if not isinstance(payload, dict):
-        raise InvalidSubmission(
-            [FieldError("", "The request must be a JSON object with name, email and message.")]
-        )
+    """Check every field of the decoded JSON body; raise InvalidSubmission with all problems,
+    worded in the body's language (`lang`: "es" Spanish, anything else English)."""
+    lang = read_lang(payload)
+    t = texts(lang)
+    if not isinstance(payload, dict):  # no `lang` to read: English
+        raise InvalidSubmission([FieldError("", t.NOT_AN_OBJECT)])
     errors: list[FieldError] = []
-    name = _text(payload, "name", "Name", MAX_NAME, errors, required=True)
-    email = _email(payload, errors)
-    phone = _phone(payload, errors)
+    name = _text(payload, "name", MAX_NAME, errors, t, required=True)
+    email = _email(payload, errors, t)
+    phone = _phone(payload, errors, t)
     artists = set(known_artists) | {NO_ARTIST}
-    artist = _one_of(
-        payload.get("artist"), "artist", "Artist", artists, NO_ARTIST, errors, MAX_ARTIST
-    )
-    service = _one_of(
-        payload.get("service"), "service", "Service", SERVICES, DEFAULT_SERVICE, errors, 40
-    )
-    message = _text(
-        payload, "message", "Message", MAX_MESSAGE, errors, required=True, one_line=False
-    )
-    request = _tattoo_request(payload, errors)
-    policies = _policies_version(payload.get(POLICIES_VERSION), errors)
-    signals = _spam_signals(payload, errors)
+    artist = _one_of(payload.get("artist"), "artist", artists, NO_ARTIST, errors, MAX_ARTIST, t)
+    service = _one_of(payload.get("service"), "service", SERVICES, DEFAULT_SERVICE, errors, 40, t)
+    message = _text(payload, "message", MAX_MESSAGE, errors, t, required=True, one_line=False)
+    request = _tattoo_request(payload, errors, t)
+    policies = _policies_version(payload.get(POLICIES_VERSION), errors, t)
+    signals = _spam_signals(payload, errors, t)
     if errors:
         raise InvalidSubmission(errors)
     message = message.replace("\r\n", "\n").replace("\r", "\n")
     # Checked for every service, kept for those the form shows the request for.
     request = request if service in REQUEST_SERVICES else {}
-    return Submission(name, email, phone, artist, service, message, request, policies), signals
+    submission = Submission(name, email, phone, artist, service, message, request, policies, lang)
+    return submission, signals
 
 
-def _tattoo_request(payload: dict, errors: list[FieldError]) -> dict:
+def _tattoo_request(payload: dict, errors: list[FieldError], t: Texts) -> dict:
     """The optional request fields given ({field: value}), each checked against its list."""
     request: dict = {}
-    for name, label in REQUEST_CHOICES.items():
-        value = _one_of(payload.get(name), name, label, REQUEST[name], "", errors, MAX_CHOICE)
+    for name in REQUEST_CHOICES:
+        value = _one_of(payload.get(name), name, REQUEST[name], "", errors, MAX_CHOICE, t)
         if value:
             request[name] = value
-    availability = _availability(payload.get(AVAILABILITY), errors)
+    availability = _availability(payload.get(AVAILABILITY), errors, t)
     if availability:
         request[AVAILABILITY] = availability
     first = payload.get(FIRST_TATTOO)
     if isinstance(first, bool):
         request[FIRST_TATTOO] = first
     elif first is not None:  # "yes", 1, ...: the form sends true or false
-        errors.append(FieldError(FIRST_TATTOO, NOT_YES_OR_NO))
+        errors.append(FieldError(FIRST_TATTOO, t.NOT_YES_OR_NO))
     return request
 
 
-def _availability(value: object, errors: list[FieldError]) -> list[str]:
+def _availability(value: object, errors: list[FieldError], t: Texts) -> list[str]:
     """A list of distinct choices from its list, at most MAX_AVAILABILITY ([] for none)."""
     if value is None:
         return []
     if not isinstance(value, list):
-        errors.append(FieldError(AVAILABILITY, NOT_A_LIST))
+        errors.append(FieldError(AVAILABILITY, t.AVAILABILITY_NOT_A_LIST))
         return []
     if len(value) > MAX_AVAILABILITY:
-        text = TOO_MANY_TIMES.format(count=len(value), limit=MAX_AVAILABILITY)
+        text = t.AVAILABILITY_TOO_MANY.format(count=len(value), limit=MAX_AVAILABILITY)
         errors.append(FieldError(AVAILABILITY, text))
         return []
     chosen: list[str] = []
     for item in value:
         before = len(errors)
         if not isinstance(item, str) or not item:
-            errors.append(FieldError(AVAILABILITY, NOT_A_LIST))
+            errors.append(FieldError(AVAILABILITY, t.AVAILABILITY_NOT_A_LIST))
         elif item in chosen:
-            errors.append(FieldError(AVAILABILITY, TWICE.format(value=item)))
+            errors.append(FieldError(AVAILABILITY, t.AVAILABILITY_TWICE.format(value=item)))
         else:
             allowed = REQUEST[AVAILABILITY]
-            chosen.append(
-                _one_of(item, AVAILABILITY, "Availability", allowed, "", errors, MAX_CHOICE)
-            )
+            chosen.append(_one_of(item, AVAILABILITY, allowed, "", errors, MAX_CHOICE, t))
         if len(errors) > before:
             return []
     return chosen
 
 
-def _policies_version(value: object, errors: list[FieldError]) -> str:
+def _policies_version(value: object, errors: list[FieldError], t: Texts) -> str:
     if value is None or value == "":
         return ""
     if isinstance(value, str) and _POLICIES_VERSION.fullmatch(value):
         return value
-    errors.append(FieldError(POLICIES_VERSION, BAD_POLICIES_VERSION))
+    errors.append(FieldError(POLICIES_VERSION, t.BAD_POLICIES_VERSION))
     return ""
 
 
-def _spam_signals(payload: dict, errors: list[FieldError]) -> SpamSignals:
+def _spam_signals(payload: dict, errors: list[FieldError], t: Texts) -> SpamSignals:
     trap = payload.get(HONEYPOT_FIELD)
     honeypot = trap.strip() if isinstance(trap, str) else ("" if trap is None else str(trap))
     elapsed = payload.get(ELAPSED_FIELD)
@@ -354,10 +323,6 @@ def _spam_signals(payload: dict, errors: list[FieldError]) -> SpamSignals:
         or not isinstance(elapsed, int | float)
         or not 0 <= elapsed <= MAX_ELAPSED_MS
     ):
-        errors.append(
-            FieldError(
-                ELAPSED_FIELD, "The form timer is invalid: please reload the page and try again."
-            )
-        )
+        errors.append(FieldError(ELAPSED_FIELD, t.TIMER_INVALID))
         return SpamSignals(honeypot, None)
     return SpamSignals(honeypot, int(elapsed))

@@ -22,26 +22,14 @@ from .budget import hour_of
 from .confirmation import Confirmations
 from .contract import UPLOAD_PATH
 from .flash import FileFlash, FlashSource, claim_flash, with_claim
-from .messages import (
-    IMAGE_MISSING,
-    IMAGE_TAKEN,
-    LINK_EXPIRED,
-    LINK_UNKNOWN,
-    NO_UPLOADS,
-    NOT_A_GRANT_REQUEST,
-    TOO_MANY,
-    TOO_MANY_UPLOADS,
-    UNAVAILABLE,
-    UPLOADS_BUSY,
-    UPLOADS_UNAVAILABLE,
-)
+from .language import Texts, minutes, read_lang, texts
+from .messages import LINK_EXPIRED, LINK_UNKNOWN
 from .outcomes import (
     NotificationFailed,
     Outcome,
     SendReport,
     invalid_fields,
     limited,
-    minutes,
     refused_images,
 )
 from .ratelimit import RateLimit, SlidingWindowLimiter
@@ -132,11 +120,12 @@ class ContactService:
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see
-        proxy.client_id)."""
+        proxy.client_id), in the language the body asks for (`lang`, language.py)."""
+        t = texts(read_lang(payload))
         artists = self._artists_for(payload)
         more_errors: list[FieldError] = []  # the images' and the flash design's
-        ids = read_reference_ids(payload, more_errors) if isinstance(payload, dict) else []
-        claim = claim_flash(self.flash, payload, artists, more_errors)
+        ids = read_reference_ids(payload, more_errors, t) if isinstance(payload, dict) else []
+        claim = claim_flash(self.flash, payload, artists, more_errors, t)
         try:
             submission, signals = parse_submission(payload, artists)
         except InvalidSubmission as invalid:
@@ -149,7 +138,7 @@ class ContactService:
         artist_name = str(artists.get(submission.artist, ""))
         message = StoredMessage.new(self.new_id(), self.now(), submission, client, artist_name)
         message = with_books(with_claim(message, claim), artists)
-        refused = closed_books(message, artists) or limited(self.limiter, client, TOO_MANY)
+        refused = closed_books(message, artists) or limited(self.limiter, client, t.TOO_MANY, t=t)
         if refused:
             return refused
         reason = self.spam_reason(signals)
@@ -157,7 +146,7 @@ class ContactService:
             # A trap tells bots from people, but not always: keep it, never email it, and
             # answer exactly as for anyone else (docs/contact.md, "Spam").
             self._keep_spam(message, reason, ids)
-            return Outcome.ok()
+            return Outcome.ok(t)
         if ids:
             attached = self._attach(message, ids)
             if isinstance(attached, Outcome):
@@ -167,11 +156,11 @@ class ContactService:
             self.store.add(message)
         except AlreadyAttached as taken:
             self._discard(message)
-            return refused_images(ids, dict.fromkeys(taken.upload_ids, IMAGE_TAKEN))
+            return refused_images(ids, dict.fromkeys(taken.upload_ids, t.IMAGE_TAKEN), t)
         except StorageUnavailable as exc:
             log.error("contact: message NOT stored, answered 503: %s", exc)
             self._discard(message)
-            return Outcome.error(503, UNAVAILABLE)
+            return Outcome.error(503, t.UNAVAILABLE)
         log.info("contact: stored message %s", message.id)
         if ids:
             self.uploads.release(ids)
@@ -184,28 +173,29 @@ class ContactService:
             )
         if self.confirmations is not None:
             self.confirmations.send(message)  # never raises: the message is kept regardless
-        return Outcome.ok()
+        return Outcome.ok(t)
 
     def grant(self, payload: object, client: str) -> Outcome:
         """Answer POST /api/contact/uploads: where and how to upload one image.
 
         Body: {"type": "image/jpeg" or "image/webp", "session": the session of an earlier
-        grant, absent the first time}. The file never passes through here: the answer holds
-        the form fields of a presigned POST (docs/contact.md, "Reference images").
+        grant, absent the first time; "lang": optional, as for a message}. The file never
+        passes through here: the answer holds the form fields of a presigned POST
+        (docs/contact.md, "Reference images").
         """
+        t = texts(read_lang(payload))
         if not isinstance(payload, dict):
-            return Outcome.error(400, NOT_A_GRANT_REQUEST)
+            return Outcome.error(400, t.NOT_A_GRANT_REQUEST)
         try:
-            session = read_session(payload.get("session"))
-            image_type = read_content_type(payload.get("type"))
+            session = read_session(payload.get("session"), t)
+            image_type = read_content_type(payload.get("type"), t)
         except ValueError as problem:
             return Outcome.error(400, str(problem), fields={REFERENCES: str(problem)})
         if self.uploads is None:
-            return Outcome.error(503, UPLOADS_UNAVAILABLE)
-        refused = (
-            limited(self.upload_limiter, client, TOO_MANY_UPLOADS, "upload rate limit")
-            or self._reserve_upload()
-        )
+            return Outcome.error(503, t.UPLOADS_UNAVAILABLE)
+        refused = limited(
+            self.upload_limiter, client, t.TOO_MANY_UPLOADS, "upload rate limit", t
+        ) or self._reserve_upload(t)
         if refused:
             return refused
         upload = UploadId(session or self.new_token(16), self.new_token(8))
@@ -213,7 +203,7 @@ class ContactService:
             fields = self.uploads.grant(upload, image_type)
         except UploadsUnavailable as exc:
             log.error("contact: no upload granted, answered 503: %s", exc)
-            return Outcome.error(503, UPLOADS_UNAVAILABLE)
+            return Outcome.error(503, t.UPLOADS_UNAVAILABLE)
         return Outcome(
             200,
             {
@@ -226,7 +216,7 @@ class ContactService:
             },
         )
 
-    def _reserve_upload(self) -> Outcome | None:
+    def _reserve_upload(self, t: Texts) -> Outcome | None:
         """Count a grant's bytes against the hour's ceiling for all visitors (budget.py):
         None when they fit, else the 429 (or 503 when the store cannot count)."""
         if not self.upload_bytes_per_hour:
@@ -238,11 +228,11 @@ class ContactService:
             )
         except StorageUnavailable as exc:
             log.error("contact: no upload granted (budget not counted), answered 503: %s", exc)
-            return Outcome.error(503, UPLOADS_UNAVAILABLE)
+            return Outcome.error(503, t.UPLOADS_UNAVAILABLE)
         if fits:
             return None
         log.warning("contact: the hour's upload ceiling is reached (%s)", hour.key)
-        text = UPLOADS_BUSY.format(minutes=minutes(hour.seconds_left))
+        text = t.UPLOADS_BUSY.format(minutes=minutes(hour.seconds_left, t))
         return Outcome(
             429, Outcome.error(429, text).body, {"retry-after": str(math.ceil(hour.seconds_left))}
         )
@@ -258,9 +248,11 @@ class ContactService:
 
     def _attach(self, message: StoredMessage, ids: list[UploadId]) -> StoredMessage | Outcome:
         """The message with its uploads inspected and copied beside it, or the answer
-        refusing them (400 naming each image, 503 when storage cannot be reached)."""
+        refusing them (400 naming each image, 503 when storage cannot be reached), in the
+        message's language."""
+        t = texts(message.lang)
         if self.uploads is None:
-            return Outcome.error(400, NO_UPLOADS, fields={REFERENCES: NO_UPLOADS})
+            return Outcome.error(400, t.NO_UPLOADS, fields={REFERENCES: t.NO_UPLOADS})
         problems: dict[str, str] = {}
         images: list[dict] = []
         try:
@@ -268,9 +260,9 @@ class ContactService:
             for upload in ids:
                 seen = self.uploads.inspect(upload)
                 problem = (
-                    upload_problem(seen.size, seen.content_type, seen.head)
+                    upload_problem(seen.size, seen.content_type, seen.head, t)
                     if seen
-                    else IMAGE_MISSING
+                    else t.IMAGE_MISSING
                 )
                 if problem:
                     problems[upload.text] = problem
@@ -282,7 +274,7 @@ class ContactService:
                 try:
                     self.uploads.attach(upload, seen, key)
                 except UploadChanged:
-                    problems[upload.text] = IMAGE_MISSING
+                    problems[upload.text] = t.IMAGE_MISSING
                     continue
                 images.append(
                     {
@@ -297,10 +289,10 @@ class ContactService:
         except UploadsUnavailable as exc:
             log.error("contact: images unreachable, message NOT stored, answered 503: %s", exc)
             self.uploads.discard(image["key"] for image in images)
-            return Outcome.error(503, UNAVAILABLE)
+            return Outcome.error(503, t.UNAVAILABLE)
         if problems:
             self.uploads.discard(image["key"] for image in images)
-            return refused_images(ids, problems)
+            return refused_images(ids, problems, t)
         return replace(message, images=tuple(images))
 
     def _discard(self, message: StoredMessage) -> None:

@@ -75,6 +75,7 @@ class StoredMessage:
     # When the studio released it from the spam traps with the digest's "Not spam" link
     # (spam_review.py); it keeps its spam_reason as a record of why it was caught.
     released_at: str = ""
+    lang: str = "en"  # the language the visitor wrote in, "en" or "es" (language.py)
 
     @classmethod
     def new(
@@ -174,7 +175,8 @@ CREATE TABLE IF NOT EXISTS messages (
     request TEXT NOT NULL DEFAULT '',
     policies_version TEXT NOT NULL DEFAULT '',
     waitlist INTEGER NOT NULL DEFAULT 0,
-    released_at TEXT NOT NULL DEFAULT ''
+    released_at TEXT NOT NULL DEFAULT '',
+    lang TEXT NOT NULL DEFAULT 'en'
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -204,6 +206,7 @@ _ADDED_COLUMNS = {
     "policies_version": "TEXT NOT NULL DEFAULT ''",
     "waitlist": "INTEGER NOT NULL DEFAULT 0",
     "released_at": "TEXT NOT NULL DEFAULT ''",
+    "lang": "TEXT NOT NULL DEFAULT 'en'",
 }
 _JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
