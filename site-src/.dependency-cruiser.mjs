@@ -6,6 +6,11 @@
 // A feature is self-contained: what two features share moves down into a shared folder, and
 // only app/ puts features together (routes, the home page, the shell). src/testing/ holds
 // test-only fixtures: tests use them, production code never does.
+//
+// i18n/ (the interface's words, i18n/catalog.ts) sits beside lib/ at the bottom: every layer but lib/
+// may read it, and it imports nothing of the app. Only the roots choose the language: the catalogs
+// of a language (i18n/en.ts, i18n/en/) are imported by the entries, by tests and by i18n/ itself;
+// everything else imports i18n/catalog.ts and the parts of i18n/parts/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -38,6 +43,21 @@ export default {
       from: { path: "^src/lib/" },
       // src/testing/ is for lib's tests; production-imports-testing keeps lib's code off it.
       to: { path: "^src/", pathNot: ["^src/lib/", "^src/testing/"] },
+    },
+    {
+      name: "language-chosen-at-the-root",
+      comment:
+        "Only the roots (main.tsx, start.tsx, prerender.tsx), tests and test helpers import a language's catalog (i18n/en.ts, i18n/en/...): the rest reads the page's language through i18n/catalog.ts (useStrings) and the parts' tables in i18n/parts/.",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/(main|start|prerender)\\.tsx$", "^src/i18n/", "^src/testing/", "\\.test\\.tsx?$"] },
+      to: { path: "^src/i18n/[a-z]{2}(\\.ts$|/)" },
+    },
+    {
+      name: "i18n-imports-nothing-above",
+      comment: "i18n/ holds words and the one hook that hands them out: it imports nothing else of the app, so every layer above lib/ can use it (its tests may).",
+      severity: "error",
+      from: { path: "^src/i18n/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/", pathNot: "^src/i18n/" },
     },
     {
       name: "production-imports-testing",

@@ -13,6 +13,8 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { Shell } from "./app/app";
 import { preloadScreen } from "./app/routes";
+import { StringsProvider } from "./i18n/catalog";
+import { en } from "./i18n/en";
 import { ArtistsProvider } from "./lib/artists-store";
 import { providePageData } from "./lib/page-data";
 import { provideSiteData, type SiteData } from "./lib/site-data";
@@ -36,11 +38,14 @@ async function renderPage(path: string, job: Job) {
   await preloadScreen(path);
   const errors: string[] = [];
   const { prelude } = await prerender(
-    <StaticRouter location={path}>
-      <ArtistsProvider>
-        <Shell />
-      </ArtistsProvider>
-    </StaticRouter>,
+    // The page's language decides the catalog (i18n/catalog.ts): English, the one there is so far.
+    <StringsProvider value={en}>
+      <StaticRouter location={path}>
+        <ArtistsProvider>
+          <Shell />
+        </ArtistsProvider>
+      </StaticRouter>
+    </StringsProvider>,
     {
       onError: (error) => void errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error)),
       // React outlines a large Suspense boundary (the lazy screens) behind an inline script that

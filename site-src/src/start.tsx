@@ -3,13 +3,18 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadScreen, screenAt } from "./app/routes";
+import { StringsProvider } from "./i18n/catalog";
+import { en } from "./i18n/en";
 import { prerenderedRoute } from "./lib/page-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");
+// The page's language decides the catalog (i18n/catalog.ts): English, the one there is so far.
 const app = (
   <StrictMode>
-    <App />
+    <StringsProvider value={en}>
+      <App />
+    </StringsProvider>
   </StrictMode>
 );
 const { pathname } = window.location;

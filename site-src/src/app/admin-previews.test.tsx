@@ -1,11 +1,14 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LegacySection } from "../features/home/legacy-section";
 import { OurWorkSection } from "../features/home/our-work-section";
 import { SiteFooter } from "../features/home/site-footer";
 import PiercingsScreen from "../features/piercings/piercings-screen";
+import PoliciesScreen from "../features/policies/policies-screen";
+import { resetPageDataCache } from "../lib/page-data";
 import type { SiteData } from "../lib/site-data";
+import { jsonResponse } from "../testing/fetch";
 import { installSiteData, testSiteData } from "../testing/site-data";
 import {
   AftercarePreview,
@@ -14,6 +17,7 @@ import {
   designsFrom,
   FlashPreview,
   piecesFrom,
+  PoliciesPreview,
   PortfolioPreview,
   previewImage,
   previewStatus,
@@ -470,5 +474,76 @@ describe("AftercarePreview", () => {
   it("says 'Loading content...' for an empty guide, as the site does", () => {
     render(<AftercarePreview guide="tattoo" markdown="" />);
     expect(within(screen.getByRole("article", { name: "Tattoo Aftercare" })).getByText("Loading content...")).toBeInTheDocument();
+  });
+});
+
+describe("PoliciesPreview", () => {
+  const policies = [
+    "Read these before you book.",
+    "# Deposits",
+    "A **non-refundable** deposit",
+    "holds your date.",
+    "",
+    "## Age and ID",
+    "- Photo ID at every visit",
+    "",
+    "### Under 18",
+    "#### With a parent",
+    "##### Their ID too",
+    "| Service | Deposit |",
+    "| --- | --- |",
+    "| Consultation | None |",
+    "",
+    "[bad](javascript:alert(1)) <script>alert(1)</script>",
+  ].join("\n");
+
+  afterEach(() => {
+    resetPageDataCache();
+    vi.unstubAllGlobals();
+  });
+
+  it("renders the policies as /policies does: sections as h2, no line break kept", () => {
+    render(<PoliciesPreview markdown={policies} />);
+    expect(screen.getByRole("heading", { level: 1, name: "Studio Policies" })).toBeInTheDocument();
+    const card = document.querySelector(".policies-card .policies-md")!;
+    const headings = within(card as HTMLElement)
+      .getAllByRole("heading")
+      .map((h) => [h.tagName, h.textContent]);
+    expect(headings).toEqual([
+      ["H2", "Deposits"],
+      ["H2", "Age and ID"],
+      ["H3", "Under 18"],
+      ["H4", "With a parent"],
+      ["H4", "Their ID too"],
+    ]);
+    expect(within(card as HTMLElement).getByText("non-refundable").tagName).toBe("STRONG");
+    expect(card.querySelector("br")).toBeNull(); // lines run together, as on the site
+    expect(within(card as HTMLElement).getByRole("cell", { name: "Consultation" })).toBeInTheDocument();
+    expect(card.querySelector("script")).toBeNull();
+    expect(within(card as HTMLElement).getByText("bad").getAttribute("href") ?? "").not.toContain("javascript");
+  });
+
+  it("is the policies screen's own markup: its title and its card", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ markdown: policies, version: "0123456789abcdef" })),
+    );
+    installSiteData(testSiteData);
+    const site = render(
+      <MemoryRouter initialEntries={["/policies"]}>
+        <PoliciesScreen />
+      </MemoryRouter>,
+    ).container;
+    await waitFor(() => expect(site.querySelector(".policies-md")).not.toBeNull());
+    const preview = render(<PoliciesPreview markdown={policies} />).container;
+    for (const selector of ["header.aftercare__hero", ".policies-card"]) {
+      expect(markup(preview.querySelector(selector)), selector).toBe(markup(site.querySelector(selector)));
+    }
+  });
+
+  it("says the site has no policies page for an empty text", () => {
+    render(<PoliciesPreview markdown={"  \n"} />);
+    expect(screen.getByRole("status")).toHaveTextContent("without policies the site has no /policies page");
+    expect(document.querySelector(".policies-md")).toBeNull();
   });
 });

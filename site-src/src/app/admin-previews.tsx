@@ -1,11 +1,17 @@
 import { Link, MemoryRouter } from "react-router";
 import { AppLink } from "../components/app-link";
+import { MarkdownDocument } from "../components/markdown-document";
 import { ResponsiveImage } from "../components/responsive-image";
 import { SectionHeading } from "../components/section-heading";
-import { AFTERCARE_GUIDES, AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
+import { AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
 import { FlashGrid } from "../features/flash/flash-grid";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
+import { useStrings } from "../i18n/catalog";
+import { flashStrings } from "../i18n/parts/flash";
+import { piercingsStrings } from "../i18n/parts/piercings";
+import { policiesStrings } from "../i18n/parts/policies";
+import { portfolioStrings } from "../i18n/parts/portfolio";
 import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
 import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
@@ -13,12 +19,16 @@ import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
 // site's own components and stylesheet, fed what the editor is typing, so they see what
 // visitors will (docs/editing.md): an artist's card, a portfolio's grid, a flash sheet's grid,
-// an aftercare guide, and the studio facts where the home page and the footer show them. Here,
-// at the app level, because it composes several features; the admin hands in the entry's data
-// as Decap holds it (plain values, shaped like the YAML file) and knows nothing of the components.
+// an aftercare guide, the studio's policies, and the studio facts where the home page and the
+// footer show them. Here, at the app level, because it composes several features; the admin
+// hands in the entry's data as Decap holds it (plain values, shaped like the YAML file) and
+// knows nothing of the components.
 //
 // An entry is often half filled (a new one is all empty fields), so everything here reads
 // its input as unknown and falls back to empty text and empty lists: a preview never throws.
+//
+// What visitors read comes from the site's catalog (i18n/catalog.ts: English, outside the app's
+// root); the labels that only editors see (which page a section is on) are written here.
 
 // --- reading half-filled entries ---------------------------------------------------------------
 
@@ -234,6 +244,7 @@ export function piecesFrom(pieces: unknown, photoUrl: AssetUrl, clock: Clock): P
 
 /** The artist's pieces in the site's portfolio grid; a held-back artist holds back every piece. */
 export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; pieces: PieceDraft[] }) {
+  const t = useStrings(portfolioStrings);
   const items: PortfolioItem[] = pieces.map((piece, index) => {
     const status = piece.status ?? artist.status;
     return {
@@ -256,7 +267,7 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
         </header>
         <section className="portfolio-work">
           {items.length === 0 ? (
-            <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
+            <p className="portfolio-status portfolio-status--empty">{t.empty}</p>
           ) : (
             <PortfolioGrid items={items} onOpen={() => {}} />
           )}
@@ -313,6 +324,7 @@ export function designsFrom(designs: unknown, photoUrl: AssetUrl, clock: Clock):
  * and price under each, a claimed one greyed; a held-back artist holds back every design.
  */
 export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; designs: DesignDraft[] }) {
+  const t = useStrings(flashStrings);
   const items: FlashDesign[] = designs.map((design, index) => {
     const held = design.held ?? artist.status;
     return {
@@ -342,7 +354,9 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
           {items.length === 0 ? (
             <p className="portfolio-status portfolio-status--empty">
               <span>
-                No flash right now. Check back soon, or <Link to="/#contact">book a custom piece</Link>.
+                {t.empty[0]}
+                <Link to="/#contact">{t.empty[1]}</Link>
+                {t.empty[2]}
               </span>
             </p>
           ) : (
@@ -477,8 +491,9 @@ function LegacyFigures({ figures }: { figures: Stat[] }) {
 }
 
 function Timeline({ entries }: { entries: SiteFacts["timeline"] }) {
+  const t = useStrings().home.legacy;
   return (
-    <ol className="timeline" aria-label="Our history">
+    <ol className="timeline" aria-label={t.timeline}>
       {entries.map((entry, index) => (
         <li key={index} className="timeline__entry">
           <p className="timeline__period">{entry.period}</p>
@@ -493,27 +508,28 @@ function Timeline({ entries }: { entries: SiteFacts["timeline"] }) {
 }
 
 function Memorial({ memorial }: { memorial: SiteFacts["memorial"] }) {
+  const t = useStrings().home.legacy;
   return (
     <article className="memorial" aria-labelledby="memorial-name">
       {memorial.photoUrl && (
         <div className="memorial__portrait">
           <ResponsiveImage
             image={previewImage(memorial.photoUrl, 800, 1000)}
-            alt={memorial.alt || `Portrait of ${memorial.name}`}
+            alt={memorial.alt || t.portrait(memorial.name)}
             sizes="(min-width: 768px) 320px, 100vw"
             className="memorial__image"
           />
         </div>
       )}
       <div className="memorial__body">
-        <p className="eyebrow">In Memoriam</p>
+        <p className="eyebrow">{t.inMemoriam}</p>
         <h3 id="memorial-name" className="memorial__name">
           {memorial.name}
         </h3>
         <p className="memorial__years">
           <time dateTime={memorial.born}>{memorial.born}</time>
           <span aria-hidden="true"> — </span>
-          <span className="visually-hidden"> to </span>
+          <span className="visually-hidden">{` ${t.yearsTo} `}</span>
           <time dateTime={memorial.died}>{memorial.died}</time>
         </p>
         <p className="memorial__text">{memorial.text}</p>
@@ -567,6 +583,8 @@ function Brands({ brands }: { brands: SiteFacts["brands"] }) {
 }
 
 function Footer({ site }: { site: SiteFacts }) {
+  const strings = useStrings();
+  const t = strings.footer;
   const place = (
     <>
       {site.address.street}
@@ -579,12 +597,12 @@ function Footer({ site }: { site: SiteFacts }) {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <AppLink to="/" className="site-footer__logo">
-            <img src="/logo.svg" alt={`${site.name}, home`} width={96} height={96} loading="lazy" />
+            <img src="/logo.svg" alt={strings.header.logo(site.name)} width={96} height={96} loading="lazy" />
           </AppLink>
-          <p className="site-footer__tagline">Custom tattoos and professional piercing in Dallas since 1996.</p>
+          <p className="site-footer__tagline">{t.tagline}</p>
         </div>
         <div className="site-footer__col">
-          <h2 className="site-footer__heading">Visit</h2>
+          <h2 className="site-footer__heading">{t.visit}</h2>
           <address className="site-footer__address">
             {site.address.map_url ? (
               <a href={site.address.map_url} target="_blank" rel="noopener noreferrer">
@@ -601,7 +619,7 @@ function Footer({ site }: { site: SiteFacts }) {
           </p>
         </div>
         <div className="site-footer__col">
-          <h2 className="site-footer__heading">Hours</h2>
+          <h2 className="site-footer__heading">{t.hours}</h2>
           <dl className="site-footer__hours">
             {site.hours.map((row, index) => (
               <div key={index}>
@@ -617,7 +635,7 @@ function Footer({ site }: { site: SiteFacts }) {
           ))}
         </div>
         <div className="site-footer__col">
-          <h2 className="site-footer__heading">Follow</h2>
+          <h2 className="site-footer__heading">{t.follow}</h2>
           <ul className="site-footer__socials">
             {(Object.keys(SOCIAL_NAMES) as (keyof typeof SOCIAL_NAMES)[]).map((key) =>
               site.socials[key] ? (
@@ -626,7 +644,7 @@ function Footer({ site }: { site: SiteFacts }) {
                     href={site.socials[key]}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${SOCIAL_NAMES[key]} (opens in a new tab)`}
+                    aria-label={t.social(SOCIAL_NAMES[key])}
                   >
                     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                       <use href={`/icons.svg#${key}`} />
@@ -641,16 +659,16 @@ function Footer({ site }: { site: SiteFacts }) {
       <div className="container site-footer__bottom">
         <p className="site-footer__memory">{site.inMemory}</p>
         <p className="site-footer__legal">
-          © {new Date().getFullYear()} {site.name}. All rights reserved.
+          {t.copyright(new Date().getFullYear(), site.name)}
           <span className="site-footer__sep" aria-hidden="true">
             ·
           </span>
           {/* The site's footer links the policies when content/policies.md is published. */}
-          <AppLink to="/policies">Policies</AppLink>
+          <AppLink to="/policies">{t.policies}</AppLink>
           <span className="site-footer__sep" aria-hidden="true">
             ·
           </span>
-          Website by{" "}
+          {t.credit}{" "}
           <a href={site.credit.url} target="_blank" rel="noopener noreferrer">
             {site.credit.name}
           </a>
@@ -662,6 +680,8 @@ function Footer({ site }: { site: SiteFacts }) {
 
 /** The studio facts where visitors meet them: the footer, the home page's sections, the partners. */
 export function SiteFactsPreview({ site }: { site: SiteFacts }) {
+  const legacy = useStrings().home.legacy;
+  const partners = useStrings(piercingsStrings).partners;
   // Nearly in the form's order (contact details and hours first, then the figures, the
   // timeline, the memorial, the values and the brands), so the preview scrolls along with it.
   return (
@@ -699,8 +719,8 @@ export function SiteFactsPreview({ site }: { site: SiteFacts }) {
             <div className="philosophy">
               <SectionHeading
                 level={3}
-                eyebrow="What We Stand For"
-                title="Our Philosophy"
+                eyebrow={legacy.valuesEyebrow}
+                title={legacy.values}
                 align="center"
                 className="philosophy__heading"
               />
@@ -712,7 +732,7 @@ export function SiteFactsPreview({ site }: { site: SiteFacts }) {
           <section className="piercing-partners" aria-label="Jewelry brands">
             <div className="piercing-section-head">
               <p className="piercing-eyebrow">Piercing page</p>
-              <h2 className="piercing-section-title">Premium Jewelry Partners</h2>
+              <h2 className="piercing-section-title">{partners.title}</h2>
             </div>
             <Brands brands={site.brands} />
           </section>
@@ -727,9 +747,46 @@ export function AftercarePreview({ guide, markdown }: { guide: AftercareGuide; m
     <MemoryRouter>
       <main className="aftercare admin-preview">
         <div className="aftercare__cards">
-          <AftercareCard {...AFTERCARE_GUIDES[guide]} content={markdown} />
+          <AftercareCard guide={guide} content={markdown} />
         </div>
       </main>
     </MemoryRouter>
+  );
+}
+
+// /policies as features/policies/policies-screen.tsx draws it: the page's title, then
+// content/policies.md in its card, the editor's top headings as the page's sections (h2), "###"
+// their parts (h3), anything deeper h4, and no line break kept (unlike the aftercare guides).
+// admin-previews.test.tsx checks the markup is the screen's own.
+const POLICIES_HEADINGS = { min: 2, max: 4 } as const;
+
+export function PoliciesPreview({ markdown }: { markdown: string }) {
+  const t = useStrings(policiesStrings);
+  return (
+    <main className="aftercare policies admin-preview">
+      <header className="aftercare__hero">
+        <p className="aftercare__eyebrow" data-aos="fade-up">
+          {t.eyebrow}
+        </p>
+        <h1 className="aftercare__title" data-aos="fade-up">
+          {t.title}
+        </h1>
+        <p className="aftercare__intro" data-aos="fade-up">
+          {t.intro}
+        </p>
+      </header>
+      <div className="aftercare-card policies-card">
+        {markdown.trim() ? (
+          <MarkdownDocument className="policies-md" headings={POLICIES_HEADINGS}>
+            {markdown}
+          </MarkdownDocument>
+        ) : (
+          // The build publishes no /policies page for an empty file (and the admin will not save one).
+          <p className="aftercare-card__loading" role="status">
+            Empty: without policies the site has no /policies page.
+          </p>
+        )}
+      </div>
+    </main>
   );
 }

@@ -5,6 +5,7 @@ import { Header } from "../components/header";
 import { Preloader } from "../components/preloader";
 import { SiteFooter } from "../features/home/site-footer";
 import { createPageReady, PageReadyContext } from "../hooks/use-page-ready";
+import { useStrings } from "../i18n/catalog";
 import { ArtistsProvider } from "../lib/artists-store";
 import { startAnimateOnScroll } from "./animate-on-scroll";
 import { DocumentMeta } from "./document-meta";
@@ -18,6 +19,7 @@ import "./app.css";
  */
 const Page = memo(function Page() {
   const { pathname } = useLocation();
+  const { app } = useStrings();
   return (
     <>
       <a
@@ -28,7 +30,7 @@ const Page = memo(function Page() {
           document.getElementById("content")?.focus();
         }}
       >
-        Skip to content
+        {app.skipToContent}
       </a>
       <Header />
       {pathname === "/" && <DotNav />}

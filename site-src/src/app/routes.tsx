@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "re
 import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { routes as routeTable } from "../config/routes.json";
 import { ContactSection } from "../features/contact/contact-section";
+import { useStrings } from "../i18n/catalog";
 import { HomeScreen } from "./home-screen";
 import NotFoundScreen from "./not-found-screen";
 
@@ -23,9 +24,10 @@ type ScreenProps = { children?: ReactNode };
 type Screen = { component: ComponentType<ScreenProps>; children?: ReactNode; load?: () => Promise<unknown> };
 
 function ScreenLoading() {
+  const { app } = useStrings();
   return (
     <main id="main" className="screen-loading" aria-busy="true">
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{app.loading}</span>
       <span className="screen-loading__line" aria-hidden="true" />
     </main>
   );

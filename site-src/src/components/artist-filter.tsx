@@ -3,6 +3,8 @@
 // the artist the address names. Styled by the portfolio's .portfolio-filter rules.
 import type { ChangeEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { useStrings } from "../i18n/catalog";
+import { galleryStrings } from "../i18n/parts/gallery";
 
 export const ALL_ARTISTS = "all";
 
@@ -22,6 +24,7 @@ type Props = {
 
 export function ArtistFilter({ id, base, artists, selected, fallbackName, children }: Props) {
   const navigate = useNavigate();
+  const t = useStrings(galleryStrings).artistFilter;
   const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
     const slug = event.target.value;
     navigate(slug === ALL_ARTISTS ? base : `${base}/${slug}`);
@@ -29,11 +32,11 @@ export function ArtistFilter({ id, base, artists, selected, fallbackName, childr
   return (
     <div className="portfolio-filter">
       <label className="portfolio-filter__label" htmlFor={id}>
-        Artist
+        {t.label}
       </label>
       <div className="portfolio-filter__control">
         <select id={id} value={selected} onChange={onSelect}>
-          <option value={ALL_ARTISTS}>All Artists</option>
+          <option value={ALL_ARTISTS}>{t.all}</option>
           {artists.map((a) => (
             <option key={a.slug} value={a.slug}>
               {a.name}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useNearViewport } from "../hooks/use-near-viewport";
 import { DESKTOP_QUERY, useIsDesktop, useReducedMotion } from "../hooks/use-media-query";
+import { useStrings } from "../i18n/catalog";
 import type { VideoPoster, VideoUrls } from "../lib/site-data";
 import "./background-video.css";
 
@@ -77,6 +78,7 @@ export function usePlayback(video: VideoUrls): Playback {
 /** The pause / play button of a background video (only with JavaScript: without it nothing plays). */
 export function PlaybackToggle({ playback, className = "" }: { playback: Playback; className?: string }) {
   const hydrated = useHydrated();
+  const t = useStrings().video;
   if (!hydrated || !playback.pausable) return null;
   const { playing, toggle } = playback;
   return (
@@ -84,7 +86,7 @@ export function PlaybackToggle({ playback, className = "" }: { playback: Playbac
       type="button"
       className={`playback-toggle ${className}`}
       onClick={toggle}
-      aria-label={playing ? "Pause background video" : "Play background video"}
+      aria-label={playing ? t.pause : t.play}
     >
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
         {playing ? (

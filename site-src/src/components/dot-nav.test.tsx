@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { HOME_SECTIONS } from "../config/navigation";
+import { en } from "../i18n/en";
 import { DotNav, sectionAtMiddle } from "./dot-nav";
 
 /** Lay sections out one under the other, `heights` px tall, scrolled by `scrollY`. */
@@ -40,7 +41,7 @@ describe("DotNav", () => {
     render(<DotNav />);
     const nav = screen.getByRole("navigation", { name: "Sections" });
     const links = Array.from(nav.querySelectorAll("a"));
-    expect(links.map((a) => a.textContent)).toEqual(HOME_SECTIONS.map((s) => s.label));
+    expect(links.map((a) => a.textContent)).toEqual(HOME_SECTIONS.map((id) => en.dotNav.sections[id]));
     expect(links.map((a) => a.textContent)).toEqual(["Home", "Brand", "Studio", "Our Work", "Piercings", "Artists", "Legacy", "Contact"]);
     // measured in the next frame, not forcing a layout while the app starts
     await waitFor(() => expect(screen.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "true"));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { HOME_SECTIONS } from "../config/navigation";
+import { useStrings } from "../i18n/catalog";
 import { glideTo } from "../lib/glide-to";
 import "./dot-nav.css";
 
@@ -23,12 +24,13 @@ export function scrollFraction(): number {
 export function DotNav() {
   const [active, setActive] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
+  const t = useStrings().dotNav;
 
   useEffect(() => {
     let frame = 0;
     const measure = () => {
       frame = 0;
-      setActive(sectionAtMiddle(HOME_SECTIONS.map((s) => s.id), window.innerHeight));
+      setActive(sectionAtMiddle([...HOME_SECTIONS], window.innerHeight));
       setProgress(scrollFraction());
     };
     const schedule = () => {
@@ -50,24 +52,24 @@ export function DotNav() {
   }, []);
 
   return (
-    <nav className="dot-nav" aria-label="Sections">
+    <nav className="dot-nav" aria-label={t.label}>
       <div className="dot-nav__track" aria-hidden="true">
         <div className="dot-nav__progress" style={{ transform: `scaleY(${progress})` }} />
       </div>
       <ul className="dot-nav__list">
-        {HOME_SECTIONS.map((section) => (
-          <li key={section.id}>
+        {HOME_SECTIONS.map((id) => (
+          <li key={id}>
             <a
-              href={`#${section.id}`}
-              className={`dot-nav__dot${active === section.id ? " is-active" : ""}`}
-              aria-current={active === section.id ? "true" : undefined}
+              href={`#${id}`}
+              className={`dot-nav__dot${active === id ? " is-active" : ""}`}
+              aria-current={active === id ? "true" : undefined}
               onClick={(event) => {
                 event.preventDefault();
-                const target = document.getElementById(section.id);
+                const target = document.getElementById(id);
                 if (target) glideTo(target);
               }}
             >
-              <span className="dot-nav__label">{section.label}</span>
+              <span className="dot-nav__label">{t.sections[id]}</span>
             </a>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useStrings } from "../i18n/catalog";
 import type { VideoUrls } from "../lib/site-data";
 import { posterFor } from "./background-video";
 import { VideoModal } from "./video-modal";
@@ -20,6 +21,7 @@ type Props = {
 export function FilmModal({ video, describes, title }: Props) {
   const [playing, setPlaying] = useState(false);
   const opener = useRef<HTMLButtonElement>(null); // focus returns here on closing
+  const t = useStrings().video;
   return (
     <>
       {/* The class keeps the space its old empty modifier left: the prerendered pages stay as they were. */}
@@ -29,14 +31,14 @@ export function FilmModal({ video, describes, title }: Props) {
         className="play-button "
         onClick={() => setPlaying(true)}
         aria-haspopup="dialog"
-        aria-label={`Play Video: ${describes}`}
+        aria-label={t.playFilm(describes)}
       >
         <span className="play-button__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="18" height="18">
             <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
           </svg>
         </span>
-        <span className="play-button__label">Play Video</span>
+        <span className="play-button__label">{t.playVideo}</span>
       </button>
       <VideoModal
         open={playing}

@@ -5,6 +5,7 @@ import { useHeadroom } from "../hooks/use-headroom";
 import { useHydrated } from "../hooks/use-hydrated";
 import { usePageReady } from "../hooks/use-page-ready";
 import { useScrollY } from "../hooks/use-scroll-y";
+import { useStrings } from "../i18n/catalog";
 import { getSiteData } from "../lib/site-data";
 import { AppLink } from "./app-link";
 import { Menu } from "./menu";
@@ -29,6 +30,7 @@ export function Header() {
   const hydrated = useHydrated();
   const chromeRef = useRef<HTMLDivElement>(null);
   const name = getSiteData().name;
+  const t = useStrings().header;
 
   // On home the logo fades in 1.4 s after the page is revealed; elsewhere it is simply there.
   useEffect(() => {
@@ -69,20 +71,20 @@ export function Header() {
           style={{ width: size, height: size }}
           onClick={() => setMenuOpen(false)}
         >
-          <img src="/logo.svg" alt={`${name}, home`} width={225} height={225} />
+          <img src="/logo.svg" alt={t.logo(name)} width={225} height={225} />
         </AppLink>
         <button
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={menuOpen ? t.closeMenu : t.openMenu}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__label" aria-hidden="true">
-            {menuOpen ? "Close" : "Menu"}
+            {menuOpen ? t.close : t.menu}
           </span>
         </button>
       </header>

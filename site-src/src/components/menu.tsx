@@ -4,6 +4,7 @@ import { MENU_ENTRIES, menuHref } from "../config/navigation";
 import { useFocusTrap } from "../hooks/use-focus-trap";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
+import { useStrings } from "../i18n/catalog";
 import { getSiteData } from "../lib/site-data";
 import { AppLink } from "./app-link";
 import "./menu.css";
@@ -22,6 +23,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
   // The prerendered page never has a hash: the current entry follows it once hydrated.
   const hash = useHydrated() ? location.hash : "";
   const site = getSiteData();
+  const t = useStrings().menu;
   const firstLink = useRef<HTMLAnchorElement>(null);
   useScrollLock(open);
   useFocusTrap(trapRef, { active: open, onEscape: onClose, initialFocus: firstLink });
@@ -32,17 +34,17 @@ export function Menu({ open, onClose, trapRef }: Props) {
       className={`site-menu${open ? " is-open" : ""}`}
       role="dialog"
       aria-modal="true"
-      aria-label="Site menu"
+      aria-label={t.label}
       aria-hidden={!open}
       inert={!open}
     >
-      <nav className="site-menu__nav" aria-label="Main">
+      <nav className="site-menu__nav" aria-label={t.nav}>
         <ol className="site-menu__list">
           {MENU_ENTRIES.map((entry, index) => {
             const href = menuHref(entry, pathname);
             const current = href === pathname + hash || (href === pathname && !hash);
             return (
-              <li key={entry.label} className="site-menu__item" style={{ transitionDelay: open ? `${120 + index * 45}ms` : "0ms" }}>
+              <li key={entry.id} className="site-menu__item" style={{ transitionDelay: open ? `${120 + index * 45}ms` : "0ms" }}>
                 <AppLink
                   ref={index === 0 ? firstLink : undefined}
                   to={href}
@@ -50,7 +52,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
                   <span className="site-menu__index" aria-hidden="true">
                     {String(index + 1).padStart(2, "0")}
                   </span>
-                  <span className="site-menu__label">{entry.label}</span>
+                  <span className="site-menu__label">{t.entries[entry.id]}</span>
                 </AppLink>
               </li>
             );
@@ -58,7 +60,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
         </ol>
       </nav>
       <div className="site-menu__aside">
-        <p className="site-menu__heading">Visit</p>
+        <p className="site-menu__heading">{t.visit}</p>
         <address className="site-menu__address">
           {site.address.street}
           <br />

@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { useFocusTrap } from "../hooks/use-focus-trap";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
+import { useStrings } from "../i18n/catalog";
 import "./modal.css";
 
 type Props = {
@@ -25,6 +26,7 @@ export function Modal({ open, onClose, label, children, className = "", returnFo
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
+  const t = useStrings().video;
   useScrollLock(open);
   useFocusTrap(ref, { active: open, onEscape: onClose, initialFocus: closeRef, returnFocus });
 
@@ -43,7 +45,7 @@ export function Modal({ open, onClose, label, children, className = "", returnFo
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <button ref={closeRef} type="button" className="modal__close" onClick={onClose} aria-label="Close">
+      <button ref={closeRef} type="button" className="modal__close" onClick={onClose} aria-label={t.close}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.5" fill="none" />
         </svg>

@@ -9,6 +9,7 @@ import {
   subscribeIntro,
   takeOverPreloader,
 } from "../lib/intro-video";
+import { useStrings } from "../i18n/catalog";
 import { getSiteData } from "../lib/site-data";
 import "./preloader.css";
 
@@ -18,7 +19,6 @@ import "./preloader.css";
 // meanwhile. The video and its progress live in lib/intro-video.ts: main.tsx starts it as soon
 // as the page has painted, so the number moves while the app is still on its way.
 export const PRELOADER = { letterDelayS: 0.1, timeoutMs: INTRO_TIMEOUT_MS, hideDelayMs: 500 } as const;
-const WORD = "LOADING";
 
 type Props = {
   /** Called when the preloader has gone and the page is revealed. */
@@ -36,6 +36,7 @@ export function Preloader({ onDone }: Props) {
   useScrollLock(!gone);
 
   const { intro } = getSiteData().media;
+  const t = useStrings().preloader;
 
   useEffect(() => {
     startIntroVideo(intro); // main.tsx has started it already, but for a page the app renders afresh
@@ -64,7 +65,7 @@ export function Preloader({ onDone }: Props) {
     >
       <div className="preloader__inner">
         <p className="preloader__word" aria-hidden="true">
-          {WORD.split("").map((letter, i) => (
+          {t.word.split("").map((letter, i) => (
             <span key={i} className="preloader__letter" style={{ animationDelay: `${Math.round(i * PRELOADER.letterDelayS * 1000)}ms` }}>
               {letter}
             </span>
@@ -73,7 +74,7 @@ export function Preloader({ onDone }: Props) {
         <div
           className="preloader__track"
           role="progressbar"
-          aria-label="Loading"
+          aria-label={t.label}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}

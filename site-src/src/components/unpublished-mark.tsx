@@ -1,7 +1,6 @@
+import { useStrings } from "../i18n/catalog";
 import type { Unpublished } from "../lib/api-types";
 import "./unpublished-mark.css";
-
-const WORDS: Record<Unpublished, string> = { draft: "Draft", scheduled: "Scheduled" };
 
 /**
  * What `build.py serve` marks on an artist or a piece the public site leaves out for now
@@ -9,9 +8,10 @@ const WORDS: Record<Unpublished, string> = { draft: "Draft", scheduled: "Schedul
  * published site never has a record with a status, so it never shows one.
  */
 export function UnpublishedMark({ status, className = "" }: { status: Unpublished; className?: string }) {
+  const words = useStrings().unpublished;
   return (
     <span className={`unpublished-mark unpublished-mark--${status} ${className}`.trim()} data-testid="unpublished-mark">
-      {WORDS[status]}
+      {words[status]}
     </span>
   );
 }

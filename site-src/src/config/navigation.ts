@@ -1,42 +1,34 @@
 // The home page's sections, the side dot navigation and the overlay menu's entries, in their
-// order (docs/product.md#header-and-menu).
-
-export type MenuEntry = { label: string; to: string };
+// order (docs/product.md#header-and-menu). Their words are the catalog's (i18n/en.ts: dotNav,
+// menu), by id.
 
 /** Pages that carry the contact section themselves: "Contact" stays on them. */
 export const PAGES_WITH_CONTACT = ["/", "/piercings"];
 
-export type HomeSection = { id: string; label: string };
-
 /**
- * The home page's sections (their element ids), in the side dots' order and with their labels:
- * the one list of them. The menu's entries into the home page are made from it below.
+ * The home page's sections (their element ids), in the side dots' order: the one list of them.
+ * The menu's entries into the home page are made from it below.
  */
-export const HOME_SECTIONS = [
-  { id: "home", label: "Home" },
-  { id: "brand", label: "Brand" },
-  { id: "studio", label: "Studio" },
-  { id: "our-work", label: "Our Work" },
-  { id: "piercings", label: "Piercings" },
-  { id: "artists", label: "Artists" },
-  { id: "legacy", label: "Legacy" },
-  { id: "contact", label: "Contact" },
-] as const satisfies readonly HomeSection[];
+export const HOME_SECTIONS = ["home", "brand", "studio", "our-work", "piercings", "artists", "legacy", "contact"] as const;
 
-/** A menu entry to a home section: its anchor, and its label unless the menu words it otherwise. */
-const toSection = (id: (typeof HOME_SECTIONS)[number]["id"], label?: string): MenuEntry => ({
-  label: label ?? HOME_SECTIONS.find((s) => s.id === id)!.label,
-  to: `#${id}`,
-});
+export type HomeSection = (typeof HOME_SECTIONS)[number];
 
-export const MENU_ENTRIES: MenuEntry[] = [
-  { label: "Home", to: "/" },
+export type MenuId = "home" | "artists" | "our-work" | "portfolio" | "piercings" | "aftercare" | "legacy" | "contact";
+
+/** `id` names its label in the catalog's menu entries. */
+export type MenuEntry = { id: MenuId; to: string };
+
+/** A menu entry to a home section: its anchor. */
+const toSection = (id: HomeSection & MenuId): MenuEntry => ({ id, to: `#${id}` });
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { id: "home", to: "/" },
   toSection("artists"),
   toSection("our-work"),
-  { label: "Portfolio", to: "/portfolio" },
-  { label: "Piercings", to: "/piercings" },
-  { label: "Aftercare", to: "/aftercare" },
-  toSection("legacy", "Our Legacy"),
+  { id: "portfolio", to: "/portfolio" },
+  { id: "piercings", to: "/piercings" },
+  { id: "aftercare", to: "/aftercare" },
+  toSection("legacy"),
   toSection("contact"),
 ];
 

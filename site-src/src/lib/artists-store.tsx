@@ -22,7 +22,10 @@ import { initialAnswer } from "./page-data";
 import { getSiteData } from "./site-data";
 import { failed, loaded, LOADING, type QueryState } from "./use-query";
 
-/** Kept, logged and shown when the artists cannot be had (docs/product.md#errors). */
+/**
+ * The internal message when the artists cannot be had, kept and logged (docs/product.md#errors);
+ * the artists section shows the catalog's words for it (i18n/en.ts `artists.failed`).
+ */
 export const ARTISTS_LOAD_ERROR = "Failed to load artists";
 
 type SelectedStore = [string, (slug: string) => void];

@@ -2,6 +2,9 @@
 // the portfolio profile and the contact form say when they are not simply open.
 import type { Artist } from "./api-types";
 
+/** The words for books that are not open (the catalog's `books`, i18n/en.ts). */
+export type BooksLabels = { closed: string; waitlist: string };
+
 /** The label of books that are not open, or null when they are (or the API does not say). */
-export const booksLabel = ({ books }: Pick<Artist, "books">): string | null =>
-  books === "closed" ? "Books closed" : books === "waitlist" ? "Waitlist" : null;
+export const booksLabel = ({ books }: Pick<Artist, "books">, labels: BooksLabels): string | null =>
+  books === "closed" ? labels.closed : books === "waitlist" ? labels.waitlist : null;

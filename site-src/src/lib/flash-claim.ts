@@ -40,6 +40,3 @@ export function readClaim(): FlashClaim | null {
     return null;
   }
 }
-
-/** "$150", "$1,200": whole dollars. */
-export const formatPrice = (price: number) => `$${price.toLocaleString("en-US")}`;

@@ -1,14 +1,17 @@
 import type { Ref } from "react";
+import type { GalleryStrings } from "../../i18n/parts/gallery";
 import type { Direction } from "./lightbox-rules";
 
+type Texts = GalleryStrings["lightbox"];
+
 /** Previous and next, at the sides (only when there is more than one image). */
-export function LightboxNav({ onStep }: { onStep: (direction: Direction) => void }) {
+export function LightboxNav({ onStep, t }: { onStep: (direction: Direction) => void; t: Texts }) {
   return (
     <>
       <button
         type="button"
         className="lightbox__nav lightbox__nav--prev"
-        aria-label="Previous image"
+        aria-label={t.previous}
         onClick={() => onStep("prev")}
       >
         <Chevron direction="left" />
@@ -16,7 +19,7 @@ export function LightboxNav({ onStep }: { onStep: (direction: Direction) => void
       <button
         type="button"
         className="lightbox__nav lightbox__nav--next"
-        aria-label="Next image"
+        aria-label={t.next}
         onClick={() => onStep("next")}
       >
         <Chevron direction="right" />
@@ -26,9 +29,9 @@ export function LightboxNav({ onStep }: { onStep: (direction: Direction) => void
 }
 
 /** Close, where focus goes on opening (as in every dialog of the site). */
-export function LightboxClose({ ref, onClose }: { ref: Ref<HTMLButtonElement>; onClose: () => void }) {
+export function LightboxClose({ ref, onClose, t }: { ref: Ref<HTMLButtonElement>; onClose: () => void; t: Texts }) {
   return (
-    <button ref={ref} type="button" className="lightbox__close" aria-label="Close" onClick={onClose}>
+    <button ref={ref} type="button" className="lightbox__close" aria-label={t.close} onClick={onClose}>
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
       </svg>

@@ -1,4 +1,5 @@
 import type { PointerEventHandler, Ref, SyntheticEvent } from "react";
+import type { GalleryStrings } from "../../i18n/parts/gallery";
 import { LightboxPicture } from "./lightbox-picture";
 import type { LightboxImage, ViewerState } from "./lightbox-rules";
 
@@ -11,15 +12,16 @@ type Props = {
   handlers: Record<"onPointerDown" | "onPointerMove" | "onPointerUp" | "onPointerCancel", PointerEventHandler>;
   onLoad: (event: SyntheticEvent<HTMLImageElement>) => void;
   onError: (event: SyntheticEvent<HTMLImageElement>) => void;
+  t: GalleryStrings["lightbox"];
 };
 
 /** Where the image is shown, zoomed and turned: a spinner while it loads, a broken image if it fails. */
-export function LightboxStage({ ref, state, image, handlers, onLoad, onError }: Props) {
+export function LightboxStage({ ref, state, image, handlers, onLoad, onError, t }: Props) {
   return (
     <div ref={ref} className="lightbox__stage" {...handlers} data-status={state.status}>
-      {state.status === "loading" && <div className="lightbox__spinner" role="status" aria-label="Loading image" />}
+      {state.status === "loading" && <div className="lightbox__spinner" role="status" aria-label={t.loading} />}
       {state.status === "error" && (
-        <div className="lightbox__broken" role="img" aria-label="This image could not be loaded">
+        <div className="lightbox__broken" role="img" aria-label={t.broken}>
           <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
             <path
               d="M8 10h32v20l-7-7-7 7-6-6-12 12V10zM8 38v-2l12-12 6 6 7-7 7 7v8H8z"

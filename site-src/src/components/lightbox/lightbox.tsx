@@ -8,6 +8,8 @@ import { useRef, type MouseEvent, type ReactNode, type RefObject, type Synthetic
 import { createPortal } from "react-dom";
 import { useFocusTrap } from "../../hooks/use-focus-trap";
 import { useScrollLock } from "../../hooks/use-scroll-lock";
+import { useStrings } from "../../i18n/catalog";
+import { galleryStrings } from "../../i18n/parts/gallery";
 import { LightboxClose, LightboxNav } from "./lightbox-controls";
 import { LightboxPreload } from "./lightbox-picture";
 import { naturalScale, shownStatus, type LightboxImage } from "./lightbox-rules";
@@ -44,7 +46,7 @@ type Props<T extends LightboxImage> = {
   caption?: (image: T, index: number) => ReactNode;
   /** Something to do with the image shown (the Flash screen's "Claim this design"), beside its caption. */
   action?: (image: T, index: number) => ReactNode;
-  /** Accessible name of the dialog. */
+  /** Accessible name of the dialog ("Image viewer" when none). */
   label?: string;
   /** The element that opened it: focus goes back there on closing. */
   returnFocus?: RefObject<HTMLElement | null>;
@@ -69,9 +71,10 @@ function Viewer<T extends LightboxImage>({
   onZoom,
   caption,
   action,
-  label = "Image viewer",
+  label,
   returnFocus,
 }: Props<T>) {
+  const t = useStrings(galleryStrings).lightbox;
   const { images, current, state, dispatch, step } = useLightboxState<T>({
     entries, startIndex, loop, resetKey, onIndexChange, onRotate, onZoom,
   });
@@ -115,7 +118,7 @@ function Viewer<T extends LightboxImage>({
       className="lightbox"
       role="dialog"
       aria-modal="true"
-      aria-label={label}
+      aria-label={label ?? t.label}
       tabIndex={-1}
       onClick={onBackdropClick}
     >
@@ -126,15 +129,16 @@ function Viewer<T extends LightboxImage>({
         handlers={gestures.handlers}
         onLoad={onImageLoad}
         onError={onImageError}
+        t={t}
       />
-      {count > 1 && <LightboxNav onStep={step} />}
-      <LightboxClose ref={closeRef} onClose={onClose} />
+      {count > 1 && <LightboxNav onStep={step} t={t} />}
+      <LightboxClose ref={closeRef} onClose={onClose} t={t} />
       {current && (
         <div className="lightbox__caption">
           {shown && <p className="lightbox__title">{caption ? caption(shown, state.index) : shown.title}</p>}
           {shown && action?.(shown, state.index)}
           {count > 1 && (
-            <p className="lightbox__counter" aria-label={`Image ${state.index + 1} of ${count}`}>
+            <p className="lightbox__counter" aria-label={t.counter(state.index + 1, count)}>
               {state.index + 1} / {count}
             </p>
           )}

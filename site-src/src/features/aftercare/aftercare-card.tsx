@@ -1,16 +1,16 @@
 import remarkBreaks from "remark-breaks";
 import { MarkdownDocument } from "../../components/markdown-document";
+import { useStrings } from "../../i18n/catalog";
+import { aftercareStrings } from "../../i18n/parts/aftercare";
 
 // One guide of /aftercare (docs/product.md#aftercare): eyebrow, title, then the markdown, or
 // 'Loading content...' until there is some. The admin's preview shows the same card
 // (app/admin-previews.tsx).
 
-type CardProps = { id: string; title: string; eyebrow: string; content: string; delay: number };
-
-/** The two guides in page order, by their file in content/aftercare/ (tattoo.md, piercing.md). */
+/** The two guides in page order, by their file in content/aftercare/ (tattoo.md, piercing.md); titles: the catalog's. */
 export const AFTERCARE_GUIDES = {
-  tattoo: { id: "aftercare-tattoo", eyebrow: "01", title: "Tattoo Aftercare", delay: 100 },
-  piercing: { id: "aftercare-piercing", eyebrow: "02", title: "Piercing Aftercare", delay: 200 },
+  tattoo: { id: "aftercare-tattoo", eyebrow: "01", delay: 100 },
+  piercing: { id: "aftercare-piercing", eyebrow: "02", delay: 200 },
 } as const;
 
 export type AftercareGuide = keyof typeof AFTERCARE_GUIDES;
@@ -21,12 +21,14 @@ export type AftercareGuide = keyof typeof AFTERCARE_GUIDES;
 const HEADINGS = { min: 4, max: 4 } as const;
 const LINE_BREAKS = [remarkBreaks];
 
-export function AftercareCard({ id, title, eyebrow, content, delay }: CardProps) {
+export function AftercareCard({ guide, content }: { guide: AftercareGuide; content: string }) {
+  const t = useStrings(aftercareStrings);
+  const { id, eyebrow, delay } = AFTERCARE_GUIDES[guide];
   return (
     <article className="aftercare-card" aria-labelledby={id} data-aos="fade-up" data-aos-delay={delay}>
       <p className="aftercare-card__eyebrow">{eyebrow}</p>
       <h3 id={id} className="aftercare-card__title">
-        {title}
+        {t[guide]}
       </h3>
       {content ? (
         <MarkdownDocument className="aftercare-md" headings={HEADINGS} remarkPlugins={LINE_BREAKS}>
@@ -34,7 +36,7 @@ export function AftercareCard({ id, title, eyebrow, content, delay }: CardProps)
         </MarkdownDocument>
       ) : (
         <p className="aftercare-card__loading" role="status">
-          Loading content...
+          {t.loading}
         </p>
       )}
     </article>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { useStrings } from "../../i18n/catalog";
+import { aftercareStrings } from "../../i18n/parts/aftercare";
 import { getSiteData } from "../../lib/site-data";
 import { useAftercare } from "./api/get-aftercare";
-import { AFTERCARE_GUIDES, AftercareCard } from "./aftercare-card";
+import { AftercareCard } from "./aftercare-card";
 import "./aftercare.css";
 
 // /aftercare (docs/product.md#aftercare): heading, intro, the two markdown cards ('Loading
@@ -11,19 +13,19 @@ import "./aftercare.css";
 export default function AftercareScreen() {
   const { phone, phoneHref } = getSiteData();
   const { data } = useAftercare();
+  const t = useStrings(aftercareStrings);
 
   return (
     <main className="aftercare">
       <header className="aftercare__hero">
         <p className="aftercare__eyebrow" data-aos="fade-up">
-          Heal beautifully
+          {t.eyebrow}
         </p>
         <h1 className="aftercare__title" data-aos="fade-up">
-          Aftercare Guide
+          {t.title}
         </h1>
         <p className="aftercare__intro" data-aos="fade-up">
-          Great work deserves great healing. Follow these guidelines to keep your new tattoo or piercing
-          clean, comfortable and looking its best for years to come.
+          {t.intro}
         </p>
       </header>
 
@@ -31,23 +33,20 @@ export default function AftercareScreen() {
           h3 titles lead to them, so the outline has no gap. */}
       <section className="aftercare__cards" aria-labelledby="aftercare-guides-title">
         <h2 id="aftercare-guides-title" className="visually-hidden">
-          The guides
+          {t.guides}
         </h2>
-        <AftercareCard {...AFTERCARE_GUIDES.tattoo} content={data?.tattoo ?? ""} />
-        <AftercareCard {...AFTERCARE_GUIDES.piercing} content={data?.piercing ?? ""} />
+        <AftercareCard guide="tattoo" content={data?.tattoo ?? ""} />
+        <AftercareCard guide="piercing" content={data?.piercing ?? ""} />
       </section>
 
       <section className="aftercare-questions" aria-labelledby="aftercare-questions-title" data-aos="fade-up">
         <h2 id="aftercare-questions-title" className="aftercare-questions__title">
-          Questions About Your Healing?
+          {t.questions}
         </h2>
-        <p className="aftercare-questions__text">
-          Every body heals differently. If something doesn't look or feel right, reach out: we're always
-          happy to take a look and advise.
-        </p>
+        <p className="aftercare-questions__text">{t.questionsText}</p>
         <div className="aftercare-questions__actions">
           <Link to="/#contact" className="aftercare-button aftercare-button--solid">
-            Contact Us
+            {t.contactUs}
           </Link>
           <a href={phoneHref} className="aftercare-button aftercare-button--outline">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="aftercare-button__icon">
@@ -56,7 +55,7 @@ export default function AftercareScreen() {
                 d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
               />
             </svg>
-            <span>Call {phone}</span>
+            <span>{t.call(phone)}</span>
           </a>
         </div>
       </section>

@@ -2,6 +2,7 @@ import { useId, useState, type MouseEvent } from "react";
 import { AppLink } from "../../components/app-link";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
+import { useStrings } from "../../i18n/catalog";
 import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
 import { glideTo } from "../../lib/glide-to";
@@ -25,6 +26,7 @@ export function instagramUrl(handle: string): string {
 /** An artist's card; it fades in when it comes into view, or when the element `fadeInWith` names does. */
 export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; index: number; fadeInWith?: string }) {
   const [, setSelected] = useSelectedArtist();
+  const { artists: t, books: booksLabels } = useStrings();
   const [expanded, setExpanded] = useState(false);
   const bioId = useId();
   const portfolio = `/portfolio/${artist.slug}`;
@@ -32,7 +34,7 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
   const handle = artist.instagram?.trim().replace(/^@+/, "");
   // Written out here rather than imported from lib/books.ts: a module the home page shares with
   // a lazily loaded chunk becomes a chunk (a request) of its own (docs/architecture.md#performance-budget).
-  const books = artist.books === "closed" ? "Books closed" : artist.books === "waitlist" ? "Waitlist" : null;
+  const books = artist.books === "closed" ? booksLabels.closed : artist.books === "waitlist" ? booksLabels.waitlist : null;
 
   // The contact section is another feature: reach it through the document, as the #contact
   // link would, then preselect this artist in the shared store the form reads.
@@ -86,18 +88,18 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
             aria-controls={bioId}
             onClick={() => setExpanded(!expanded)}
           >
-            {expanded ? "Read Less" : "Read More"}
+            {expanded ? t.readLess : t.readMore}
           </button>
         )}
         {artist.specialties.length > 0 && (
-          <ul className="artist-card__tags" aria-label="Specialties">
+          <ul className="artist-card__tags" aria-label={t.specialties}>
             {artist.specialties.map((specialty) => (
               <li key={specialty}>{specialty}</li>
             ))}
           </ul>
         )}
         <div className="artist-card__actions">
-          <AppLink to={portfolio} className="artists-button" aria-label={`${artist.name}'s portfolio`} title="Portfolio">
+          <AppLink to={portfolio} className="artists-button" aria-label={t.portfolio(artist.name)} title={t.portfolioTitle}>
             <GalleryIcon />
           </AppLink>
           {handle && (
@@ -106,13 +108,13 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
               className="artists-button"
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${artist.name} on Instagram (@${handle})`}
+              aria-label={t.instagram(artist.name, handle)}
               title={`@${handle}`}
             >
               <InstagramIcon />
             </a>
           )}
-          <a href="#contact" className="artists-button" onClick={contact} aria-label={`Contact ${artist.name}`} title="Contact">
+          <a href="#contact" className="artists-button" onClick={contact} aria-label={t.contact(artist.name)} title={t.contactTitle}>
             <MessageIcon />
           </a>
         </div>

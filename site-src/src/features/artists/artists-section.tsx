@@ -4,6 +4,7 @@ import type { Carousel } from "./carousel";
 import "swiper/css";
 import "swiper/css/a11y";
 import "swiper/css/pagination";
+import { useStrings } from "../../i18n/catalog";
 import { useArtists } from "../../lib/artists-store";
 import { ArtistCard } from "./artist-card";
 import { ChevronIcon } from "./icons";
@@ -46,7 +47,7 @@ const LAYOUT_CSS = carouselLayoutCss(".artists__carousel:not(.swiper-initialized
 type Edges = { beginning: boolean; end: boolean; locked: boolean };
 
 /** Start Swiper once the carousel is within a screen of the viewport (or a button is used). */
-function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
+function useCarousel(count: number, bulletMessage: string, onChange: (carousel: Carousel) => void) {
   const container = useRef<HTMLDivElement>(null);
   const pagination = useRef<HTMLDivElement>(null);
   const [carousel, setCarousel] = useState<Carousel | null>(null);
@@ -61,7 +62,7 @@ function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
     let cancelled = false;
     void import("./carousel").then(({ startCarousel }) => {
       if (cancelled || !container.current || !pagination.current) return;
-      started = startCarousel(container.current, pagination.current, CAROUSEL, (s) => changed.current(s));
+      started = startCarousel(container.current, pagination.current, CAROUSEL, bulletMessage, (s) => changed.current(s));
       setCarousel(started);
     });
     return () => {
@@ -69,18 +70,19 @@ function useCarousel(count: number, onChange: (carousel: Carousel) => void) {
       started?.destroy(true, true);
       setCarousel(null);
     };
-  }, [wanted, count]);
+  }, [wanted, count, bulletMessage]);
 
   return { container, pagination, carousel, want: () => setAsked(true) };
 }
 
 export function ArtistsSection() {
   const { data: artists = [], error, isLoading } = useArtists();
+  const t = useStrings().artists;
   const [edges, setEdges] = useState<Edges>({ beginning: true, end: false, locked: false });
   // Swiper knows where it is; mirror that so the buttons disable at the ends and hide when
   // every card fits (our own <button>s: real buttons, placed in the header, not over photos).
   const sync = (s: Carousel) => setEdges({ beginning: s.isBeginning, end: s.isEnd, locked: s.isLocked });
-  const { container, pagination, carousel, want } = useCarousel(artists.length, sync);
+  const { container, pagination, carousel, want } = useCarousel(artists.length, t.goToSlide, sync);
 
   return (
     <section id="artists" className="artists" aria-labelledby="artists-heading">
@@ -88,10 +90,10 @@ export function ArtistsSection() {
         <header className="artists__header">
           <div>
             <p className="artists__kicker" data-aos="fade-up">
-              The Team
+              {t.kicker}
             </p>
             <h2 id="artists-heading" className="artists__title" data-aos="fade-up">
-              Our Artists
+              {t.title}
             </h2>
           </div>
           {artists.length > 0 && !edges.locked && (
@@ -99,7 +101,7 @@ export function ArtistsSection() {
               <button
                 type="button"
                 className="artists-button"
-                aria-label="Previous artists"
+                aria-label={t.previous}
                 disabled={edges.beginning}
                 onClick={() => (carousel ? carousel.slidePrev() : want())}
               >
@@ -108,7 +110,7 @@ export function ArtistsSection() {
               <button
                 type="button"
                 className="artists-button"
-                aria-label="Next artists"
+                aria-label={t.next}
                 disabled={edges.end}
                 onClick={() => (carousel ? carousel.slideNext() : want())}
               >
@@ -121,12 +123,13 @@ export function ArtistsSection() {
         {isLoading && (
           <div className="artists__status artists__status--loading" role="status">
             <span className="spinner" aria-hidden="true" />
-            Loading artists...
+            {t.loading}
           </div>
         )}
+        {/* The error's own message is the log's (lib/artists-store.ts); the visitor reads the catalog's. */}
         {error && (
           <p className="artists__status artists__status--error" role="alert">
-            {error.message}
+            {t.failed}
           </p>
         )}
         {artists.length > 0 && (

@@ -7,10 +7,12 @@ import type { SwiperOptions } from "swiper/types";
 
 export type Carousel = Swiper;
 
+/** `bulletMessage`: a pagination bullet's accessible name, Swiper filling in {{index}} (i18n/en.ts). */
 export function startCarousel(
   container: HTMLElement,
   pagination: HTMLElement,
   options: SwiperOptions,
+  bulletMessage: string,
   onChange: (swiper: Swiper) => void,
 ): Carousel {
   const events = ["slideChange", "progress", "lock", "unlock", "breakpoint", "resize"] as const;
@@ -19,7 +21,7 @@ export function startCarousel(
     modules: [Pagination, A11y, Keyboard],
     pagination: { el: pagination, clickable: true },
     keyboard: { enabled: true, onlyInViewport: true },
-    a11y: { paginationBulletMessage: "Go to slide {{index}}" },
+    a11y: { paginationBulletMessage: bulletMessage },
     on: {
       init: onChange,
       ...Object.fromEntries(events.map((name) => [name, onChange])),

@@ -2,13 +2,18 @@
 // own, which the form loads only when there is a claim (contact-form.tsx).
 import { useId } from "react";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { useStrings, type Part } from "../../i18n/catalog";
+import type { ContactFormStrings } from "../../i18n/parts/contact-form";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
-import { formatPrice, type FlashClaim } from "../../lib/flash-claim";
+import type { FlashClaim } from "../../lib/flash-claim";
 import "./claimed-design.css";
 
-type Props = { claim: FlashClaim; onRemove: () => void };
+// Its words are the form's part of the catalog, handed in by the form: imported here too, the part
+// would leave the form's chunk for a chunk of its own that both fetch.
+type Props = { claim: FlashClaim; onRemove: () => void; strings: Part<ContactFormStrings> };
 
-export default function ClaimedDesign({ claim, onRemove }: Props) {
+export default function ClaimedDesign({ claim, onRemove, strings }: Props) {
+  const t = useStrings(strings).claim;
   const titleId = useId();
   // Flash is tattooed by the artist who drew it: say so if another artist is picked in the form.
   const [picked] = useSelectedArtist();
@@ -20,21 +25,19 @@ export default function ClaimedDesign({ claim, onRemove }: Props) {
         <ResponsiveImage image={claim.image} alt={claim.alt ?? claim.title} sizes="88px" className="claimed-design__image" />
       </div>
       <div className="claimed-design__text">
-        <p className="claimed-design__kicker">Flash design</p>
+        <p className="claimed-design__kicker">{t.kicker}</p>
         <p className="claimed-design__title" id={titleId}>
           {claim.title}
         </p>
         <p className="claimed-design__meta">
-          {claim.size} · <span className="claimed-design__price">{formatPrice(claim.price)}</span> · {claim.artist}
+          {claim.size} · <span className="claimed-design__price">{t.price(claim.price)}</span> · {claim.artist}
         </p>
       </div>
-      <button type="button" className="claimed-design__remove" onClick={onRemove} aria-label={`Remove ${claim.title}`}>
-        Remove
+      <button type="button" className="claimed-design__remove" onClick={onRemove} aria-label={t.removeLabel(claim.title)}>
+        {t.remove}
       </button>
       {other && (
-        <p className="claimed-design__note">
-          {claim.artist} drew this design and tattoos it; {other.name} can draw you a custom piece instead.
-        </p>
+        <p className="claimed-design__note">{t.otherArtist(claim.artist, other.name)}</p>
       )}
     </div>
   );

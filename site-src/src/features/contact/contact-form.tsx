@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
-import type { Artist } from "../../lib/api-types";
+import { useStrings } from "../../i18n/catalog";
+import { contactFormStrings, type ContactFormStrings } from "../../i18n/parts/contact-form";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { booksLabel } from "../../lib/books";
 import type { FlashClaim } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./api/send-contact";
-import { TEXT } from "./image-rules";
 import { ReferenceImagesField } from "./reference-images";
 import { answered, answersIn, NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
 import { useReferenceImages } from "./use-reference-images";
@@ -35,19 +35,6 @@ function forgetClaim(): void {
   }
 }
 
-/** Why the form will not send a consultation to an artist whose books are closed. */
-export function closedBooksText(artist: Artist): string {
-  const note = artist.books_note ? ` (${artist.books_note})` : "";
-  // The contact function's own words for it (functions/contact/books.py CLOSED_BOOKS).
-  return `${artist.name}'s books are closed${note}. You can still ask them about a touch-up or piercing, or choose another artist.`;
-}
-
-/** What a consultation to an artist with a waitlist becomes. */
-export function waitlistText(artist: Artist): string {
-  const note = artist.books_note ? ` (${artist.books_note})` : "";
-  return `${artist.name} has a waitlist${note}: your request goes on the waitlist.`;
-}
-
 type Fields = { name: string; email: string; phone: string; message: string };
 const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
 
@@ -58,13 +45,13 @@ type Status =
   | { state: "failed"; error: string; books?: true };
 
 /** The artist choices: the list once loaded, else one line saying why there is none yet. */
-function ArtistOptions({ noArtist }: { noArtist: string }) {
+function ArtistOptions({ noArtist, t }: { noArtist: string; t: ContactFormStrings["form"] }) {
   const { data: artists = [], error, isLoading } = useArtists();
-  if (isLoading) return <option value={noArtist}>Loading artists...</option>;
-  if (error) return <option value={noArtist}>Unable to load artists</option>;
+  if (isLoading) return <option value={noArtist}>{t.loadingArtists}</option>;
+  if (error) return <option value={noArtist}>{t.artistsFailed}</option>;
   return (
     <>
-      <option value={noArtist}>No Preference</option>
+      <option value={noArtist}>{t.noPreference}</option>
       {artists.map((artist) => (
         <option key={artist.slug} value={artist.slug}>
           {artist.name}
@@ -86,13 +73,16 @@ export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
   const { services, noArtist, request, minorsRule, policiesVersion } = getSiteData();
   const { data: artists, error, isLoading } = useArtists();
+  const strings = useStrings(contactFormStrings);
+  const t = strings.form;
+  const booksLabels = useStrings().books;
   const [artistSlug, setArtistSlug] = useSelectedArtist();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState(services[0]);
   const [answers, setAnswers] = useState<RequestAnswers>(NO_ANSWERS);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [attempt, setAttempt] = useState(0);
-  const images = useReferenceImages();
+  const images = useReferenceImages(strings.imageErrors);
   const [imagesError, setImagesError] = useState<string | null>(null);
   const trap = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -176,10 +166,11 @@ export function ContactForm({ beforeCode }: Props) {
   const asksRequest = request?.services.includes(service) ?? false;
   // The picked artist's books, when they are not simply open; a consultation follows them.
   const artist = artistsUnavailable ? undefined : artists?.find((a) => a.slug === artistSlug);
-  const books = artist && booksLabel(artist);
+  const books = artist && booksLabel(artist, booksLabels);
   const consultation = service === CONSULTATION;
-  const refusal = artist?.books === "closed" && consultation ? closedBooksText(artist) : null;
-  const waitlist = artist?.books === "waitlist" && consultation ? waitlistText(artist) : null;
+  // Why the form will not send a consultation to an artist whose books are closed, or what it becomes with a waitlist.
+  const refusal = artist?.books === "closed" && consultation ? t.closedBooks(artist.name, artist.books_note) : null;
+  const waitlist = artist?.books === "waitlist" && consultation ? t.waitlist(artist.name, artist.books_note) : null;
 
   // The form's own refusal goes once another artist or service makes it moot.
   useEffect(() => {
@@ -203,7 +194,7 @@ export function ContactForm({ beforeCode }: Props) {
     // silently: the visitor removes it or tries again (and can always send without images).
     const attached = await images.settle();
     if (attached.some((image) => image.status !== "uploaded")) {
-      setStatus({ state: "failed", error: TEXT.waitFailed });
+      setStatus({ state: "failed", error: strings.imageErrors.waitFailed });
       return;
     }
     const references = attached.map((image) => image.id as string);
@@ -218,6 +209,7 @@ export function ContactForm({ beforeCode }: Props) {
         ...(policiesVersion ? { policies_version: policiesVersion } : {}),
       },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
+      strings.send,
     );
     if (result.ok) {
       images.clear();
@@ -250,21 +242,22 @@ export function ContactForm({ beforeCode }: Props) {
     >
       <div className="contact-form__grid">
         <div className="contact-form__field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input {...field("name")} type="text" autoComplete="name" required placeholder="Your full name" />
+          <label htmlFor={`${id}-name`}>{t.name}</label>
+          <input {...field("name")} type="text" autoComplete="name" required placeholder={t.namePlaceholder} />
         </div>
         <div className="contact-form__field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input {...field("email")} type="email" autoComplete="email" required placeholder="you@example.com" />
+          <label htmlFor={`${id}-email`}>{t.email}</label>
+          <input {...field("email")} type="email" autoComplete="email" required placeholder={t.emailPlaceholder} />
         </div>
         <div className="contact-form__field">
           <label htmlFor={`${id}-phone`}>
-            Phone <span className="contact-form__optional">(optional)</span>
+            {`${t.phone} `}
+            <span className="contact-form__optional">{t.optional}</span>
           </label>
-          <input {...field("phone")} type="tel" autoComplete="tel" placeholder="Best number to reach you" />
+          <input {...field("phone")} type="tel" autoComplete="tel" placeholder={t.phonePlaceholder} />
         </div>
         <div className="contact-form__field">
-          <label htmlFor={`${id}-artist`}>Artist</label>
+          <label htmlFor={`${id}-artist`}>{t.artist}</label>
           <select
             id={`${id}-artist`}
             name="artist"
@@ -273,7 +266,7 @@ export function ContactForm({ beforeCode }: Props) {
             disabled={artistsUnavailable}
             aria-describedby={books ? `${id}-books` : undefined}
           >
-            <ArtistOptions noArtist={noArtist} />
+            <ArtistOptions noArtist={noArtist} t={t} />
           </select>
           {books && (
             <p id={`${id}-books`} className="contact-form__books" data-books={artist.books}>
@@ -283,7 +276,7 @@ export function ContactForm({ beforeCode }: Props) {
           )}
         </div>
         <div className="contact-form__field contact-form__field--wide">
-          <label htmlFor={`${id}-service`}>Service</label>
+          <label htmlFor={`${id}-service`}>{t.service}</label>
           <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)}>
             {services.map((option) => (
               <option key={option} value={option}>
@@ -302,20 +295,15 @@ export function ContactForm({ beforeCode }: Props) {
         )}
         {claim && (
           <Suspense fallback={null}>
-            <ClaimedDesign claim={claim} onRemove={removeClaim} />
+            <ClaimedDesign claim={claim} onRemove={removeClaim} strings={contactFormStrings} />
           </Suspense>
         )}
         {asksRequest && request && (
           <TattooRequestFields choices={request} answers={answers} onChange={setAnswers} minorsRule={minorsRule ?? null} />
         )}
         <div className="contact-form__field contact-form__field--wide">
-          <label htmlFor={`${id}-message`}>Tell us about your idea</label>
-          <textarea
-            {...field("message")}
-            required
-            rows={5}
-            placeholder="Placement, size, style, references, and when you would like to come in."
-          />
+          <label htmlFor={`${id}-message`}>{t.message}</label>
+          <textarea {...field("message")} required rows={5} placeholder={t.messagePlaceholder} />
         </div>
         <ReferenceImagesField
           id={`${id}-images`}
@@ -328,19 +316,20 @@ export function ContactForm({ beforeCode }: Props) {
       {/* Spam trap (sent as `website`): off screen, inert (never focused, hidden from
           assistive technology) and named so that no browser or password manager fills it in. */}
       <div className="contact-form__trap" aria-hidden="true" inert>
-        <label htmlFor={`${id}-trap`}>Leave this field empty</label>
+        <label htmlFor={`${id}-trap`}>{t.trap}</label>
         <input ref={trap} id={`${id}-trap`} name="contact_hp" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <button type="submit" className="contact-form__submit" disabled={sending}>
-        {sending ? "Sending..." : "Send Message"}
+        {sending ? t.sending : t.send}
       </button>
       {/* A new tab: what the visitor typed stays here while they read. */}
       {policiesVersion && (
         <p className="contact-form__policies">
-          By sending, you agree to our{" "}
+          {t.agree}{" "}
           <a href="/policies" target="_blank" rel="noopener">
-            policies<span className="visually-hidden"> (opens in a new tab)</span>
+            {t.policies}
+            <span className="visually-hidden">{` ${t.newTab}`}</span>
           </a>
         </p>
       )}

@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { contactForm } from "../../i18n/en/contact-form";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
 import { testArtists } from "../../testing/artists";
 import { deferred, jsonResponse, mockFetch } from "../../testing/fetch";
 import { installSiteData, testSiteData } from "../../testing/site-data";
-import { SEND_FAILED, SEND_UNREACHABLE } from "./api/send-contact";
 import { ContactSection } from "./contact-section";
 
 let now = 1_000;
@@ -207,6 +207,7 @@ describe("ContactSection: the form", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  const { failed: SEND_FAILED, unreachable: SEND_UNREACHABLE } = contactForm.send;
   it.each([
     ["the server's error text", () => jsonResponse({ success: false, error: "Please enter a valid email address." }, 400), "Please enter a valid email address."],
     ["the generic text when the answer has no error text", () => jsonResponse({ success: false }, 500), SEND_FAILED],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { OpeningHours } from "../../components/opening-hours";
 import { useNearViewport } from "../../hooks/use-near-viewport";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./contact-section.css";
 
@@ -43,24 +44,25 @@ const ContactForm = lazy(() =>
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
   const site = getSiteData();
+  const t = useStrings().contact;
   const { address } = site;
   return (
     <div className="contact-details">
       <div className="contact-details__block">
-        <h3>Hours</h3>
+        <h3>{t.hours}</h3>
         <OpeningHours listClassName="contact-details__hours" noteClassName="contact-details__note" />
       </div>
       <address className="contact-details__block contact-details__reach">
         <div>
-          <h3>Call</h3>
+          <h3>{t.call}</h3>
           <a href={site.phoneHref}>{site.phone}</a>
         </div>
         <div>
-          <h3>Email</h3>
+          <h3>{t.email}</h3>
           <a href={`mailto:${site.email}`}>{site.email}</a>
         </div>
         <div>
-          <h3>Studio</h3>
+          <h3>{t.studio}</h3>
           <p>
             {address.street}
             <br />
@@ -68,7 +70,7 @@ function StudioDetails() {
           </p>
           {address.map_url && (
             <a className="contact-details__map" href={address.map_url} target="_blank" rel="noopener noreferrer">
-              Get directions
+              {t.directions}
             </a>
           )}
         </div>
@@ -81,6 +83,7 @@ export function ContactSection() {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section);
   const { key } = useLocation();
+  const t = useStrings().contact;
   const firstLocation = useRef(key);
   if (key !== firstLocation.current) wantForm(); // a navigation: see above
   // One element for the section's whole life: a new one, as every render of the section makes,
@@ -131,17 +134,17 @@ export function ContactSection() {
     >
       <div className="contact__inner">
         <header className="contact__header" data-aos="fade-up">
-          <p className="contact__kicker">Contact</p>
+          <p className="contact__kicker">{t.kicker}</p>
           <h2 id="contact-heading" className="contact__title">
-            Get in Touch
+            {t.title}
           </h2>
-          <p className="contact__lead">Tell us about your idea and we will plan it with you.</p>
+          <p className="contact__lead">{t.lead}</p>
         </header>
         <div className="contact__layout">
           <div className="contact__form" data-aos="fade-up" data-aos-delay="100">
             {form}
           </div>
-          <aside className="contact__aside" aria-label="Studio hours and contact details" data-aos="fade-up">
+          <aside className="contact__aside" aria-label={t.details} data-aos="fade-up">
             <StudioDetails />
           </aside>
         </div>

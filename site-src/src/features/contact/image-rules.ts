@@ -1,5 +1,7 @@
 // Reference images: the limits and the visitor's texts, shared by the preparation, the upload
-// and the form (the function's side: functions/contact/references.py; docs/contact.md).
+// and the form (the function's side: functions/contact/references.py; docs/contact.md). The texts
+// are the catalog's (i18n/en/contact-form.ts `imageErrors`): the form hands them in.
+import type { ContactFormStrings } from "../../i18n/parts/contact-form";
 import { IMAGE_LIMITS } from "./api/contract";
 
 /** At most this many images go with one message (the function refuses more). */
@@ -14,20 +16,8 @@ export const MAX_UPLOAD_BYTES = IMAGE_LIMITS.maxBytes;
 /** A file larger than this is not decoded at all: no phone photo comes close. */
 export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
 
-export const TEXT = {
-  tooMany: `You can add up to ${MAX_IMAGES} images.`,
-  heic:
-    "This browser cannot open iPhone HEIC photos. Please choose a JPEG instead (on iPhone, " +
-    "Settings › Camera › Formats › Most Compatible), or send your message without it.",
-  notImage: "This file is not a picture this browser can open.",
-  sourceTooLarge: "This file is too large (over 50 MB).",
-  tooLarge: "This image is too large to send, even after shrinking it.",
-  expired: "The upload took too long. Please try again.",
-  failed: "The image could not be uploaded. Try again, or send your message without it.",
-  offline: "The image could not be uploaded (no connection). Try again, or send your message without it.",
-  unavailable: "Images cannot be uploaded right now. You can send your message without them.",
-  waitFailed: "Some images were not uploaded. Remove them or try again, then send your message.",
-} as const;
+/** Why an image cannot go, in the page's language. */
+export type ImageErrors = ContactFormStrings["imageErrors"];
 
 /** The size of an image scaled to fit within `max` pixels a side, never enlarged. */
 export function fitWithin(width: number, height: number, max = MAX_SIDE): { width: number; height: number } {
@@ -51,10 +41,10 @@ export function isHeic(type: string, name: string, head: Uint8Array): boolean {
  * The visitor's text for a failed POST to storage. S3 (and `serve`, which answers as S3
  * does) says why in an XML <Code>: EntityTooLarge, AccessDenied with "expired", ...
  */
-export function uploadErrorText(status: number, body: string): string {
-  if (status === 0) return TEXT.offline;
+export function uploadErrorText(status: number, body: string, text: ImageErrors): string {
+  if (status === 0) return text.offline;
   const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1] ?? "";
-  if (code === "EntityTooLarge") return TEXT.tooLarge;
-  if (code === "AccessDenied" && /expired/i.test(body)) return TEXT.expired;
-  return TEXT.failed;
+  if (code === "EntityTooLarge") return text.tooLarge;
+  if (code === "AccessDenied" && /expired/i.test(body)) return text.expired;
+  return text.failed;
 }

@@ -2,7 +2,7 @@
 // (EXIF orientation), scaled to at most 2048 px a side and encoded again as JPEG. Drawing on
 // a canvas keeps the pixels only, so EXIF, GPS and every other bit of metadata stay behind,
 // and a 12 MP phone photo of several MB leaves as a few hundred KB (docs/contact.md).
-import { MAX_SOURCE_BYTES, QUALITIES, TARGET_BYTES, TEXT, MAX_UPLOAD_BYTES, fitWithin, isHeic } from "./image-rules";
+import { MAX_SOURCE_BYTES, QUALITIES, TARGET_BYTES, MAX_UPLOAD_BYTES, fitWithin, isHeic, type ImageErrors } from "./image-rules";
 
 export type PreparedImage = { blob: Blob; type: "image/jpeg"; width: number; height: number };
 
@@ -47,14 +47,15 @@ function encode(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   );
 }
 
-export async function prepareImage(file: File): Promise<PreparedImage> {
-  if (file.size > MAX_SOURCE_BYTES) throw new ImageRefused(TEXT.sourceTooLarge);
+/** `text`: why a file is refused, in the page's language. */
+export async function prepareImage(file: File, text: ImageErrors): Promise<PreparedImage> {
+  if (file.size > MAX_SOURCE_BYTES) throw new ImageRefused(text.sourceTooLarge);
   let drawable: Drawable;
   try {
     drawable = await decode(file);
   } catch {
     const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-    throw new ImageRefused(isHeic(file.type, file.name, head) ? TEXT.heic : TEXT.notImage);
+    throw new ImageRefused(isHeic(file.type, file.name, head) ? text.heic : text.notImage);
   }
   try {
     const { width, height } = fitWithin(drawable.width, drawable.height);
@@ -62,7 +63,7 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext("2d");
-    if (!context) throw new ImageRefused(TEXT.notImage);
+    if (!context) throw new ImageRefused(text.notImage);
     // JPEG has no transparency: a drawing on a transparent background stays on white.
     context.fillStyle = "#fff";
     context.fillRect(0, 0, width, height);
@@ -74,7 +75,7 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
         return { blob, type: "image/jpeg", width, height };
       }
     }
-    throw new ImageRefused(TEXT.tooLarge);
+    throw new ImageRefused(text.tooLarge);
   } finally {
     drawable.close();
   }

@@ -2,12 +2,15 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { contactForm } from "../../i18n/en/contact-form";
 import { ArtistsProvider } from "../../lib/artists-store";
 import { testArtists } from "../../testing/artists";
 import { jsonResponse, mockFetch } from "../../testing/fetch";
 import { ContactSection } from "./contact-section";
-import { TEXT, fitWithin, isHeic, uploadErrorText } from "./image-rules";
+import { MAX_IMAGES, fitWithin, isHeic, uploadErrorText } from "./image-rules";
 import { ImageRefused, prepareImage } from "./prepare-image";
+
+const TEXT = contactForm.imageErrors;
 
 // jsdom decodes no image: preparation is checked in real Chromium (tests/browser/), here it
 // hands back a small blob as if it had prepared the file.
@@ -261,7 +264,7 @@ describe("reference images in the contact form", () => {
     await user.upload(input(), [photo("a.jpg"), photo("b.heic")]);
     expect(await screen.findByText(`Image 2: ${TEXT.heic}`)).toBeInTheDocument();
     await user.upload(input(), ["c", "d", "e", "f", "g"].map((n) => photo(`${n}.jpg`)));
-    expect(await screen.findByText(TEXT.tooMany)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.tooMany(MAX_IMAGES))).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Images added" })).getAllByRole("listitem")).toHaveLength(5);
     expect(input()).toBeDisabled();
   });
@@ -296,7 +299,7 @@ describe("image rules", () => {
     [403, "<Error><Code>AccessDenied</Code></Error>", TEXT.failed],
     [502, "<html>", TEXT.failed],
   ])("words a refused upload (%i)", (status, body, text) => {
-    expect(uploadErrorText(status, body)).toBe(text);
+    expect(uploadErrorText(status, body, TEXT)).toBe(text);
   });
 });
 
@@ -322,8 +325,8 @@ describe("prepareImage, where the browser cannot decode", () => {
   it("refuses a HEIC photo with the advice to send a JPEG, and anything else as not a picture", async () => {
     const { prepareImage: real } = await vi.importActual<typeof import("./prepare-image")>("./prepare-image");
     const heic = new File([new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 104, 101, 105, 99])], "IMG_0001");
-    await expect(real(heic)).rejects.toEqual(new ImageRefused(TEXT.heic));
-    await expect(real(new File(["%PDF"], "doc.pdf"))).rejects.toEqual(new ImageRefused(TEXT.notImage));
+    await expect(real(heic, TEXT)).rejects.toEqual(new ImageRefused(TEXT.heic));
+    await expect(real(new File(["%PDF"], "doc.pdf"), TEXT)).rejects.toEqual(new ImageRefused(TEXT.notImage));
     expect(vi.mocked(prepareImage)).not.toHaveBeenCalled();
   });
 });

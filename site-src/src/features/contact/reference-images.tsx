@@ -3,24 +3,26 @@
 // offered, not only the camera), then a thumbnail per image with its progress and a remove
 // button. Nothing else of the form changes.
 import { useState, type DragEvent } from "react";
+import { useStrings } from "../../i18n/catalog";
+import { contactFormStrings, type ContactFormStrings } from "../../i18n/parts/contact-form";
 import { MAX_IMAGES } from "./image-rules";
 import type { ReferenceImage, ReferenceImages as Images } from "./use-reference-images";
 
-function statusText(item: ReferenceImage, n: number): string {
-  if (item.status === "preparing") return `Image ${n}: preparing`;
-  if (item.status === "uploading") return `Image ${n}: uploading, ${Math.round(item.progress * 100)}%`;
-  if (item.status === "uploaded") return `Image ${n}: ready`;
-  return `Image ${n}: not uploaded`; // why: the text shown under it
+type Texts = ContactFormStrings["images"];
+
+function statusText(item: ReferenceImage, n: number, t: Texts): string {
+  if (item.status === "uploading") return t.status.uploading(n, Math.round(item.progress * 100));
+  return t.status[item.status](n); // failed: why is the text shown under it
 }
 
-function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; images: Images }) {
+function Thumbnail({ item, n, images, t }: { item: ReferenceImage; n: number; images: Images; t: Texts }) {
   const busy = item.status === "preparing" || item.status === "uploading";
   const percent = Math.round(item.progress * 100);
   return (
     <li className={`reference-image reference-image--${item.status}`}>
       <div className="reference-image__frame">
         {item.preview ? (
-          <img src={item.preview} alt={`Reference image ${n}`} />
+          <img src={item.preview} alt={t.preview(n)} />
         ) : (
           <span className="reference-image__placeholder" aria-hidden="true" />
         )}
@@ -28,11 +30,11 @@ function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; image
           <div
             className="reference-image__progress"
             role="progressbar"
-            aria-label={`Image ${n}`}
+            aria-label={t.progress(n)}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={item.status === "uploading" ? percent : undefined}
-            aria-valuetext={item.status === "preparing" ? "Preparing" : `${percent}%`}
+            aria-valuetext={item.status === "preparing" ? t.preparing : t.percent(percent)}
           >
             <span style={{ transform: `scaleX(${item.status === "uploading" ? item.progress : 0})` }} />
           </div>
@@ -41,7 +43,7 @@ function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; image
         <button
           type="button"
           className="reference-image__remove"
-          aria-label={`Remove image ${n}`}
+          aria-label={t.remove(n)}
           onClick={() => images.remove(item.key)}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -49,14 +51,14 @@ function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; image
           </svg>
         </button>
       </div>
-      <span className="visually-hidden">{statusText(item, n)}</span>
+      <span className="visually-hidden">{statusText(item, n, t)}</span>
       {item.status === "failed" && (
         // Short under the picture; why, in full, below the pictures.
         <p className="reference-image__error" aria-hidden={item.retryable ? undefined : true}>
-          Not sent
+          {t.notSent}
           {item.retryable && (
             <button type="button" className="reference-image__retry" onClick={() => images.retry(item.key)}>
-              Try again
+              {t.retry}
             </button>
           )}
         </p>
@@ -66,6 +68,8 @@ function Thumbnail({ item, n, images }: { item: ReferenceImage; n: number; image
 }
 
 export function ReferenceImagesField({ id, images, error }: { id: string; images: Images; error: string | null }) {
+  const strings = useStrings(contactFormStrings);
+  const t = strings.images;
   const [dragging, setDragging] = useState(false);
   const full = images.items.length >= MAX_IMAGES;
 
@@ -76,7 +80,7 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
     if (files.length) images.add(files);
   };
   const failed = images.items.flatMap((item, index) =>
-    item.status === "failed" && item.error ? [`Image ${index + 1}: ${item.error}`] : [],
+    item.status === "failed" && item.error ? [t.problem(index + 1, item.error)] : [],
   );
   // The function's own words for the field when no image carries words of its own.
   const problems = [...failed, ...(images.notice ? [images.notice] : []), ...(!failed.length && error ? [error] : [])];
@@ -84,7 +88,8 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
   return (
     <div className="contact-form__field contact-form__field--wide reference-images">
       <span className="contact-form__label" id={`${id}-label`}>
-        Reference images <span className="contact-form__optional">(optional)</span>
+        {`${t.label} `}
+        <span className="contact-form__optional">{strings.form.optional}</span>
       </span>
       <label
         className={`reference-images__drop${dragging ? " is-dragging" : ""}${full ? " is-full" : ""}`}
@@ -116,17 +121,17 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
           <path d="m4 17 5-4.5 3.5 3 3-2.5L20 17" />
         </svg>
         <span className="reference-images__cta">
-          {full ? `${MAX_IMAGES} images added` : "Add images"}
-          {!full && <span className="reference-images__drag"> or drop them here</span>}
+          {full ? t.full(MAX_IMAGES) : t.add}
+          {!full && <span className="reference-images__drag">{` ${t.drop}`}</span>}
         </span>
         <span className="reference-images__hint" id={`${id}-hint`}>
-          Up to {MAX_IMAGES} photos: the placement, designs you love, a tattoo to cover.
+          {t.hint(MAX_IMAGES)}
         </span>
       </label>
       {images.items.length > 0 && (
-        <ul className="reference-images__list" aria-label="Images added" aria-live="polite">
+        <ul className="reference-images__list" aria-label={t.list} aria-live="polite">
           {images.items.map((item, index) => (
-            <Thumbnail key={item.key} item={item} n={index + 1} images={images} />
+            <Thumbnail key={item.key} item={item} n={index + 1} images={images} t={t} />
           ))}
         </ul>
       )}

@@ -4,6 +4,8 @@
 // (contact-form.tsx imports it statically): the home page never downloads it until the visitor
 // comes near the form.
 import { useId } from "react";
+import { useStrings } from "../../i18n/catalog";
+import { contactFormStrings } from "../../i18n/parts/contact-form";
 import type { RequestChoices } from "../../lib/site-data";
 
 /** What the visitor answered so far; "" (or none) for a question left alone. */
@@ -38,8 +40,6 @@ export type RequestFields = {
   age?: string;
 };
 
-const COLOUR_LABELS: Record<string, string> = { colour: "Colour", "black-and-grey": "Black and grey" };
-const AGE_LABELS: Record<string, string> = { "18+": "18 or older", "under-18": "Under 18" };
 export const UNDER_18 = "under-18";
 
 /** The answered questions, as the contact function takes them. */
@@ -125,12 +125,14 @@ function Choices({
 
 export function TattooRequestFields({ choices, answers, onChange, minorsRule }: Props) {
   const id = useId();
+  const strings = useStrings(contactFormStrings);
+  const t = strings.request;
   const set = <K extends keyof RequestAnswers>(key: K, value: RequestAnswers[K]) => onChange({ ...answers, [key]: value });
   const select = (key: "placement" | "size" | "budget", label: string) => (
     <div className="contact-form__field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <select id={`${id}-${key}`} name={key} value={answers[key]} onChange={(event) => set(key, event.target.value)}>
-        <option value="">Not sure yet</option>
+        <option value="">{t.notSure}</option>
         {choices[key].map((option) => (
           <option key={option} value={option}>
             {option}
@@ -144,25 +146,26 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
   return (
     <fieldset className="contact-request contact-form__field--wide" aria-describedby={`${id}-hint`}>
       <legend className="contact-request__legend">
-        About your tattoo <span className="contact-form__optional">(optional)</span>
+        {`${t.legend} `}
+        <span className="contact-form__optional">{strings.form.optional}</span>
       </legend>
       <p id={`${id}-hint`} className="contact-request__hint">
-        A few answers help your artist reply with a plan and a quote.
+        {t.hint}
       </p>
       <div className="contact-request__grid">
-        {select("placement", "Placement")}
-        {select("size", "Approximate size")}
-        {select("budget", "Budget")}
+        {select("placement", t.placement)}
+        {select("size", t.size)}
+        {select("budget", t.budget)}
         <Choices
-          legend="Colour or black and grey"
+          legend={t.colour}
           name="colour"
           options={choices.colour}
-          labels={COLOUR_LABELS}
+          labels={t.colours}
           value={[answers.colour]}
           onPick={(value) => set("colour", value)}
         />
         <Choices
-          legend="When are you free?"
+          legend={t.availability}
           name="availability"
           options={choices.availability}
           value={answers.availability}
@@ -177,18 +180,18 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
           }
         />
         <Choices
-          legend="First tattoo?"
+          legend={t.firstTattoo}
           name="first_tattoo"
           options={["yes", "no"]}
-          labels={{ yes: "Yes", no: "No" }}
+          labels={t.answers}
           value={[answers.first_tattoo]}
           onPick={(value) => set("first_tattoo", value as RequestAnswers["first_tattoo"])}
         />
         <Choices
-          legend="Age"
+          legend={t.age}
           name="age"
           options={choices.age}
-          labels={AGE_LABELS}
+          labels={t.ages}
           value={[answers.age]}
           onPick={(value) => set("age", value)}
         />
@@ -197,19 +200,20 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
       <div aria-live="polite">
         {under18 && (
           <div className="contact-request__advice">
-            <p className="contact-request__advice-title">Under 18: what Texas law requires</p>
+            <p className="contact-request__advice-title">{t.minors}</p>
             <ul>
               <li>
-                <strong>Tattoo:</strong> only to cover an existing tattoo, with a parent or legal guardian present with
-                ID.
+                <strong>{t.tattooLabel}</strong>
+                {` ${t.tattoo}`}
               </li>
               <li>
-                <strong>Piercing:</strong> a parent or legal guardian present with ID.
+                <strong>{t.piercingLabel}</strong>
+                {` ${t.piercing}`}
               </li>
             </ul>
             {minorsRule && (
               <p className="contact-request__rule">
-                <strong>Our studio:</strong> {minorsRule}
+                <strong>{t.studioRule}</strong> {minorsRule}
               </p>
             )}
           </div>

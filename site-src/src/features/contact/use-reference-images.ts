@@ -2,7 +2,7 @@
 // added, so Send usually finds them done; `settle` lets Send wait for the rest.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { requestGrant, sendFile } from "./api/upload-image";
-import { MAX_IMAGES, TEXT } from "./image-rules";
+import { MAX_IMAGES, type ImageErrors } from "./image-rules";
 import { ImageRefused, prepareImage, type PreparedImage } from "./prepare-image";
 
 export type ImageStatus = "preparing" | "uploading" | "uploaded" | "failed";
@@ -26,7 +26,8 @@ type Job = { file: File; prepared: PreparedImage | null; abort: AbortController;
 
 let counter = 0;
 
-export function useReferenceImages() {
+/** `text`: why an image cannot go, in the page's language (the form's part of the catalog). */
+export function useReferenceImages(text: ImageErrors) {
   const [items, setItems] = useState<ReferenceImage[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   // Read synchronously by `settle` after the uploads finish, whatever React has rendered.
@@ -51,30 +52,30 @@ export function useReferenceImages() {
     async (key: string, job: Job) => {
       try {
         if (!job.prepared) {
-          job.prepared = await prepareImage(job.file);
+          job.prepared = await prepareImage(job.file, text);
           if (job.abort.signal.aborted) return;
           update(key, { preview: URL.createObjectURL(job.prepared.blob) });
         }
         update(key, { status: "uploading", progress: 0, error: null });
         const type = job.prepared.type;
-        const asked = grants.current.then(() => requestGrant(type, session.current));
+        const asked = grants.current.then(() => requestGrant(type, session.current, text));
         grants.current = asked.catch(() => undefined);
         const grant = await asked;
         session.current = grant.session;
         if (job.abort.signal.aborted) return;
-        await sendFile(grant, job.prepared.blob, (progress) => update(key, { progress }), job.abort.signal);
+        await sendFile(grant, job.prepared.blob, (progress) => update(key, { progress }), job.abort.signal, text);
         update(key, { status: "uploaded", progress: 1, id: grant.id });
       } catch (cause) {
         if (job.abort.signal.aborted) return;
         const refused = cause instanceof ImageRefused;
         update(key, {
           status: "failed",
-          error: refused ? cause.message : TEXT.failed,
+          error: refused ? cause.message : text.failed,
           retryable: job.prepared !== null,
         });
       }
     },
-    [update],
+    [update, text],
   );
 
   const start = useCallback(
@@ -91,7 +92,7 @@ export function useReferenceImages() {
       const offered = [...files];
       const room = MAX_IMAGES - current.current.length;
       const taken = offered.slice(0, Math.max(0, room));
-      setNotice(offered.length > taken.length ? TEXT.tooMany : null);
+      setNotice(offered.length > taken.length ? text.tooMany(MAX_IMAGES) : null);
       const added = taken.map((file) => ({
         key: `image-${++counter}`,
         name: file.name,
@@ -105,7 +106,7 @@ export function useReferenceImages() {
       commit([...current.current, ...added]);
       added.forEach((item, index) => start(item.key, taken[index], null));
     },
-    [commit, start],
+    [commit, start, text],
   );
 
   const remove = useCallback(

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
+import { useStrings } from "../../i18n/catalog";
+import { flashStrings } from "../../i18n/parts/flash";
 import type { FlashDesign } from "../../lib/api-types";
-import { formatPrice } from "../../lib/flash-claim";
 
 // How wide a tile is drawn: 2 columns on phones, 3 from 768 px, 4 from 1024 px inside the
 // 1200 px content column.
@@ -25,15 +26,16 @@ type Props = {
 
 /** Square tiles with the title, size and price under each; a claimed one is only a picture. */
 export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
+  const t = useStrings(flashStrings);
   return (
-    <ul className="flash-grid" aria-label="Flash designs">
+    <ul className="flash-grid" aria-label={t.grid}>
       {designs.map((design, index) => {
         const claimed = isClaimed(design);
-        const price = formatPrice(design.price);
+        const price = t.price(design.price);
         const image = (
           <ResponsiveImage
             image={design}
-            alt={design.alt ?? `${design.title}, flash by ${design.artist}`}
+            alt={design.alt ?? t.alt(design.title, design.artist)}
             sizes={FLASH_TILE_SIZES}
             className="portfolio-tile__image"
             eager={index < EAGER_TILES}
@@ -49,18 +51,18 @@ export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
                   type="button"
                   className="portfolio-tile__open"
                   onClick={(event) => onOpen(design, event.currentTarget)}
-                  aria-label={`View ${design.title}, ${design.size}, ${price}`}
+                  aria-label={t.view(design.title, design.size, price)}
                 >
                   {image}
                 </button>
               )}
               {design.held && <UnpublishedMark status={design.held} className="portfolio-tile__mark" />}
               {claimed ? (
-                <span className="flash-tile__label">Claimed</span>
+                <span className="flash-tile__label">{t.claimed}</span>
               ) : design.id === picked ? (
-                <span className="flash-tile__label flash-tile__label--picked">Your pick</span>
+                <span className="flash-tile__label flash-tile__label--picked">{t.picked}</span>
               ) : (
-                design.repeatable && <span className="flash-tile__label flash-tile__label--repeatable">Repeatable</span>
+                design.repeatable && <span className="flash-tile__label flash-tile__label--repeatable">{t.repeatable}</span>
               )}
             </div>
             <div className="flash-tile__text">

@@ -10,22 +10,24 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
 import { useHydrated } from "../../hooks/use-hydrated";
+import { useStrings } from "../../i18n/catalog";
+import { flashStrings } from "../../i18n/parts/flash";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import type { FlashDesign } from "../../lib/api-types";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { useFlash } from "./api/get-flash";
-import { formatPrice, readClaim, saveClaim } from "../../lib/flash-claim";
+import { readClaim, saveClaim } from "../../lib/flash-claim";
 import { FlashGrid, isClaimed } from "./flash-grid";
 import "./flash.css";
 
 type DesignImage = LightboxImage & { design: FlashDesign };
 
-const toLightboxImage = (design: FlashDesign): DesignImage => ({
+const toLightboxImage = (design: FlashDesign, alt: (design: string, artist: string) => string): DesignImage => ({
   src: design.src,
   srcset: design.srcset,
   sources: design.sources,
   title: design.title,
-  alt: design.alt ?? `${design.title}, flash by ${design.artist}`,
+  alt: design.alt ?? alt(design.title, design.artist),
   design,
 });
 
@@ -33,6 +35,7 @@ export default function FlashScreen() {
   const { artistSlug } = useParams();
   const navigate = useNavigate();
   const selected = artistSlug ?? ALL;
+  const t = useStrings(flashStrings);
   const { data: artists = [] } = useArtists();
   const [, selectArtist] = useSelectedArtist();
   const { data: designs = [], isLoading } = useFlash(selected);
@@ -49,7 +52,7 @@ export default function FlashScreen() {
 
   // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
   const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
-  const images = useMemo(() => offered.map(toLightboxImage), [offered]);
+  const images = useMemo(() => offered.map((design) => toLightboxImage(design, t.alt)), [offered, t]);
   const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
   const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
   const opener = useRef<HTMLElement | null>(null);
@@ -72,32 +75,30 @@ export default function FlashScreen() {
   const caption = useCallback(
     ({ design }: DesignImage) => (
       <>
-        <strong>{design.title}</strong> <span className="flash-caption__facts">{design.size} · {formatPrice(design.price)}</span>{" "}
-        by{" "}
+        <strong>{design.title}</strong> <span className="flash-caption__facts">{design.size} · {t.price(design.price)}</span>
+        {` ${t.captionBy} `}
         <Link to={`/flash/${design.artist_id}`} onClick={close}>
           {design.artist}
         </Link>
       </>
     ),
-    [close],
+    [close, t],
   );
   const action = useCallback(
     ({ design }: DesignImage) => (
       <button type="button" className="btn flash-claim-button" onClick={() => claim(design)}>
-        Claim this design
+        {t.claim}
       </button>
     ),
-    [claim],
+    [claim, t],
   );
 
   return (
     <main id="main" className="portfolio-screen flash-screen">
       <header className="portfolio-hero">
-        <p className="portfolio-hero__eyebrow">Drawn and ready</p>
-        <h1 className="portfolio-hero__title">Flash</h1>
-        <p className="portfolio-hero__intro">
-          Ready-drawn designs at a set size and price. Claim one and we&rsquo;ll book you in.
-        </p>
+        <p className="portfolio-hero__eyebrow">{t.eyebrow}</p>
+        <h1 className="portfolio-hero__title">{t.title}</h1>
+        <p className="portfolio-hero__intro">{t.intro}</p>
         <ArtistFilter
           id="flash-artist"
           base="/flash"
@@ -111,12 +112,14 @@ export default function FlashScreen() {
         {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
-            Loading flash...
+            {t.loading}
           </p>
         ) : designs.length === 0 ? (
           <p className="portfolio-status portfolio-status--empty">
             <span>
-              No flash right now. Check back soon, or <Link to="/#contact">book a custom piece</Link>.
+              {t.empty[0]}
+              <Link to="/#contact">{t.empty[1]}</Link>
+              {t.empty[2]}
             </span>
           </p>
         ) : (
@@ -133,7 +136,7 @@ export default function FlashScreen() {
         onClose={close}
         caption={caption}
         action={action}
-        label="Flash design viewer"
+        label={t.viewer}
         returnFocus={opener}
       />
     </main>

@@ -3,6 +3,7 @@ import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/b
 import { FilmModal } from "../../components/film-modal";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { usePageReady } from "../../hooks/use-page-ready";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./hero-section.css";
 
@@ -17,6 +18,7 @@ export function HeroSection() {
   const [videoShown, setVideoShown] = useState(false);
   const [fallback, setFallback] = useState(false);
   const playback = usePlayback(media.hero);
+  const t = useStrings().home.hero;
 
   useEffect(() => {
     if (!ready) return;
@@ -44,17 +46,17 @@ export function HeroSection() {
       </div>
       <div className={`hero__content container${headingShown ? " is-shown" : ""}`}>
         <h1 id="hero-heading" className="hero__title">
-          <span className="hero__line">Dallas&rsquo;s Premier</span>
-          <span className="hero__line hero__line--accent">Tattoo Atelier</span>
-          <span className="hero__line hero__line--since">Since 1996</span>
+          <span className="hero__line">{t.title[0]}</span>
+          <span className="hero__line hero__line--accent">{t.title[1]}</span>
+          <span className="hero__line hero__line--since">{t.title[2]}</span>
         </h1>
         <div className="hero__actions">
-          <FilmModal video={media.hero} describes="studio film" title="Studio film" />
+          <FilmModal video={media.hero} describes={t.film} title={t.filmTitle} />
         </div>
       </div>
       <PlaybackToggle playback={playback} />
-      <a className="hero__cue" href="#brand" aria-label="Scroll to the studio story">
-        <span aria-hidden="true">Scroll</span>
+      <a className="hero__cue" href="#brand" aria-label={t.cue}>
+        <span aria-hidden="true">{t.cueText}</span>
       </a>
     </section>
   );

@@ -1,24 +1,23 @@
+import { emphasis } from "../../components/emphasis";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./legacy-section.css";
 
 /** Stats, the timeline, the founder's memorial and our philosophy (docs/product.md#home). */
 export function LegacySection() {
   const { stats, timeline, memorial, values } = getSiteData();
+  const t = useStrings().home.legacy;
   return (
     <section id="legacy" className="section legacy" aria-labelledby="legacy-heading">
       <div className="container">
         <SectionHeading
           id="legacy-heading"
-          eyebrow="Our Legacy"
-          title={
-            <>
-              Three Decades of <em>Dallas Ink</em>
-            </>
-          }
+          eyebrow={t.eyebrow}
+          title={emphasis(t.title)}
         >
-          <p>From one chair in 1996 to a studio of master artists: the same promise of custom work, done right.</p>
+          <p>{t.lede}</p>
         </SectionHeading>
 
         <dl className="legacy__stats">
@@ -30,7 +29,7 @@ export function LegacySection() {
           ))}
         </dl>
 
-        <ol className="timeline" aria-label="Our history">
+        <ol className="timeline" aria-label={t.timeline}>
           {timeline.map((entry, index) => (
             <li key={entry.period} className="timeline__entry" data-aos="fade-up" data-aos-delay={index * 100}>
               <p className="timeline__period">{entry.period}</p>
@@ -47,21 +46,21 @@ export function LegacySection() {
             <div className="memorial__portrait">
               <ResponsiveImage
                 image={memorial.image}
-                alt={memorial.alt ?? `Portrait of ${memorial.name}`}
+                alt={memorial.alt ?? t.portrait(memorial.name)}
                 sizes="(min-width: 768px) 320px, 100vw"
                 className="memorial__image"
               />
             </div>
           )}
           <div className="memorial__body">
-            <p className="eyebrow">In Memoriam</p>
+            <p className="eyebrow">{t.inMemoriam}</p>
             <h3 id="memorial-name" className="memorial__name">
               {memorial.name}
             </h3>
             <p className="memorial__years">
               <time dateTime={String(memorial.born)}>{memorial.born}</time>
               <span aria-hidden="true"> — </span>
-              <span className="visually-hidden"> to </span>
+              <span className="visually-hidden">{` ${t.yearsTo} `}</span>
               <time dateTime={String(memorial.died)}>{memorial.died}</time>
             </p>
             <p className="memorial__text">{memorial.text}</p>
@@ -71,8 +70,8 @@ export function LegacySection() {
         <div className="philosophy">
           <SectionHeading
             level={3}
-            eyebrow="What We Stand For"
-            title="Our Philosophy"
+            eyebrow={t.valuesEyebrow}
+            title={t.values}
             align="center"
             className="philosophy__heading"
           />

@@ -1,25 +1,24 @@
 import { AppLink } from "../../components/app-link";
+import { emphasis } from "../../components/emphasis";
 import { SectionHeading } from "../../components/section-heading";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./our-work-section.css";
 
 /** The work in numbers and a way into the portfolio (docs/product.md#home). */
 export function OurWorkSection() {
   const { stats } = getSiteData();
+  const t = useStrings().home.ourWork;
   return (
     <section id="our-work" className="section our-work" aria-labelledby="our-work-heading">
       <div className="container">
         <SectionHeading
           id="our-work-heading"
-          eyebrow="Our Work"
+          eyebrow={t.eyebrow}
           align="center"
-          title={
-            <>
-              Every Piece <em>One of a Kind</em>
-            </>
-          }
+          title={emphasis(t.title)}
         >
-          <p>Custom designs across every style, from fine line and realism to bold traditional and blackwork.</p>
+          <p>{t.lede}</p>
         </SectionHeading>
         <dl className="our-work__stats">
           {stats.work.map((stat, index) => (
@@ -31,7 +30,7 @@ export function OurWorkSection() {
         </dl>
         <div className="our-work__action" data-aos="fade-up" data-aos-delay="300">
           <AppLink to="/portfolio" className="btn">
-            View Full Portfolio
+            {t.portfolio}
           </AppLink>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { AppLink } from "../../components/app-link";
 import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
+import { emphasis } from "../../components/emphasis";
 import { FilmModal } from "../../components/film-modal";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./piercing-showcase.css";
 
@@ -8,22 +10,23 @@ import "./piercing-showcase.css";
 export function PiercingShowcase() {
   const { media } = getSiteData();
   const playback = usePlayback(media.piercing);
+  const t = useStrings().home.piercings;
   return (
     <section id="piercings" className="piercing-showcase" aria-labelledby="piercing-showcase-heading">
       <BackgroundVideo video={media.piercing} playback={playback} />
       <div className="piercing-showcase__veil" aria-hidden="true" />
       <div className="piercing-showcase__content container">
         <p className="eyebrow" data-aos="fade-up">
-          Piercing Studio
+          {t.eyebrow}
         </p>
         <h2 id="piercing-showcase-heading" className="piercing-showcase__title" data-aos="fade-up" data-aos-delay="150">
-          Professional <em>Piercing</em> Services
+          {emphasis(t.title)}
         </h2>
         <div className="piercing-showcase__actions" data-aos="fade-up" data-aos-delay="300">
           <AppLink to="/piercings" className="btn">
-            Explore Services
+            {t.explore}
           </AppLink>
-          <FilmModal video={media.piercing} describes="piercing film" title="Piercing film" />
+          <FilmModal video={media.piercing} describes={t.film} title={t.filmTitle} />
         </div>
       </div>
       <PlaybackToggle playback={playback} />

@@ -1,5 +1,6 @@
 import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
 import { FilmModal } from "../../components/film-modal";
+import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./studio-section.css";
 
@@ -7,6 +8,7 @@ import "./studio-section.css";
 export function StudioSection() {
   const { media } = getSiteData();
   const playback = usePlayback(media.studio);
+  const t = useStrings().home.studio;
   return (
     <section id="studio" className="studio" aria-labelledby="studio-heading">
       <BackgroundVideo video={media.studio} playback={playback} className="studio__video" />
@@ -14,17 +16,17 @@ export function StudioSection() {
       <div className="studio__content container">
         <h2 id="studio-heading" className="studio__title">
           <span className="studio__line" data-aos="fade-up">
-            Master Craftsmen
+            {t.title[0]}
           </span>
           <span className="studio__line studio__line--accent" data-aos="fade-up" data-aos-delay="200">
-            At Work
+            {t.title[1]}
           </span>
         </h2>
         <p className="studio__tagline" data-aos="fade-up" data-aos-delay="350">
-          Experience Excellence
+          {t.tagline}
         </p>
         <div data-aos="fade-up" data-aos-delay="450">
-          <FilmModal video={media.studio} describes="the studio at work" title="The studio at work" />
+          <FilmModal video={media.studio} describes={t.film} title={t.filmTitle} />
         </div>
       </div>
       <PlaybackToggle playback={playback} />

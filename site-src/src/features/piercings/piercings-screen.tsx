@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { useStrings } from "../../i18n/catalog";
+import { piercingsStrings } from "../../i18n/parts/piercings";
 import { getSiteData } from "../../lib/site-data";
 import { PiercingHero } from "./piercing-hero";
 import { PIERCING_SERVICES } from "./piercing-services";
@@ -12,6 +14,7 @@ import "./piercings.css";
 
 export default function PiercingsScreen({ children }: { children?: ReactNode }) {
   const { media, brands } = getSiteData();
+  const t = useStrings(piercingsStrings);
 
   return (
     <main className="piercings">
@@ -20,29 +23,29 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
       <section className="piercing-services" aria-labelledby="piercing-services-title">
         <div className="piercing-section-head">
           <p className="piercing-eyebrow" data-aos="fade-up">
-            What we offer
+            {t.services.eyebrow}
           </p>
           <h2 id="piercing-services-title" className="piercing-section-title" data-aos="fade-up">
-            Our Services
+            {t.services.title}
           </h2>
         </div>
         <div className="piercing-services__grid">
-          {PIERCING_SERVICES.map((service, index) => (
+          {PIERCING_SERVICES.map((id, index) => (
             <article
-              key={service.id}
+              key={id}
               className="piercing-card"
-              aria-labelledby={`piercing-service-${service.id}`}
+              aria-labelledby={`piercing-service-${id}`}
               data-aos="fade-up"
               data-aos-delay={100 + index * 100}
             >
               <span className="piercing-card__number" aria-hidden="true">
                 0{index + 1}
               </span>
-              <h3 id={`piercing-service-${service.id}`} className="piercing-card__title">
-                {service.title}
+              <h3 id={`piercing-service-${id}`} className="piercing-card__title">
+                {t.services.cards[id].title}
               </h3>
               <ul className="piercing-card__list">
-                {service.items.map((item) => (
+                {t.services.cards[id].items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </ul>
@@ -51,7 +54,7 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
         </div>
         <div className="piercing-services__cta" data-aos="fade-up">
           <Link to={{ hash: "#contact" }} className="piercing-button">
-            Book Your Piercing
+            {t.services.book}
           </Link>
         </div>
       </section>
@@ -60,10 +63,10 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
         <section className="piercing-partners" aria-labelledby="piercing-partners-title">
           <div className="piercing-section-head">
             <p className="piercing-eyebrow" data-aos="fade-up">
-              Only the best metals
+              {t.partners.eyebrow}
             </p>
             <h2 id="piercing-partners-title" className="piercing-section-title" data-aos="fade-up">
-              Premium Jewelry Partners
+              {t.partners.title}
             </h2>
           </div>
           <ul className="piercing-partners__list">

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { MarkdownDocument } from "../../components/markdown-document";
+import { useStrings } from "../../i18n/catalog";
+import { policiesStrings } from "../../i18n/parts/policies";
 import { getSiteData } from "../../lib/site-data";
 import { usePolicies } from "./api/get-policies";
 import "./policies.css";
@@ -17,19 +19,19 @@ const HEADINGS = { min: 2, max: 4 } as const;
 export default function PoliciesScreen() {
   const { phone, phoneHref } = getSiteData();
   const { data } = usePolicies();
+  const t = useStrings(policiesStrings);
 
   return (
     <main className="aftercare policies">
       <header className="aftercare__hero">
         <p className="aftercare__eyebrow" data-aos="fade-up">
-          Before you book
+          {t.eyebrow}
         </p>
         <h1 className="aftercare__title" data-aos="fade-up">
-          Studio Policies
+          {t.title}
         </h1>
         <p className="aftercare__intro" data-aos="fade-up">
-          Deposits, cancellations and rescheduling, age and ID, and touch-ups: how we work, so every appointment goes
-          smoothly.
+          {t.intro}
         </p>
       </header>
 
@@ -40,22 +42,22 @@ export default function PoliciesScreen() {
           </MarkdownDocument>
         ) : (
           <p className="aftercare-card__loading" role="status">
-            Loading content...
+            {t.loading}
           </p>
         )}
       </div>
 
       <section className="aftercare-questions policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
         <h2 id="policies-questions-title" className="aftercare-questions__title">
-          Questions Before You Book?
+          {t.questions}
         </h2>
-        <p className="aftercare-questions__text">Ask us anything about deposits, dates or ID: we are happy to help.</p>
+        <p className="aftercare-questions__text">{t.questionsText}</p>
         <div className="aftercare-questions__actions">
           <Link to="/#contact" className="aftercare-button aftercare-button--solid">
-            Contact Us
+            {t.contactUs}
           </Link>
           <a href={phoneHref} className="aftercare-button aftercare-button--outline">
-            Call {phone}
+            {t.call(phone)}
           </a>
         </div>
       </section>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
+import { useStrings } from "../../i18n/catalog";
+import { portfolioStrings } from "../../i18n/parts/portfolio";
 import type { Artist } from "../../lib/api-types";
 import { booksLabel } from "../../lib/books";
 
@@ -14,7 +16,9 @@ function instagramHandle(instagram: string | null): string | null {
 export function ArtistProfile({ artist }: { artist: Artist }) {
   const handle = instagramHandle(artist.instagram);
   const years = artist.yearsExperience;
-  const books = booksLabel(artist);
+  const strings = useStrings();
+  const t = useStrings(portfolioStrings).profile;
+  const books = booksLabel(artist, strings.books);
   return (
     <section className="artist-profile" aria-labelledby="artist-profile-name">
       <div className="artist-profile__photo">
@@ -31,9 +35,7 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
         <h2 id="artist-profile-name" className="artist-profile__name">
           {artist.name}
         </h2>
-        <p className="artist-profile__years">
-          {years} {years === 1 ? "year" : "years"} of experience
-        </p>
+        <p className="artist-profile__years">{t.experience(years)}</p>
         {books && (
           <p className="artist-profile__books" data-books={artist.books}>
             <span className="artist-profile__books-label">{books}</span>
@@ -42,7 +44,7 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
         )}
         <p className="artist-profile__bio">{artist.bio}</p>
         {artist.specialties.length > 0 && (
-          <ul className="artist-profile__specialties" aria-label="Specialties">
+          <ul className="artist-profile__specialties" aria-label={strings.artists.specialties}>
             {artist.specialties.map((specialty) => (
               <li key={specialty}>{specialty}</li>
             ))}
@@ -62,12 +64,12 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
             </svg>
             <span>@{handle}</span>
             {/* The name starts with what is written on it (WCAG 2.5.3), then says where it leads. */}
-            <span className="visually-hidden"> on Instagram, {artist.name}&rsquo;s profile (opens in a new tab)</span>
+            <span className="visually-hidden">{t.instagram(artist.name)}</span>
           </a>
         )}
         {artist.flash ? (
           <Link className="artist-profile__flash" to={`/flash/${artist.slug}`}>
-            See {artist.name}&rsquo;s flash
+            {t.flash(artist.name)}
           </Link>
         ) : null}
       </div>

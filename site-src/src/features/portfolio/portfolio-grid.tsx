@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
+import { useStrings } from "../../i18n/catalog";
+import { portfolioStrings } from "../../i18n/parts/portfolio";
 import type { PortfolioItem } from "../../lib/api-types";
 
 // How wide a tile is drawn: 3 columns on phones, 2 from 768 px, 3 from 1024 px inside the
@@ -14,19 +16,20 @@ type Props = { items: PortfolioItem[]; onOpen: (index: number, opener: HTMLButto
 
 /** Square tiles; on desktop a caption overlay with the title and 'By: {artist}'. */
 export function PortfolioGrid({ items, onOpen }: Props) {
+  const t = useStrings(portfolioStrings);
   return (
-    <ul className="portfolio-grid" aria-label="Portfolio pieces">
+    <ul className="portfolio-grid" aria-label={t.grid}>
       {items.map((item, index) => (
         <li key={item.id} className="portfolio-tile">
           <button
             type="button"
             className="portfolio-tile__open"
             onClick={(event) => onOpen(index, event.currentTarget)}
-            aria-label={`View ${item.title} by ${item.artist}`}
+            aria-label={t.view(item.title, item.artist)}
           >
             <ResponsiveImage
               image={item}
-              alt={item.alt ?? `${item.title} by ${item.artist}`}
+              alt={item.alt ?? t.alt(item.title, item.artist)}
               sizes={TILE_SIZES}
               className="portfolio-tile__image"
               eager={index < EAGER_TILES}
@@ -36,7 +39,7 @@ export function PortfolioGrid({ items, onOpen }: Props) {
           <div className="portfolio-tile__caption">
             <p className="portfolio-tile__title">{item.title}</p>
             <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id /* the slug */}`}>
-              By: {item.artist}
+              {t.by(item.artist)}
             </Link>
           </div>
         </li>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../hooks/use-hydrated";
+import { useStrings } from "../../i18n/catalog";
+import { portfolioStrings } from "../../i18n/parts/portfolio";
 
 /** Once the visitor scrolls, the next page is asked for while the end of the grid is still this far below the window. */
 export const MORE_ROOT_MARGIN = "0px 0px 100% 0px";
@@ -32,6 +34,7 @@ export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) 
   const button = useRef<HTMLButtonElement>(null);
   // The button only works with the app: the prerendered page (without JavaScript) shows the count.
   const hydrated = useHydrated();
+  const t = useStrings(portfolioStrings);
   const more = shown < total;
   // The first screen asks for nothing more until the visitor shows an interest by scrolling:
   // on a phone the end of the first page is within a screen of the window from the start.
@@ -66,10 +69,10 @@ export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) 
         {loading ? (
           <>
             <span className="portfolio-status__spinner" aria-hidden="true" />
-            Loading more pieces...
+            {t.loadingMore}
           </>
         ) : (
-          `Showing ${shown} of ${total} pieces`
+          t.showing(shown, total)
         )}
       </p>
       {more && (
@@ -81,7 +84,7 @@ export function PortfolioMore({ shown, total, loading, failed, onMore }: Props) 
           className={`btn btn--ghost portfolio-more__button${hydrated ? "" : " portfolio-more__button--waiting"}`}
           onClick={() => onMore(true)}
         >
-          Show more
+          {t.showMore}
         </button>
       )}
     </div>

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
+import { useStrings } from "../../i18n/catalog";
+import { portfolioStrings } from "../../i18n/parts/portfolio";
 import { useArtists } from "../../lib/artists-store";
 import type { PortfolioItem } from "../../lib/api-types";
 import { usePortfolioPages } from "./api/use-portfolio-pages";
@@ -19,13 +21,13 @@ type PieceImage = LightboxImage & { artist: string; artistSlug: string };
 const PIECE_LOADING: PieceImage = { src: "", pending: "loading", artist: "", artistSlug: "" };
 const PIECE_FAILED: PieceImage = { src: "", pending: "failed", artist: "", artistSlug: "" };
 
-function toLightboxImage(item: PortfolioItem): PieceImage {
+function toLightboxImage(item: PortfolioItem, alt: (piece: string, artist: string) => string): PieceImage {
   return {
     src: item.src,
     srcset: item.srcset,
     sources: item.sources,
     title: item.title,
-    alt: item.alt ?? `${item.title} by ${item.artist}`,
+    alt: item.alt ?? alt(item.title, item.artist),
     artist: item.artist,
     artistSlug: item.artist_id,
   };
@@ -34,6 +36,7 @@ function toLightboxImage(item: PortfolioItem): PieceImage {
 export default function PortfolioScreen() {
   const { artistSlug } = useParams();
   const selected = artistSlug ?? ALL;
+  const t = useStrings(portfolioStrings);
   const { data: artists = [] } = useArtists();
   // The grid holds the pages loaded so far (page 1 is in the prerendered HTML); the viewer
   // moves through the whole selection, fetching the page under it when it gets there.
@@ -52,8 +55,8 @@ export default function PortfolioScreen() {
   const fallbackName = artist ? null : selected === ALL ? null : (items[0]?.artist ?? selected);
 
   const images = useMemo(
-    () => byIndex.map((item, i) => (item ? toLightboxImage(item) : failedAt(i) ? PIECE_FAILED : PIECE_LOADING)),
-    [byIndex, failedAt],
+    () => byIndex.map((item, i) => (item ? toLightboxImage(item, t.alt) : failedAt(i) ? PIECE_FAILED : PIECE_LOADING)),
+    [byIndex, failedAt, t],
   );
   // The piece on show and its neighbours (wrapping around) have their pages fetched.
   const around = useCallback(
@@ -91,24 +94,22 @@ export default function PortfolioScreen() {
   const caption = useCallback(
     (image: PieceImage) => (
       <>
-        <strong>{image.title}</strong> by{" "}
+        <strong>{image.title}</strong>
+        {` ${t.captionBy} `}
         <Link to={`/portfolio/${image.artistSlug}`} onClick={close}>
           {image.artist}
         </Link>
       </>
     ),
-    [close],
+    [close, t],
   );
 
   return (
     <main id="main" className="portfolio-screen">
       <header className="portfolio-hero">
-        <p className="portfolio-hero__eyebrow">Custom work since 1996</p>
-        <h1 className="portfolio-hero__title">Portfolio</h1>
-        <p className="portfolio-hero__intro">
-          Every piece here was drawn for one client and one story. Browse the studio's work, or choose an
-          artist to see theirs.
-        </p>
+        <p className="portfolio-hero__eyebrow">{t.eyebrow}</p>
+        <h1 className="portfolio-hero__title">{t.title}</h1>
+        <p className="portfolio-hero__intro">{t.intro}</p>
         <ArtistFilter
           id="portfolio-artist"
           base="/portfolio"
@@ -118,7 +119,7 @@ export default function PortfolioScreen() {
         >
           {flashLink && (
             <Link className="portfolio-flash-link" to={flashLink}>
-              Flash
+              {t.flash}
             </Link>
           )}
         </ArtistFilter>
@@ -130,10 +131,10 @@ export default function PortfolioScreen() {
         {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
-            Loading portfolio...
+            {t.loading}
           </p>
         ) : items.length === 0 ? (
-          <p className="portfolio-status portfolio-status--empty">No portfolio items found for the selected artist.</p>
+          <p className="portfolio-status portfolio-status--empty">{t.empty}</p>
         ) : (
           <>
             <PortfolioGrid items={items} onOpen={open} />
@@ -159,7 +160,7 @@ export default function PortfolioScreen() {
         loop
         onClose={close}
         caption={caption}
-        label="Portfolio image viewer"
+        label={t.viewer}
         returnFocus={opener}
       />
     </main>

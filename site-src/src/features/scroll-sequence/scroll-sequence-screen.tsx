@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { useStrings } from "../../i18n/catalog";
+import { scrollSequenceStrings } from "../../i18n/parts/scroll-sequence";
 import { getSiteData } from "../../lib/site-data";
 import { useIsDesktop, useReducedMotion } from "../../hooks/use-media-query";
 import { loadFrames } from "./frame-loader";
@@ -13,15 +15,9 @@ import "./scroll-sequence.css";
 // CSS pixel and more load the layout's denser set (/images/scroll-sequence-vertical/2x/),
 // chosen when the frames (re)load (framesForDensity).
 
-const OVERLAY_TEXT: Record<string, { title: string; text: string }> = {
-  ear: { title: "Ear Piercings", text: "Lobe, helix, tragus, conch, daith: placed to suit your anatomy." },
-  facial: { title: "Facial Piercings", text: "Nostril, septum, eyebrow and lip, with a steady, sterile hand." },
-  body: { title: "Body Piercings", text: "Navel, nipple, surface work and dermal anchors." },
-  jewelry: { title: "Premium Jewelry", text: "Implant-grade titanium and solid gold from the finest makers." },
-};
-
 export default function ScrollSequenceScreen() {
   const sequences = getSiteData().media.scrollSequence;
+  const t = useStrings(scrollSequenceStrings);
   const isDesktop = useIsDesktop();
   const reducedMotion = useReducedMotion();
   const layout = isDesktop ? "desktop" : "mobile";
@@ -78,14 +74,14 @@ export default function ScrollSequenceScreen() {
 
   return (
     <main className="sequence" data-layout={layout}>
-      <section ref={trackRef} className="sequence__track" aria-label="Scroll animation">
+      <section ref={trackRef} className="sequence__track" aria-label={t.label}>
         <div className="sequence__stage">
           <canvas ref={canvasRef} className="sequence__canvas" aria-hidden="true" data-layout={layout} />
           <div className="sequence__shade" aria-hidden="true" />
 
           <div ref={introRef} className="sequence__intro">
-            <p className="sequence__intro-title">SCROLL DOWN</p>
-            <p className="sequence__intro-text">Experience the animation</p>
+            <p className="sequence__intro-title">{t.introTitle}</p>
+            <p className="sequence__intro-text">{t.introText}</p>
             <span className="sequence__intro-cue" aria-hidden="true" />
           </div>
 
@@ -100,8 +96,8 @@ export default function ScrollSequenceScreen() {
                 style={{ opacity: 0, visibility: "hidden" }}
               >
                 <span className="sequence__overlay-index">0{index + 1}</span>
-                <h2 className="sequence__overlay-title">{OVERLAY_TEXT[window.id].title}</h2>
-                <p className="sequence__overlay-text">{OVERLAY_TEXT[window.id].text}</p>
+                <h2 className="sequence__overlay-title">{t.overlays[window.id].title}</h2>
+                <p className="sequence__overlay-text">{t.overlays[window.id].text}</p>
               </div>
             ))}
           </div>
@@ -109,15 +105,13 @@ export default function ScrollSequenceScreen() {
           <div
             className={`sequence__loading${complete ? " is-complete" : ""}`}
             role="progressbar"
-            aria-label="Loading animation frames"
+            aria-label={t.loadingLabel}
             aria-valuemin={0}
             aria-valuemax={total}
             aria-valuenow={loaded}
             aria-hidden={complete || undefined}
           >
-            <p className="sequence__loading-text">
-              Loading {loaded} / {total}
-            </p>
+            <p className="sequence__loading-text">{t.loading(loaded, total)}</p>
             <div className="sequence__loading-bar">
               <div
                 className="sequence__loading-fill"
@@ -130,17 +124,10 @@ export default function ScrollSequenceScreen() {
 
       <section className="sequence__after">
         <div className="sequence__after-inner" data-aos="fade-up">
-          <p className="sequence__eyebrow">Frame by frame</p>
-          <h2 className="sequence__after-title">Precision You Can See</h2>
-          <p>
-            Every piercing starts long before the needle: a conversation about your anatomy, your style and
-            the jewelry that will suit you for years. Our piercers work in a fully sterile setting, with
-            single-use needles and implant-grade metals only.
-          </p>
-          <p>
-            Scroll back up to watch the sequence again, or keep exploring the studio: our artists, their
-            portfolios and the aftercare guide are a tap away in the menu.
-          </p>
+          <p className="sequence__eyebrow">{t.eyebrow}</p>
+          <h2 className="sequence__after-title">{t.title}</h2>
+          <p>{t.text[0]}</p>
+          <p>{t.text[1]}</p>
         </div>
       </section>
     </main>

@@ -21,7 +21,8 @@ export const INTRO_FADE_END = 0.1;
 /** How long, as a scroll fraction, an overlay takes to fade in or out at its edges. */
 export const OVERLAY_FADE = 0.025;
 
-export type OverlayWindow = { id: string; start: number; end: number };
+/** `id` names its text in the catalog (i18n/en/scroll-sequence.ts `overlays`). */
+export type OverlayWindow = { id: "ear" | "facial" | "body" | "jewelry"; start: number; end: number };
 
 /** The four text overlays and the scroll fractions at which they show (docs/product.md#constants). */
 export const OVERLAY_WINDOWS: readonly OverlayWindow[] = [

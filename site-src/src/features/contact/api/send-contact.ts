@@ -1,12 +1,15 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
+import type { ContactFormStrings } from "../../../i18n/parts/contact-form";
 import { postJson } from "../../../lib/api-client";
 import type { RequestFields } from "../tattoo-request";
 import { CONTACT_PATHS } from "./contract";
 
-/** Shown when the answer has no success flag and no error text of its own (docs/product.md#errors). */
-export const SEND_FAILED = "Failed to send message. Please try again.";
-/** Shown when the request never got an answer, or the answer was not JSON (docs/product.md#errors). */
-export const SEND_UNREACHABLE = "Failed to send message. Please try again or contact us directly.";
+/**
+ * What the visitor reads when the answer carries no words of its own (docs/product.md#errors):
+ * `failed`, no success flag and no error text; `unreachable`, no answer or one that is not JSON;
+ * `sent`, success without a message.
+ */
+export type SendTexts = ContactFormStrings["send"];
 
 /** What the visitor typed and picked (docs/product.md#data). */
 export type ContactPayload = {
@@ -44,10 +47,7 @@ export type SendResult =
       refused?: Record<string, string>;
     };
 
-/** Sent when the answer says success but carries no text (the contract always sends one). */
-const SENT_FALLBACK = "Thank you! Your message has been sent.";
-
-export async function sendContact(payload: ContactPayload, signals: SpamSignals): Promise<SendResult> {
+export async function sendContact(payload: ContactPayload, signals: SpamSignals, text: SendTexts): Promise<SendResult> {
   let answer: unknown;
   const { references, ...fields } = payload;
   const body = references?.length ? { ...fields, references, ...signals } : { ...fields, ...signals };
@@ -55,7 +55,7 @@ export async function sendContact(payload: ContactPayload, signals: SpamSignals)
     answer = await postJson(CONTACT_PATHS.message, body);
   } catch (cause) {
     console.error("contact: no readable answer", cause);
-    return { ok: false, error: SEND_UNREACHABLE };
+    return { ok: false, error: text.unreachable };
   }
   const reply = (answer ?? {}) as {
     success?: unknown;
@@ -65,9 +65,9 @@ export async function sendContact(payload: ContactPayload, signals: SpamSignals)
     references?: unknown;
   };
   if (reply.success === true) {
-    return { ok: true, message: typeof reply.message === "string" && reply.message ? reply.message : SENT_FALLBACK };
+    return { ok: true, message: typeof reply.message === "string" && reply.message ? reply.message : text.sent };
   }
-  const error = typeof reply.error === "string" && reply.error.trim() ? reply.error : SEND_FAILED;
+  const error = typeof reply.error === "string" && reply.error.trim() ? reply.error : text.failed;
   const referencesError = reply.fields?.references;
   const refused = reply.references;
   return {

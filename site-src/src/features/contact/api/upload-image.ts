@@ -4,7 +4,7 @@
 // and `serve` answers itself, so the function never carries it (docs/contact.md).
 import { postJson } from "../../../lib/api-client";
 import { CONTACT_PATHS } from "./contract";
-import { TEXT, uploadErrorText } from "../image-rules";
+import { uploadErrorText, type ImageErrors } from "../image-rules";
 import { ImageRefused } from "../prepare-image";
 
 export type Grant = { id: string; session: string; upload: { url: string; fields: Record<string, string> } };
@@ -20,17 +20,20 @@ const isGrant = (body: unknown): body is Grant => {
   );
 };
 
-/** Ask for the upload of one image; `session` is the one an earlier grant of this form named. */
-export async function requestGrant(type: string, session: string | null): Promise<Grant> {
+/**
+ * Ask for the upload of one image; `session` is the one an earlier grant of this form named,
+ * `text` what a refusal says when the function's answer does not.
+ */
+export async function requestGrant(type: string, session: string | null, text: ImageErrors): Promise<Grant> {
   let answer: unknown;
   try {
     answer = await postJson(CONTACT_PATHS.grant, { type, ...(session ? { session } : {}) });
   } catch {
-    throw new ImageRefused(TEXT.offline);
+    throw new ImageRefused(text.offline);
   }
   const body = answer as { success?: unknown; error?: unknown } | null;
   if (body?.success === true && isGrant(body)) return body;
-  throw new ImageRefused(typeof body?.error === "string" && body.error ? body.error : TEXT.unavailable);
+  throw new ImageRefused(typeof body?.error === "string" && body.error ? body.error : text.unavailable);
 }
 
 /**
@@ -43,6 +46,7 @@ export function sendFile(
   blob: Blob,
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
+  text: ImageErrors,
 ): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(grant.upload.fields)) form.append(name, value);
@@ -55,10 +59,10 @@ export function sendFile(
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve();
-      else reject(new ImageRefused(uploadErrorText(request.status, String(request.responseText))));
+      else reject(new ImageRefused(uploadErrorText(request.status, String(request.responseText), text)));
     };
-    request.onerror = () => reject(new ImageRefused(TEXT.offline));
-    request.ontimeout = () => reject(new ImageRefused(TEXT.expired));
+    request.onerror = () => reject(new ImageRefused(text.offline));
+    request.ontimeout = () => reject(new ImageRefused(text.expired));
     request.onabort = () => reject(new DOMException("upload removed", "AbortError"));
     // Netlify gives a proxied request 26 s; a phone on a slow line gets the same here.
     request.timeout = 26_000;
