@@ -119,7 +119,10 @@ def read_request(raw: bytes) -> tuple[dict[str, bytes], list[str]]:
         if not isinstance(item, dict) or not isinstance(item.get("path"), str):
             raise BadRequest("each write needs a path")
         if isinstance(item.get("raw"), str):
-            writes[item["path"]] = item["raw"].encode("utf-8")
+            try:
+                writes[item["path"]] = item["raw"].encode("utf-8")
+            except UnicodeEncodeError:  # half of a surrogate pair, as "\ud800" in the JSON
+                raise BadRequest(f"{item['path'][:200]!r}: not UTF-8 text") from None
         elif isinstance(item.get("base64"), str):
             try:
                 writes[item["path"]] = base64.b64decode(item["base64"], validate=True)

@@ -15,9 +15,11 @@ import annotated_types
 import pytest
 from pydantic import ValidationError
 
+from devserver.cms import editable_paths
 from generator import pipeline
 from generator.content import models
 from generator.content.loader import load_content
+from generator.content.records import POLICIES_FILE
 from generator.errors import BuildError
 from generator.site import cms, netlify_rules
 from generator.site.admin import PLACEHOLDER_REPO, AdminSettings, content_in_repo
@@ -209,6 +211,7 @@ def test_collections_files_and_upload_names():
         "portfolio",
         "flash",
         "aftercare",
+        "policies",
         "studio",
     ]
     flash = by_name["flash"]
@@ -318,6 +321,55 @@ def test_the_studio_facts_have_a_preview():
     assert [f["name"] for f in studio["files"]] == ["site"]
     assert "editor" not in studio  # {"preview": false} would hide it
     assert all("editor" not in c for c in CONFIG["collections"])
+
+
+def test_the_policies_are_edited_whole_as_markdown_like_the_guides():
+    by_name = {c["name"]: c for c in CONFIG["collections"]}
+    policies = by_name["policies"]
+    assert policies["label"] == "Studio policies"  # in the sidebar, beside Aftercare guides
+    assert (policies["format"], policies["extension"]) == (cms.MARKDOWN_FORMAT, "md")
+    (entry,) = policies["files"]
+    # the file the build reads; cms/src/admin.tsx names its preview after the entry, "policies"
+    assert (entry["name"], entry["label"], entry["file"]) == (
+        "policies",
+        "Studio policies",
+        f"content/{POLICIES_FILE}",
+    )
+    (body,) = entry["fields"]
+    (guide,) = by_name["aftercare"]["files"][0]["fields"]
+    # one text box of raw Markdown, as a guide's (saved without front matter, never empty) ...
+    assert {k: v for k, v in body.items() if k not in ("label", "hint")} == {
+        "name": "body",
+        "widget": "markdown",
+        "modes": ["raw"],
+        "required": True,
+    }
+    assert {k: v for k, v in guide.items() if k not in ("label", "hint")} == {
+        k: v for k, v in body.items() if k not in ("label", "hint")
+    }
+    # ... but the policies page keeps no single line break (features/policies), the guides do
+    assert "A line break stays a line break" in guide["hint"]
+    assert "run together" in body["hint"] and "new version" in body["hint"]
+    # the admin's local backend lets it be read and written, as the guides
+    files = editable_paths("content")["files"]
+    assert {"content/policies.md", "content/aftercare/tattoo.md"} <= set(files)
+
+
+def test_every_entry_the_admin_edits_has_a_preview():
+    """cms/src/admin.tsx registers a preview under each folder collection's name and each
+    file's name in a file collection (Decap's template names)."""
+    source = (ROOT / "cms" / "src" / "admin.tsx").read_text("utf-8")
+    consts = dict(re.findall(r'^const ([A-Z_]+) = "([^"]+)";', source, re.M))
+    registered = {
+        consts.get(name, name.strip('"'))
+        for name in re.findall(r"CMS\.registerPreviewTemplate\(([^,]+),", source)
+    }
+    wanted = {
+        name
+        for c in CONFIG["collections"]
+        for name in ([f["name"] for f in c["files"]] if "files" in c else [c["name"]])
+    }
+    assert wanted == registered
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from generator.content.records import policies_version
 from generator.pipeline import PROJECT_ROOT
 from serverthread import free_port, interrupt, wait_for_port
 from sitefactory import ARTIST_YAML, jpeg, minimal_site, write_site
@@ -51,17 +53,45 @@ def clean_checkout(
     yield from _checkout(tmp_path_factory.mktemp("clean-checkout"), media_cache, plant_links=False)
 
 
-def _checkout(root: Path, media_cache: Path, plant_links: bool) -> Iterator[Checkout]:
-    write_site(root / "content", minimal_site())
+# The studio's policies (content/policies.md), as the admin edits them (issue: policies in the
+# admin like the aftercare guides).
+POLICIES = "## Deposits\n\n- Every tattoo is held with a **deposit**.\n"
+
+
+@pytest.fixture(scope="module")
+def watched_checkout(
+    tmp_path_factory: pytest.TempPathFactory, media_cache: Path
+) -> Iterator[Checkout]:
+    """A clean checkout with policies.md, served as `make cms` serves it: content/ watched,
+    the site rebuilt after each save."""
+    yield from _checkout(
+        tmp_path_factory.mktemp("watched-checkout"),
+        media_cache,
+        plant_links=False,
+        files={**minimal_site(), "policies.md": POLICIES},
+        watch=True,
+    )
+
+
+def _checkout(
+    root: Path,
+    media_cache: Path,
+    plant_links: bool,
+    files: dict[str, str | bytes] | None = None,
+    watch: bool = False,
+) -> Iterator[Checkout]:
+    write_site(root / "content", files or minimal_site())
     (root / "build.py").write_text("print('the real build')\n")
     (root / ".git" / "hooks").mkdir(parents=True)
     (root / ".cache" / "contact").mkdir(parents=True)
     (root / ".cache" / "contact" / "outbox.sqlite3-wal").write_text(SECRET)
     (root / "netlify.toml").write_text("# the site's rules\n")
     port, cms_port = free_port(), free_port()
-    log = root.parent / "serve.log"
-    command = [sys.executable, str(PROJECT_ROOT / "build.py"), "serve", "--cms", "--no-watch"]
-    command += ["--content", "content", "--out", str(root.parent / "dist")]
+    # Beside the checkout, one of each per checkout: the module's servers run side by side.
+    log, dist = root.parent / f"{root.name}-serve.log", root.parent / f"{root.name}-dist"
+    command = [sys.executable, str(PROJECT_ROOT / "build.py"), "serve", "--cms"]
+    command += [] if watch else ["--no-watch"]
+    command += ["--content", "content", "--out", str(dist)]
     command += ["--cache", str(media_cache), "--port", str(port), "--cms-port", str(cms_port)]
     with log.open("w") as out:
         proc = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT)
@@ -141,6 +171,10 @@ OUTSIDE = [
     "content/artists/nested/jane-doe.yaml",
     "content/images/work/../../../build.py",
     "content/artists/jane-doe.yaml\x00.jpg",
+    "content/policies.md/../build.py",
+    "content/Policies.md",
+    "content/policies.md.bak",
+    "content/aftercare/policies.md",
     "content/artists/outbox.yaml",  # a link to the outbox
     "content/images/brands/post-checkout",  # a folder linked to .git/hooks
     "",
@@ -345,3 +379,86 @@ def test_serve_refuses_a_foreign_host_posting_a_message(checkout: Checkout) -> N
         headers={"host": f"rebind.attacker.example:{port}", "content-type": "application/json"},
     )
     assert answer.status_code == 421
+
+
+# --- the studio's policies, edited as the aftercare guides are ----------------------------------
+
+
+def published_policies(checkout: Checkout) -> dict:
+    answer = httpx.get(checkout.site + "/api/policies")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_the_policies_are_saved_and_the_rebuilt_site_publishes_them(
+    watched_checkout: Checkout,
+) -> None:
+    checkout = watched_checkout
+    path = checkout.root / "content" / "policies.md"
+    current = path.read_text("utf-8")
+    before = published_policies(checkout)
+    assert before == {"markdown": current, "version": policies_version(current)}
+    # the admin opens the entry ...
+    answer = post(checkout, "getEntry", {"path": "content/policies.md"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["data"] == current
+    # ... and saves it changed, as plain Markdown (no front matter)
+    changed = current + "\n## Touch-ups\n\n- One free touch-up within **3 months**.\n"
+    answer = post(
+        checkout, "persistEntry", persist(dataFiles=[data_file("content/policies.md", raw=changed)])
+    )
+    assert answer.status_code == 200, answer.text
+    assert path.read_text("utf-8") == changed
+
+    # build.py serve saw the file change and rebuilt: /api/policies has the new text, and a new
+    # version, which every page's site data carries for the contact form too.
+    deadline = time.monotonic() + 90
+    while (after := published_policies(checkout))["markdown"] != changed:
+        assert time.monotonic() < deadline, f"not rebuilt: {after}"
+        time.sleep(0.3)
+    assert after["version"] == policies_version(changed) != before["version"]
+    dist = checkout.root.parent / f"{checkout.root.name}-dist"
+    site = json.loads((dist / "api" / "site.json").read_text("utf-8"))
+    assert site["policiesVersion"] == after["version"]
+
+
+@pytest.mark.parametrize("path", ["content/policies.md", "content/aftercare/tattoo.md"])
+def test_an_oversized_policies_or_guide_is_refused_alike(
+    watched_checkout: Checkout, path: str
+) -> None:
+    checkout = watched_checkout
+    before = snapshot(checkout.root / "content")
+    published = published_policies(checkout)
+    huge = "## Deposits\n" + ("x" * 63 + "\n") * (2**20 // 64 + 1)
+    answer = post(checkout, "persistEntry", persist(dataFiles=[data_file(path, raw=huge)]))
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"] == (
+        "Not saved: the site would not build with this change. "
+        f"{path}:1: is 1.0 MB, over the 1 MB limit for a text file in content/; "
+        "check that it is the right file"
+    )
+    assert snapshot(checkout.root / "content") == before
+    assert published_policies(checkout) == published
+    assert str(checkout.root) not in answer.text
+
+
+@pytest.mark.parametrize("path", ["content/policies.md", "content/aftercare/tattoo.md"])
+def test_a_policies_or_guide_that_is_not_text_is_refused_alike(
+    watched_checkout: Checkout, path: str
+) -> None:
+    """Half a surrogate pair ("\\ud800" in the JSON) cannot be written as UTF-8: refused with a
+    reason, before the check runs, and nothing is written."""
+    checkout = watched_checkout
+    before = snapshot(checkout.root / "content")
+    body = json.dumps(
+        {
+            "action": "persistEntry",
+            "params": {**BRANCH, **persist(dataFiles=[data_file(path, raw="## Deposits\ud800\n")])},
+        }
+    )
+    answer = httpx.post(
+        checkout.backend, content=body, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"] == f"Not saved: {path.removeprefix('content/')!r}: not UTF-8 text"
+    assert snapshot(checkout.root / "content") == before

@@ -52,8 +52,9 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         shutil.copytree(ROOT / "content", repos[name] / "content")
     saved = resave(repos["resaved"], config)
     resave(repos["reversed"], config, reverse=True)
-    # artists, portfolios, flash, guides, site.yaml: every file
-    assert len(saved) == 6 + 6 + 3 + 2 + 1
+    # artists, portfolios, flash, guides, policies, site.yaml: every file
+    assert len(saved) == 6 + 6 + 3 + 2 + 1 + 1
+    assert "content/policies.md" in saved
     return repos
 
 
@@ -89,6 +90,7 @@ def test_key_order_does_not_matter_to_the_build(copies: dict[str, Path]):
     assert reordered.work == original.work
     assert reordered.flash == original.flash
     assert reordered.aftercare == original.aftercare
+    assert reordered.policies == original.policies
 
 
 def test_text_that_yaml_1_1_would_misread_survives_the_admin_writer(tmp_path: Path):
@@ -104,6 +106,8 @@ def test_text_that_yaml_1_1_would_misread_survives_the_admin_writer(tmp_path: Pa
     files["site.yaml"] = re.sub(
         r"timeline:\n(?:  .*\n)+", "timeline:\n" + entries, files["site.yaml"]
     )
+    # (resave.mjs reads every file the admin names; the minimal site has no policies.md)
+    files["policies.md"] = "## Deposits\n\n- Non-refundable.\n"
     content = write_site(tmp_path / "content", files)
     config = tmp_path / "config.json"
     config.write_text(json.dumps(cms.admin_config("content", AdminSettings().backend())))

@@ -13,6 +13,7 @@ import {
   designsFrom,
   FlashPreview,
   piecesFrom,
+  PoliciesPreview,
   PortfolioPreview,
   PREVIEW_CSS,
   previewStatus,
@@ -40,6 +41,7 @@ type PreviewProps = {
 const ARTISTS = "artists";
 const STUDIO = "studio";
 const SITE_FILE = "site";
+const POLICIES_FILE = "policies"; // the policies collection's one file (content/policies.md)
 
 const plain = (value: unknown): unknown =>
   value && typeof (value as Immutable).toJS === "function" ? (value as Immutable).toJS!() : value;
@@ -150,6 +152,10 @@ const aftercarePreview =
   (guide: "tattoo" | "piercing"): ComponentType<PreviewProps> =>
   ({ entry }) => <AftercarePreview guide={guide} markdown={text(entry.getIn(["data", "body"]))} />;
 
+const PoliciesEntryPreview = ({ entry }: PreviewProps) => (
+  <PoliciesPreview markdown={text(entry.getIn(["data", "body"]))} />
+);
+
 // "New Artist" rather than "＋ Artist": words, and no glyph a phone's font may lack.
 CMS.registerLocale("en", {
   ...en,
@@ -174,6 +180,7 @@ CMS.registerPreviewTemplate("portfolio", PortfolioEntryPreview as ComponentType)
 CMS.registerPreviewTemplate("flash", FlashEntryPreview as ComponentType);
 CMS.registerPreviewTemplate("tattoo", aftercarePreview("tattoo") as ComponentType);
 CMS.registerPreviewTemplate("piercing", aftercarePreview("piercing") as ComponentType);
+CMS.registerPreviewTemplate(POLICIES_FILE, PoliciesEntryPreview as ComponentType);
 CMS.registerPreviewTemplate(SITE_FILE, SitePreview as ComponentType);
 
 CMS.init();

@@ -11,8 +11,8 @@ editors as its file:line messages.
 Decap writes the keys of a file in the order of its fields here, which is the models' order
 (the README's). Two file shapes need formats of our own, registered by cms/src/formats.ts:
 a portfolio and an artist's flash are bare YAML lists (the admin edits each as `pieces`),
-an aftercare guide is plain Markdown without front matter. The fields themselves are made in
-cms_fields.py.
+an aftercare guide and the policies are plain Markdown without front matter. The fields
+themselves are made in cms_fields.py, what the admin says beside them is in cms_words.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content import models
-from ..content.records import AFTERCARE_SECTIONS
+from ..content.records import AFTERCARE_SECTIONS, POLICIES_FILE
 from ..errors import BuildError
 
 # The field machinery, also used as cms.X by the tests and the admin stage.
@@ -33,18 +33,21 @@ from .cms_fields import (  # noqa: F401
     model_fields,
     shape_of,
 )
+from .cms_words import AFTERCARE_BODY, POLICIES_BODY, POLICIES_DESCRIPTION, POLICIES_LABEL
 
 PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts
 MARKDOWN_FORMAT = "markdown-body"
 
 
 def collections(content: str) -> list[dict]:
-    """The five collections: artists, portfolios, flash, aftercare guides, studio facts."""
+    """The six collections: artists, portfolios, flash, aftercare guides, the studio's
+    policies, studio facts."""
     return [
         artists_collection(content),
         portfolio_collection(content),
         flash_collection(content),
         aftercare_collection(content),
+        policies_collection(content),
         studio_collection(content),
     ]
 
@@ -172,6 +175,27 @@ def artist_list_collection(content: str, words: ArtistListWords, model: type) ->
     }
 
 
+def markdown_file(name: str, label: str, file: str, body: tuple[str, str]) -> dict:
+    """One plain Markdown file (MARKDOWN_FORMAT) edited whole, as `body`; body: the text box's
+    label and hint (cms_words.py). name is also its preview's (cms/src/admin.tsx)."""
+    body_label, hint = body
+    return {
+        "name": name,
+        "label": label,
+        "file": file,
+        "fields": [
+            {
+                "name": "body",
+                "label": body_label,
+                "widget": "markdown",
+                "modes": ["raw"],
+                "required": True,
+                "hint": hint,
+            }
+        ],
+    }
+
+
 def aftercare_collection(content: str) -> dict:
     """One plain Markdown guide per aftercare section."""
     return {
@@ -180,26 +204,29 @@ def aftercare_collection(content: str) -> dict:
         "format": MARKDOWN_FORMAT,
         "extension": "md",
         "files": [
-            {
-                "name": section,
-                "label": f"{section.capitalize()} aftercare",
-                "file": f"{content}/aftercare/{section}.md",
-                "fields": [
-                    {
-                        "name": "body",
-                        "label": "Guide",
-                        "widget": "markdown",
-                        "modes": ["raw"],
-                        "required": True,
-                        "hint": (
-                            "Start a line with `## ` for a heading, `- ` for a list item; "
-                            "`**bold**`. A line break stays a line break; leave an empty "
-                            "line between paragraphs."
-                        ),
-                    }
-                ],
-            }
+            markdown_file(
+                section,
+                f"{section.capitalize()} aftercare",
+                f"{content}/aftercare/{section}.md",
+                AFTERCARE_BODY,
+            )
             for section in AFTERCARE_SECTIONS
+        ],
+    }
+
+
+def policies_collection(content: str) -> dict:
+    """policies.md, the studio's policies (/policies, /api/policies; docs/requests.md): a
+    collection of its own, so the sidebar names it. The file is optional to the build; saved
+    here it must not be empty (emptied, the site would lose its /policies page)."""
+    return {
+        "name": "policies",
+        "label": POLICIES_LABEL,
+        "description": POLICIES_DESCRIPTION,
+        "format": MARKDOWN_FORMAT,
+        "extension": "md",
+        "files": [
+            markdown_file("policies", POLICIES_LABEL, f"{content}/{POLICIES_FILE}", POLICIES_BODY)
         ],
     }
 

@@ -157,3 +157,25 @@ SINGULAR = {
     "SiteFile.values": "value",
     "SiteFile.brands": "brand",
 }
+
+# The Markdown files the admin edits whole, each in a text box of its own (site/cms.py,
+# markdown_file): what the box is called and what is said beside it. The aftercare guides keep
+# every line break (remark-breaks, features/aftercare/aftercare-card.tsx); the policies page
+# does not (features/policies/policies-screen.tsx), so their hints differ there.
+AFTERCARE_BODY = (
+    "Guide",
+    "Start a line with `## ` for a heading, `- ` for a list item; `**bold**`. A line break "
+    "stays a line break; leave an empty line between paragraphs.",
+)
+POLICIES_BODY = (
+    "Policies",
+    "Start a line with `## ` for a section heading (`## Deposits`), `- ` for a list item; "
+    "`**bold**`. Lines with no empty line between them run together: leave an empty line "
+    "between paragraphs. Each saved change is a new version of the policies: messages sent "
+    "from then on record that version.",
+)
+POLICIES_LABEL = "Studio policies"
+POLICIES_DESCRIPTION = (
+    "Deposits, cancellations and rescheduling, age and ID, touch-ups: the page at /policies, "
+    "which the contact form links to."
+)

@@ -7,6 +7,7 @@ then reads the files on disk, runs `build.py check`, and looks at the rebuilt si
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -494,4 +495,72 @@ def test_the_flash_preview(demo_admin, demo_admin_site: AdminSite, tmp_path):
 
     wait_for_preview_images(page)
     page.screenshot(path=str(screenshots(tmp_path) / "admin-flash-1366.png"))
+    assert page.js_errors == []
+
+
+def test_the_policies_preview_and_save(demo_admin, demo_admin_site: AdminSite, tmp_path):
+    """The studio's policies (content/policies.md) in their own collection: the preview is the
+    /policies page's title and card, following what is typed; the save is the Markdown as
+    typed, and the rebuilt site publishes it with a new version."""
+    page = demo_admin
+    policies_file = demo_admin_site.content / "policies.md"
+    before = policies_file.read_text("utf-8")
+    sections = re.findall(r"^## (.+)$", before, re.M)
+    assert "48 hours" in before and len(sections) >= 3
+
+    page.get_by_role("link", name="Studio policies").click()
+    # the collection's one entry (its heading says "Studio policies" too, before the list is in)
+    page.locator('a[href$="/collections/policies/entries/policies"]').click()
+    preview = page.frame_locator("iframe").first
+    expect(preview.get_by_role("heading", level=1)).to_have_text("Studio Policies")
+    card = preview.locator(".policies-card .policies-md")
+    expect(card.get_by_role("heading", level=2)).to_have_text(sections)
+
+    # An edit: the notice for moving a date goes from 48 to 72 hours, everywhere it is said.
+    changed = before.replace("48 hours", "72 hours")
+    page.get_by_role("textbox").first.fill(changed)
+    expect(card.get_by_text("72 hours").first).to_be_visible()
+    expect(card.get_by_text("48 hours")).to_have_count(0)
+    page.screenshot(path=str(screenshots(tmp_path) / "admin-policies-1366.png"))
+
+    publish(page)
+    wait_until(lambda: policies_file.read_text("utf-8").strip() == changed.strip())
+    assert "---" not in policies_file.read_text("utf-8").split("\n", 1)[0]  # no front matter
+
+    # build.py serve rebuilt the site: /api/policies has the text and a new version.
+    def published() -> dict:
+        try:
+            return json.loads((demo_admin_site.dist / "api" / "policies.json").read_text())
+        except (OSError, ValueError):
+            return {}  # being swapped into place
+
+    wait_until(lambda: "72 hours" in published().get("markdown", ""))
+    saved = policies_file.read_text("utf-8")
+    assert published()["version"] == hashlib.sha256(saved.encode()).hexdigest()[:16]
+    assert published()["version"] != hashlib.sha256(before.encode()).hexdigest()[:16]
+    visitor = page.context.new_page()
+    visitor.goto(f"{demo_admin_site.url}/policies", wait_until="commit")
+    expect(visitor.locator(".policies-md").get_by_text("72 hours").first).to_be_visible()
+    assert page.js_errors == []
+
+
+def test_policies_written_in_the_admin_where_there_were_none(admin, admin_site: AdminSite):
+    """policies.md is optional: without it the entry opens empty, the preview says the site has
+    no /policies page, and the first save creates the file and the page."""
+    page = admin
+    policies_file = admin_site.content / "policies.md"
+    assert not policies_file.exists()
+    page.get_by_role("link", name="Studio policies").click()
+    # the collection's one entry (its heading says "Studio policies" too, before the list is in)
+    page.locator('a[href$="/collections/policies/entries/policies"]').click()
+    preview = page.frame_locator("iframe").first
+    expect(preview.get_by_role("status")).to_contain_text("the site has no /policies page")
+    text = "## Deposits\n\n- Every tattoo is held with a **deposit**.\n"
+    page.get_by_role("textbox").first.fill(text)
+    expect(preview.get_by_role("heading", level=2)).to_have_text("Deposits")
+    publish(page)
+    wait_until(policies_file.exists)
+    assert policies_file.read_text("utf-8") == text
+    wait_until(lambda: (admin_site.dist / "policies" / "index.html").is_file())
+    assert json.loads((admin_site.dist / "api" / "policies.json").read_text())["markdown"] == text
     assert page.js_errors == []
