@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
+from .confirmation import Mailer
 from .contract import NOT_SPAM_PATH
 from .mail import artist_label, header_text, plain_email
 from .messages import (
@@ -60,11 +61,6 @@ MAX_FIRST_LINE = 100
 LINK_SECRET_FILE = "link-secret"  # beside the local outbox, when CONTACT_LINK_SECRET is unset
 # <message id>/<expires>/<signature>
 _LINK = re.compile(r"([0-9a-f]{32})/([0-9]{1,12})/([0-9a-f]{64})")
-
-
-class Mailer(Protocol):
-    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
-        """Send the raw email or raise NotificationFailed (ses.SesNotifier)."""
 
 
 def link_signature(secret: str, message_id: str, expires: int) -> str:
