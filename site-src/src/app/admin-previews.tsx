@@ -1,11 +1,12 @@
 import { Link, MemoryRouter } from "react-router";
 import { AppLink } from "../components/app-link";
-import { MarkdownDocument } from "../components/markdown-document";
+import { DocumentHero } from "../components/document-hero";
 import { ResponsiveImage } from "../components/responsive-image";
 import { SectionHeading } from "../components/section-heading";
 import { AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
 import { FlashGrid } from "../features/flash/flash-grid";
+import { PoliciesCard } from "../features/policies/policies-screen";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
 import { useStrings } from "../i18n/catalog";
 import { flashStrings } from "../i18n/parts/flash";
@@ -754,39 +755,15 @@ export function AftercarePreview({ guide, markdown }: { guide: AftercareGuide; m
   );
 }
 
-// /policies as features/policies/policies-screen.tsx draws it: the page's title, then
-// content/policies.md in its card, the editor's top headings as the page's sections (h2), "###"
-// their parts (h3), anything deeper h4, and no line break kept (unlike the aftercare guides).
-// admin-previews.test.tsx checks the markup is the screen's own.
-const POLICIES_HEADINGS = { min: 2, max: 4 } as const;
-
+// /policies as features/policies/policies-screen.tsx draws it, with the screen's own hero and
+// card; an empty file says what it means instead of "Loading".
 export function PoliciesPreview({ markdown }: { markdown: string }) {
   const t = useStrings(policiesStrings);
   return (
     <main className="aftercare policies admin-preview">
-      <header className="aftercare__hero">
-        <p className="aftercare__eyebrow" data-aos="fade-up">
-          {t.eyebrow}
-        </p>
-        <h1 className="aftercare__title" data-aos="fade-up">
-          {t.title}
-        </h1>
-        <p className="aftercare__intro" data-aos="fade-up">
-          {t.intro}
-        </p>
-      </header>
-      <div className="aftercare-card policies-card">
-        {markdown.trim() ? (
-          <MarkdownDocument className="policies-md" headings={POLICIES_HEADINGS}>
-            {markdown}
-          </MarkdownDocument>
-        ) : (
-          // The build publishes no /policies page for an empty file (and the admin will not save one).
-          <p className="aftercare-card__loading" role="status">
-            Empty: without policies the site has no /policies page.
-          </p>
-        )}
-      </div>
+      <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
+      {/* The build publishes no /policies page for an empty file (and the admin will not save one). */}
+      <PoliciesCard markdown={markdown} waiting="Empty: without policies the site has no /policies page." />
     </main>
   );
 }

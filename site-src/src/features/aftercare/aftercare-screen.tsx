@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DocumentHero } from "../../components/document-hero";
 import { useStrings } from "../../i18n/catalog";
 import { aftercareStrings } from "../../i18n/parts/aftercare";
 import { getSiteData } from "../../lib/site-data";
@@ -17,17 +18,7 @@ export default function AftercareScreen() {
 
   return (
     <main className="aftercare">
-      <header className="aftercare__hero">
-        <p className="aftercare__eyebrow" data-aos="fade-up">
-          {t.eyebrow}
-        </p>
-        <h1 className="aftercare__title" data-aos="fade-up">
-          {t.title}
-        </h1>
-        <p className="aftercare__intro" data-aos="fade-up">
-          {t.intro}
-        </p>
-      </header>
+      <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
 
       {/* The guides' headings are level 4 (the specification): a hidden h2 and the cards'
           h3 titles lead to them, so the outline has no gap. */}

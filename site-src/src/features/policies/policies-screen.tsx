@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DocumentHero } from "../../components/document-hero";
 import { MarkdownDocument } from "../../components/markdown-document";
 import { useStrings } from "../../i18n/catalog";
 import { policiesStrings } from "../../i18n/parts/policies";
@@ -16,6 +17,24 @@ import "./policies.css";
 // no gap whatever levels were typed.
 const HEADINGS = { min: 2, max: 4 } as const;
 
+// The policies in their card, or what stands in for them while there are none (the page: loading;
+// the admin's preview: an empty file). The admin's preview draws this same card.
+export function PoliciesCard({ markdown, waiting }: { markdown: string; waiting: string }) {
+  return (
+    <div className="aftercare-card policies-card">
+      {markdown.trim() ? (
+        <MarkdownDocument className="policies-md" headings={HEADINGS}>
+          {markdown}
+        </MarkdownDocument>
+      ) : (
+        <p className="aftercare-card__loading" role="status">
+          {waiting}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function PoliciesScreen() {
   const { phone, phoneHref } = getSiteData();
   const { data } = usePolicies();
@@ -23,29 +42,9 @@ export default function PoliciesScreen() {
 
   return (
     <main className="aftercare policies">
-      <header className="aftercare__hero">
-        <p className="aftercare__eyebrow" data-aos="fade-up">
-          {t.eyebrow}
-        </p>
-        <h1 className="aftercare__title" data-aos="fade-up">
-          {t.title}
-        </h1>
-        <p className="aftercare__intro" data-aos="fade-up">
-          {t.intro}
-        </p>
-      </header>
+      <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
 
-      <div className="aftercare-card policies-card">
-        {data?.markdown ? (
-          <MarkdownDocument className="policies-md" headings={HEADINGS}>
-            {data.markdown}
-          </MarkdownDocument>
-        ) : (
-          <p className="aftercare-card__loading" role="status">
-            {t.loading}
-          </p>
-        )}
-      </div>
+      <PoliciesCard markdown={data?.markdown ?? ""} waiting={t.loading} />
 
       <section className="aftercare-questions policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
         <h2 id="policies-questions-title" className="aftercare-questions__title">
