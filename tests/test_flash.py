@@ -65,7 +65,7 @@ def test_every_flash_problem_is_named_at_once_with_file_line_and_field(tmp_path,
         f"{at}:11: design 3, price: must be at least 1, got '0'",
         f"{at}:12: design 3, status: must be available or claimed, got 'sold'",
         f"{at}:13: design 3, prise: unknown key: did you mean price? (allowed keys: file, "
-        "title, size, price, status, repeatable, alt, draft, publish_at)",
+        "title, size, price, status, repeatable, alt, draft, publish_at; in Spanish: title_es, alt_es)",
         f"{at}:18: design 4, status: must be available or claimed, got 'claimd' "
         "(did you mean claimed?)",
         f"{at}:19: design 5, file: 'Rose.png' gives this design the id 'jane-doe/rose', which "

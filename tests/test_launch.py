@@ -199,18 +199,23 @@ def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_pa
         f"{shown}:6: base_url: 'studio.example.com' is a made-up name reserved for examples",
         f"{shown}:7: phone: '(214) 555-0196' is a 555 number",
         f"{shown}:10: address.street: says 'placeholder': replace it with the real text",
-        f"{shown}:112: credit.url: 'nightshift-web.example.com' is a made-up name",
+        f"{shown}:155: credit.url: 'nightshift-web.example.com' is a made-up name",
         # The demo itself: its studio, fictional artists, memorial, photos and videos.
         f"{shown}:5: name: 'Crimson Crown Tattoo Atelier' is the demo studio's name",
         f"{content}/artists/marco-reyes.yaml:1: name: 'Marco Reyes' is one of the demo's "
         "fictional artists",
-        f"{content}/artists/marco-reyes.yaml:8: instagram: '@marco.reyes.ink' is the Instagram "
+        f"{content}/artists/marco-reyes.yaml:12: instagram: '@marco.reyes.ink' is the Instagram "
         "handle of Marco Reyes, one of the demo's fictional artists, and could belong to a "
         "stranger",
-        f"{content}/artists/jade-whitfield.yaml:8: bio: 'Our lead piercer and lettering "
+        f"{content}/artists/jade-whitfield.yaml:12: bio: 'Our lead piercer and lettering "
         "artist...' is the bio of Jade Whitfield",
-        f"{shown}:70: memorial.name: 'Raymond \"Ray\" Castillo' is from the demo's memorial",
-        f"{shown}:73: memorial.text: 'Ray founded this studio in 1996 with one chair...' is "
+        f"{shown}:101: memorial.name: 'Raymond \"Ray\" Castillo' is from the demo's memorial",
+        f"{shown}:104: memorial.text: 'Ray founded this studio in 1996 with one chair...' is "
+        "from the demo's memorial",
+        # ... and its Spanish (issue #26): a translated demo bio is the demo all the same.
+        f"{content}/artists/jade-whitfield.yaml:13: bio_es: 'Nuestra piercer principal y artista "
+        "de letras...' is the bio of Jade Whitfield",
+        f"{shown}:108: memorial.text_es: 'Ray fundó este estudio en 1996 con una silla...' is "
         "from the demo's memorial",
         f"{content}/images/artists/founder-ray-castillo.jpg: is a demo photo",
         f"{content}/images/work/classic-red-rose.jpg: is a demo photo (the same bytes as the "
@@ -224,9 +229,10 @@ def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_pa
     # 7 videos) ...
     assert sum(": is a demo " in line for line in lines) == 64
     # ... and its texts: 6 names, 6 bios, 5 handles, the studio, 3 of the memorial, 4 of
-    # the timeline, 4 brands and the credit.
-    assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 30
-    assert lines[-1] == "106 problems found; nothing was published."
+    # the timeline, 4 brands and the credit; and in Spanish 6 bios, 2 of the memorial and 4
+    # of the timeline.
+    assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 42
+    assert lines[-1] == "118 problems found; nothing was published."
 
 
 def demo_bio(slug: str) -> str:

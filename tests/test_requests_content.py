@@ -52,7 +52,7 @@ def test_every_books_problem_is_named_at_once_with_file_line_and_field(tmp_path,
         'it in quotes: write books_note: "[a, b]"',
         f"{maxi}:12: book: unknown key: did you mean books? (allowed keys: name, photo, alt, "
         "years_experience, specialties, instagram, bio, order, previous_slugs, draft, "
-        "publish_at, books, books_note)",
+        "publish_at, books, books_note; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
     ]
     for line in expected:
         assert line in output, f"missing: {line}\n---\n{output}"
@@ -177,7 +177,9 @@ def test_launch_warns_when_there_are_no_policies(tmp_path):
 def test_launch_passes_with_policies_and_reads_their_text(tmp_path):
     files = {**launch_ready_site(), "policies.md": POLICIES}
     content = checked_content(write_site(tmp_path / "a", files), "content", launch=Launch())
-    assert not [w for w in content.warnings if "policies" in w.file]
+    assert [w.file for w in content.warnings if "policies" in w.file] == [
+        "content/policies.es.md"  # only its Spanish, missing (tests/test_spanish_content.py)
+    ]
     files["policies.md"] = POLICIES + "\nCall (214) 555-0142 or write to desk@studio.example.\n"
     try:
         checked_content(write_site(tmp_path / "b", files), "content", launch=Launch())
@@ -241,7 +243,8 @@ def test_the_admin_asks_for_books_as_the_build_accepts_them():
         False,
         "Rule for visitors under 18",
     )
-    # the model's order is the order Decap writes the keys in
-    assert list(site).index("minors_rule") == list(models.SiteFile.model_fields).index(
-        "minors_rule"
-    )
+    # the model's order is the order Decap writes the keys in (a Spanish X_es is no admin
+    # field of its own: the admin's Spanish pane edits X)
+    spanish = {name + models.SPANISH for name in models.translated_fields(models.SiteFile)}
+    english = [name for name in models.SiteFile.model_fields if name not in spanish]
+    assert list(site).index("minors_rule") == english.index("minors_rule")

@@ -9,7 +9,8 @@ of all of it, made from content/ by `scripts/make_demo_fingerprints.py`:
     texts   SHA-256 of each distinctive text, normalised (Unicode NFKC, case folded, white
             space collapsed): the studio's name, each artist's name, bio and Instagram
             handle (without the @), the memorial's name and text, the "in memory" line,
-            the timeline's texts, the made-up brands and the web studio of the credit
+            the timeline's texts, the made-up brands and the web studio of the credit; the
+            bios, memorial, "in memory" and timeline texts in Spanish too (bio_es, ...)
 
 A text matches whatever file and field it is in, and a photo or video whatever its name, so a
 renamed demo photo or a demo bio pasted into a new artist's file is still recognised; a
@@ -163,6 +164,12 @@ def _read(path: Path) -> Any:
     return data
 
 
+def _both(kind: str, about: str, data: dict, key: str) -> list[tuple[str, str, str]]:
+    """The English text data[key] and, when the demo gives it, its Spanish (key_es)."""
+    texts = [data[key], data.get(f"{key}_es")]
+    return [(kind, about, text) for text in texts if isinstance(text, str) and text.strip()]
+
+
 def _text_entries(content: Path) -> list[dict[str, str]]:
     found: list[tuple[str, str, str]] = []  # (kind, about, text)
     site = _read(content / "site.yaml")
@@ -170,16 +177,17 @@ def _text_entries(content: Path) -> list[dict[str, str]]:
     memorial = site["memorial"]
     found += [
         ("memorial", memorial["name"], memorial["name"]),
-        ("memorial", memorial["name"], memorial["text"]),
-        ("memorial", memorial["name"], site["in_memory"]),
+        *_both("memorial", memorial["name"], memorial, "text"),
+        *_both("memorial", memorial["name"], site, "in_memory"),
     ]
-    found += [("timeline", str(item["period"]), item["text"]) for item in site["timeline"]]
+    for item in site["timeline"]:
+        found += _both("timeline", str(item["period"]), item, "text")
     found += [("brand", brand["name"], brand["name"]) for brand in site.get("brands") or []]
     found.append(("credit", site["credit"]["name"], site["credit"]["name"]))
     for path in sorted((content / "artists").glob("*.yaml")):
         artist = _read(path)
         name = artist["name"]
-        found += [("artist", name, name), ("bio", name, artist["bio"])]
+        found += [("artist", name, name), *_both("bio", name, artist, "bio")]
         if artist.get("instagram"):
             found.append(("instagram", name, handle_of(artist["instagram"])))
     entries: dict[str, dict[str, str]] = {}

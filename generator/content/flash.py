@@ -37,6 +37,8 @@ def flash_item(slug: str, artist_name: str, entry: models.FlashDesign) -> FlashI
         alt=entry.alt,
         draft=entry.draft,
         publish_at=entry.publish_at,
+        title_es=entry.title_es,
+        alt_es=entry.alt_es,
     )
 
 

@@ -90,3 +90,68 @@ def parse_time(text: str) -> tuple[str, str] | None:
     if len(ends) != 2:
         raise ValueError(f"'{text.strip()}' is not an opening and a closing time")
     return _clock(ends[0]), _clock(ends[1])
+
+
+# --- the hours in Spanish (the /es/ pages): derived from the parsed row, never written ------
+
+SPANISH_DAYS = dict(
+    zip(
+        DAYS,
+        ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+        strict=True,
+    )
+)
+SPANISH_CLOSED = "Cerrado"
+SPANISH_EVERY_DAY = "todos los días"
+
+
+def _runs(days: tuple[str, ...]) -> list[list[str]]:
+    """The days as runs of consecutive days, a run over the weekend kept whole ("Friday -
+    Monday" is one run, Friday to Monday), in week order from the first run's start."""
+    picked = [day in days for day in DAYS]
+    # Start after a day that is not picked, so no run is cut at Sunday-Monday.
+    start = next(i for i in range(7) if not picked[i - 1])
+    runs: list[list[str]] = []
+    for offset in range(7):
+        index = (start + offset) % 7
+        if not picked[index]:
+            continue
+        if runs and picked[index - 1] and offset:
+            runs[-1].append(DAYS[index])
+        else:
+            runs.append([DAYS[index]])
+    # Week order of each run's first day (Monday first), as the row was written.
+    return sorted(runs, key=lambda run: DAYS.index(run[0]))
+
+
+def _spanish_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} y {words[-1]}"
+
+
+def spanish_days(text: str) -> str:
+    """A row's days in Spanish, lower case: 'lunes a jueves', 'viernes y sábado', 'domingo',
+    'lunes, miércoles y viernes', 'todos los días'. text must be understood (parse_days)."""
+    days = parse_days(text)
+    if len(days) == 7:
+        return SPANISH_EVERY_DAY
+    runs = _runs(days)
+    if len(runs) == 1 and len(runs[0]) > 2:
+        first, last = runs[0][0], runs[0][-1]
+        return f"{SPANISH_DAYS[first]} a {SPANISH_DAYS[last]}"
+    words: list[str] = []
+    for run in runs:
+        if len(run) > 2:
+            words.append(f"{SPANISH_DAYS[run[0]]} a {SPANISH_DAYS[run[-1]]}")
+        else:
+            words.extend(SPANISH_DAYS[day] for day in run)
+    return _spanish_list(words)
+
+
+def spanish_time(text: str) -> str:
+    """A row's time in Spanish: 24-hour '12:00-22:00', or 'Cerrado' (a note after Closed is
+    not translated, so it is left out)."""
+    times = parse_time(text)
+    if times is None:
+        return SPANISH_CLOSED
+    opens, closes = times
+    return f"{opens}-{closes}"

@@ -13,6 +13,8 @@ put instead (README, "Deployment").
     base_url          the studio's own name; on Netlify, the address it publishes at
     aftercare guides  both present and not empty (the page would say "Loading content...")
     policies.md       the same rules for its text; a warning (not a problem) when it is missing
+    Spanish           the .es.md files by the same rules; each text without its Spanish is a
+                      warning, never a problem (translations.py)
     the demo          its photos and videos (by their bytes, whatever their names now), its
                       studio's name, fictional artists (names, bios, Instagram handles),
                       memorial, history, brands and credit, in any field (demo.py)
@@ -28,7 +30,15 @@ from urllib.parse import urlsplit
 
 from ..errors import Problem
 from .demo import Demo, DemoFile, file_match, load_demo, text_matches
-from .records import AFTERCARE_SECTIONS, POLICIES_FILE, Content, field_name, link_in
+from .records import (
+    AFTERCARE_SECTIONS,
+    POLICIES_FILE,
+    Content,
+    field_name,
+    link_in,
+    spanish_file,
+)
+from .translations import translation_warnings
 from .yamlfile import YamlSyntaxError, load_yaml
 
 EXAMPLE_DOMAIN = re.compile(
@@ -84,16 +94,29 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
     shown = content.findings.shown(content.root / POLICIES_FILE)
     for number, line in enumerate((content.policies or "").splitlines(), start=1):
         found += _text_problems(shown, number, None, line)
+    # The Spanish of the guides and the policies, by the same rules (a missing one is a
+    # warning: launch_warnings).
+    spanish = [
+        (content.root / "aftercare" / f"{name}.md", content.aftercare_es.get(name))
+        for name in AFTERCARE_SECTIONS
+    ]
+    spanish.append((content.root / POLICIES_FILE, content.policies_es))
+    for english, text in spanish:
+        shown = content.findings.shown(spanish_file(english))
+        for number, line in enumerate((text or "").splitlines(), start=1):
+            found += _text_problems(shown, number, None, line)
     if content.site is not None:
         found += _base_url_problems(content, launch)
     return found
 
 
 def launch_warnings(content: Content) -> list[Problem]:
-    """What a live site should have but may go without: the studio's policies."""
+    """What a live site should have but may go without: the studio's policies, and the
+    Spanish of every text (a studio may launch half translated: translations.py)."""
+    found = translation_warnings(content)
     if content.policies is not None:
-        return []
-    return [
+        return found
+    return found + [
         Problem(
             content.findings.shown(content.root / POLICIES_FILE),
             None,

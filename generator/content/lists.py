@@ -42,20 +42,23 @@ def read_portfolios(reader: _Reader) -> None:
     content = reader.content
     names = {a.slug: a.name for a in content.artists}
 
-    def piece(slug: str, entry: models.PortfolioEntry) -> None:
-        if slug in names:
-            content.work.append(
-                WorkItem(
-                    stable_id(f"work:{entry.file}"),
-                    entry.file,
-                    entry.title,
-                    slug,
-                    names[slug],
-                    entry.alt,
-                    entry.draft,
-                    entry.publish_at,
-                )
-            )
+    def piece(slug: str, entry: models.PortfolioEntry) -> tuple | None:
+        if slug not in names:
+            return None
+        item = WorkItem(
+            stable_id(f"work:{entry.file}"),
+            entry.file,
+            entry.title,
+            slug,
+            names[slug],
+            entry.alt,
+            entry.draft,
+            entry.publish_at,
+            title_es=entry.title_es,
+            alt_es=entry.alt_es,
+        )
+        content.work.append(item)
+        return ("piece", item.id)
 
     read_lists(reader, PORTFOLIO, content.portfolio_files, piece)
     order = {a.slug: i for i, a in enumerate(content.artists)}
@@ -66,9 +69,12 @@ def read_flash(reader: _Reader) -> None:
     content = reader.content
     names = {a.slug: a.name for a in content.artists}
 
-    def design(slug: str, entry: models.FlashDesign) -> None:
-        if slug in names:
-            content.flash.append(flash_item(slug, names[slug], entry))
+    def design(slug: str, entry: models.FlashDesign) -> tuple | None:
+        if slug not in names:
+            return None
+        item = flash_item(slug, names[slug], entry)
+        content.flash.append(item)
+        return ("design", item.id)
 
     read_lists(reader, FLASH, content.flash_files, design)
     order = {a.slug: i for i, a in enumerate(content.artists)}
@@ -77,10 +83,13 @@ def read_flash(reader: _Reader) -> None:
 
 
 def read_lists(
-    reader: _Reader, kind: ArtistList, files: dict[str, Path], take: Callable[[str, Any], None]
+    reader: _Reader,
+    kind: ArtistList,
+    files: dict[str, Path],
+    take: Callable[[str, Any], tuple | None],
 ) -> None:
     """Each <folder>/<artist-slug>.yaml of kind: every valid entry goes to take(slug, entry),
-    the file to files[slug]."""
+    which returns the key of the record it made (translations.py), the file to files[slug]."""
     folder = reader.root / kind.folder
     if not folder.is_dir():
         return
@@ -112,8 +121,10 @@ def read_lists(
                 entry = entry_model.validate_python(raw)
             except ValidationError as exc:
                 reader.schema_problems(path, document, exc, kind.model, (index,), kind.item)
+                reader.translations(path, kind.model, raw, lines, None, (index,), kind.item)
                 continue
-            take(slug, entry)
+            owner = take(slug, entry)
+            reader.translations(path, kind.model, raw, lines, owner, (index,), kind.item)
 
 
 def slug_message(slug: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from ..errors import Problem
-from . import lists, models
+from . import lists, models, translations
 from .lists import slug_message
 from .records import (
     AFTERCARE_SECTIONS,
@@ -34,6 +34,7 @@ from .records import (
     field_name,
     link_in,
     link_problem,
+    spanish_file,
     stable_id,
 )
 from .yamlfile import LineMap, YamlDocument, line_of, parse_yaml
@@ -114,6 +115,7 @@ class _Reader:
             return
         data, lines = document.data, document.lines
         self.content.site_lines = lines
+        self.translations(path, models.SiteFile, data, lines, translations.SITE)
         brands = data.get("brands") if isinstance(data, dict) else None
         for index in range(len(brands) if isinstance(brands, list) else 0):
             self.refer("brands", data, path, ("brands", index, "logo"), lines)
@@ -161,6 +163,9 @@ class _Reader:
             )
             self.content.artist_sources.append(ArtistSource(slug, path, values, lines))
             self.refer("artists", raw, path, ("photo",), lines)
+            self.translations(
+                path, models.ArtistFile, raw, lines, ("artist", slug) if data else None
+            )
             if data is None:
                 continue
             artists.append(
@@ -180,6 +185,10 @@ class _Reader:
                     publish_at=data.publish_at,
                     books=data.books,
                     books_note=data.books_note,
+                    bio_es=data.bio_es,
+                    specialties_es=tuple(data.specialties_es),
+                    books_note_es=data.books_note_es,
+                    alt_es=data.alt_es,
                 )
             )
         if not artists and not self.found.problems:
@@ -191,30 +200,61 @@ class _Reader:
     def aftercare(self) -> None:
         for name in AFTERCARE_SECTIONS:
             path = self.root / "aftercare" / f"{name}.md"
+            text = None
             if not is_present(path):
                 self.found.warn(
                     path, None, None, "file is missing; the page shows this guide as empty"
                 )
-                continue
-            text = self.read_text(path)
-            if text is not None:
-                self.content.aftercare[name] = text.removeprefix("\ufeff")
+            else:
+                text = self.read_text(path)
+                if text is not None:
+                    text = self.content.aftercare[name] = text.removeprefix("\ufeff")
+            spanish = self.spanish_markdown(path, text)
+            if spanish is not None:
+                self.content.aftercare_es[name] = spanish
 
     # --- policies.md -----------------------------------------------------------------------
 
     def policies(self) -> None:
         """The studio's policies: optional (no file, no /policies page; `check --launch` warns)."""
         path = self.root / POLICIES_FILE
-        if not is_present(path):
-            return
-        text = self.read_text(path)
-        if text is None:
-            return
-        text = text.removeprefix("\ufeff")
-        if not text.strip():
-            self.found.warn(path, None, None, "is empty, so the site has no /policies page")
-            return
-        self.content.policies = text
+        text = self.read_text(path) if is_present(path) else None
+        if text is not None:
+            text = text.removeprefix("\ufeff")
+            if not text.strip():
+                self.found.warn(path, None, None, "is empty, so the site has no /policies page")
+            else:
+                self.content.policies = text
+        self.content.policies_es = self.spanish_markdown(path, self.content.policies)
+
+    def spanish_markdown(self, path: Path, english: str | None) -> str | None:
+        """The Spanish beside a Markdown file (tattoo.es.md beside tattoo.md), read by the
+        same rules, when it holds text; a missing one is a warning (translations.py)."""
+        spanish_path = spanish_file(path)
+        spanish = None
+        if is_present(spanish_path):
+            spanish = self.read_text(spanish_path)
+            if spanish is not None:
+                spanish = spanish.removeprefix("\ufeff")
+        self.content.untranslated += translations.markdown(
+            self.found, path, english, spanish_path, spanish
+        )
+        return spanish if spanish is not None and spanish.strip() else None
+
+    def translations(
+        self,
+        path: Path,
+        model: Any,
+        data: Any,
+        lines: LineMap,
+        owner: tuple | None,
+        loc: tuple = (),
+        item: str = "piece",
+    ) -> None:
+        """The X_es fields of one mapping as read (translations.scan)."""
+        self.content.untranslated += translations.scan(
+            self.found, path, model, data, lines, loc, owner, item
+        )
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -80,7 +80,7 @@ def message(err: dict, model: Any) -> str:
         owner = _model_at(model, tuple(err["loc"]))
         if owner is None:
             return "unknown key"
-        allowed = ", ".join(owner.model_fields)
+        allowed = _allowed_keys(owner)
         meant = closest(str(err["loc"][-1]), owner.model_fields)
         hint = f": did you mean {meant}?" if meant else ""
         return f"unknown key{hint} (allowed keys: {allowed})"
@@ -109,6 +109,15 @@ def message(err: dict, model: Any) -> str:
     if kind.startswith("int"):
         return f"must be a whole number, got {got}"
     return f"{err['msg'][0].lower()}{err['msg'][1:]}, got {got}"
+
+
+def _allowed_keys(model: type[BaseModel]) -> str:
+    """The keys of model as a message lists them: the English ones, then the Spanish
+    (X_es, models.translated_fields) apart, so the list reads as the file does."""
+    names = list(model.model_fields)
+    spanish = [name for name in names if name.endswith("_es") and name[:-3] in names]
+    english = ", ".join(name for name in names if name not in spanish)
+    return f"{english}; in Spanish: {', '.join(spanish)}" if spanish else english
 
 
 _BOUNDS = {

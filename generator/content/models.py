@@ -98,6 +98,7 @@ __all__ = [
     "OptionalYear",
     "PortfolioEntry",
     "PUBLISH_AT_VALIDATOR",
+    "SPANISH",
     "Price",
     "PublishAt",
     "ScrollSequence",
@@ -129,6 +130,7 @@ __all__ = [
     "message",
     "plain_file_name",
     "suggest_slug",
+    "translated_fields",
     "valid_file_name",
     "valid_value",
 ]
@@ -152,10 +154,13 @@ class ArtistFile(Model):
     name: Text
     photo: FileName
     alt: OptionalText = None  # the photo's alt text; without it the photo is decorative
+    alt_es: OptionalText = None
     years_experience: Annotated[WholeNumber, Field(ge=0, le=80)]
     specialties: Annotated[list[Text], Field(min_length=1)]
+    specialties_es: list[Text] = []  # empty: the /es/ pages show the English ones
     instagram: OptionalInstagram = None
     bio: Text
+    bio_es: OptionalText = None
     order: WholeNumber
     # The artist's earlier file names: their old /portfolio/<slug> links keep working
     # (README, "Renaming an artist").
@@ -165,12 +170,15 @@ class ArtistFile(Model):
     publish_at: PublishAt = None
     books: Books = "open"
     books_note: OptionalNote = None  # shown with the status: "Books open again in March"
+    books_note_es: OptionalNote = None
 
 
 class PortfolioEntry(Model):
     file: FileName
     title: Text
+    title_es: OptionalText = None
     alt: OptionalText = None  # without it: "<title> by <artist>"
+    alt_es: OptionalText = None
     draft: bool = False
     publish_at: PublishAt = None
 
@@ -185,13 +193,30 @@ class FlashDesign(Model):
 
     file: FileName
     title: Text
+    title_es: OptionalText = None
     size: ShortText  # "3 in", "4 x 6 in"
     price: Annotated[Price, Field(ge=1)]  # whole US dollars
     status: FlashStatus = "available"
     repeatable: bool = False  # tattooed again and again: never claimed for good
     alt: OptionalText = None  # without it: "<title> by <artist>"
+    alt_es: OptionalText = None
     draft: bool = False
     publish_at: PublishAt = None
+
+
+# Spanish (issue #26): a text field X a visitor reads may have a sibling X_es in the same
+# mapping, its Spanish; without it the /es/ pages show X (content/translations.py).
+SPANISH = "_es"
+
+
+def translated_fields(model: type[Model]) -> tuple[str, ...]:
+    """The fields of model that have a Spanish sibling (X for each X and X_es)."""
+    names = model.model_fields
+    return tuple(
+        name[: -len(SPANISH)]
+        for name in names
+        if name.endswith(SPANISH) and name[: -len(SPANISH)] in names
+    )
 
 
 # The validator that marks a field as a publishing moment (the admin gives it a date picker).

@@ -124,6 +124,17 @@ def held_back(content: Content, now: dt.datetime) -> list[Held]:
     return _verdicts(content, now).held
 
 
+def held_keys(content: Content, now: dt.datetime) -> set[tuple]:
+    """What the public site leaves out at `now`, as keys: ("artist", slug), ("piece", id),
+    ("design", id) (translations.py: no warning about a draft's missing Spanish)."""
+    found = _verdicts(content, now)
+    return {
+        *(("artist", slug) for slug in found.artists),
+        *(("piece", piece) for piece in found.pieces),
+        *(("design", design) for design in found.designs),
+    }
+
+
 def _status(
     draft: bool, publish_at: str | None, timezone: str, now: dt.datetime
 ) -> tuple[str | None, dt.datetime | None]:

@@ -23,6 +23,13 @@ from .yamlfile import LineMap, line_of
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
 # The studio's policies (docs/requests.md): optional; without it there is no /policies page.
 POLICIES_FILE = "policies.md"
+# A Markdown file's Spanish is the file beside it: aftercare/tattoo.es.md, policies.es.md.
+SPANISH_MARKDOWN = ".es.md"
+
+
+def spanish_file(path: Path) -> Path:
+    """aftercare/tattoo.md -> aftercare/tattoo.es.md (the Spanish of a Markdown file)."""
+    return path.with_name(path.name.removesuffix(".md") + SPANISH_MARKDOWN)
 
 
 def policies_version(text: str) -> str:
@@ -89,6 +96,11 @@ class ArtistRecord:
     held: str | None = None  # why `serve` shows it though the public site leaves it out
     books: str = "open"  # "open" | "closed" | "waitlist" (models.BooksStatus)
     books_note: str | None = None
+    # The Spanish (the X_es fields); None or () where not given: /es/ shows the English.
+    bio_es: str | None = None
+    specialties_es: tuple[str, ...] = ()
+    books_note_es: str | None = None
+    alt_es: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,8 @@ class WorkItem:
     draft: bool = False
     publish_at: str | None = None
     held: str | None = None  # why `serve` shows it though the public site leaves it out
+    title_es: str | None = None  # the Spanish; None: /es/ shows the English
+    alt_es: str | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,18 @@ class FlashItem:
     draft: bool = False
     publish_at: str | None = None
     held: str | None = None  # why `serve` shows it though the public site leaves it out
+    title_es: str | None = None  # the Spanish; None: /es/ shows the English
+    alt_es: str | None = None
+
+
+@dataclass(frozen=True)
+class Untranslated:
+    """A text given in English without its Spanish (translations.py): the warning to print,
+    if what it belongs to is published (owner: ("site",), ("artist", slug), ("piece", id),
+    ("design", id))."""
+
+    owner: tuple
+    warning: Problem
 
 
 @dataclass(frozen=True)
@@ -199,6 +225,11 @@ class Content:
     flash: list[FlashItem] = field(default_factory=list)  # in artist order, then file order
     flash_files: dict[str, Path] = field(default_factory=dict)  # slug -> file
     policies: str | None = None  # policies.md's text; None without it (or when it is empty)
+    # The Spanish of the Markdown (aftercare/<name>.es.md, policies.es.md), where given.
+    aftercare_es: dict[str, str] = field(default_factory=dict)
+    policies_es: str | None = None
+    # Every text without its Spanish; the warnings are those of what is published.
+    untranslated: list[Untranslated] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.findings is None:
@@ -233,7 +264,13 @@ class Content:
 
 
 # What one item of each list is called: "hours, line 2" and "piece 2" read as people count.
-LIST_ITEMS = {"hours": "line", "hours_notes": "line", "specialties": "line"}
+LIST_ITEMS = {
+    "hours": "line",
+    "hours_notes": "line",
+    "hours_notes_es": "line",
+    "specialties": "line",
+    "specialties_es": "line",
+}
 
 
 def field_name(loc: tuple, item: str = "piece") -> str | None:

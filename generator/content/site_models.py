@@ -43,6 +43,7 @@ class OpeningHours(Model):
 class Stat(Model):
     value: Text
     label: Text
+    label_es: OptionalText = None
 
 
 class Stats(Model):
@@ -52,13 +53,18 @@ class Stats(Model):
 
 class TimelineEntry(Model):
     period: Text
+    period_es: OptionalText = None
     title: Text
+    title_es: OptionalText = None
     text: Text
+    text_es: OptionalText = None
 
 
 class ValueCard(Model):
     title: Text
+    title_es: OptionalText = None
     text: Text
+    text_es: OptionalText = None
 
 
 class Memorial(Model):
@@ -66,14 +72,17 @@ class Memorial(Model):
     born: WholeNumber
     died: WholeNumber
     text: Text
+    text_es: OptionalText = None
     photo: OptionalFileName = None
     alt: OptionalText = None  # without it: "Portrait of <name>"
+    alt_es: OptionalText = None
 
 
 class Brand(Model):
     name: Text
     logo: FileName
     alt: OptionalText = None  # without it: the brand's name
+    alt_es: OptionalText = None
     url: OptionalWebUrl = None
 
 
@@ -131,9 +140,11 @@ class SiteFile(Model):
     address: Address
     hours: Annotated[list[OpeningHours], Field(min_length=1)]
     hours_notes: list[Text] = []
+    hours_notes_es: list[Text] = []  # the opening hours themselves are put in Spanish (hours.py)
     # The studio's own rule for visitors under 18, shown by the contact form when a visitor
     # says they are under 18, beside what Texas law requires (docs/requests.md).
     minors_rule: OptionalText = None
+    minors_rule_es: OptionalText = None
     socials: Socials
     stats: Stats
     timeline: Annotated[list[TimelineEntry], Field(min_length=1)]
@@ -143,6 +154,7 @@ class SiteFile(Model):
     videos: Videos
     credit: Credit
     in_memory: Text
+    in_memory_es: OptionalText = None
     # Drafts and scheduled publishing (publishing.py); the admin (site/cms.py).
     timezone: TimeZoneName = "America/Chicago"
     cms: CmsSettings = CmsSettings()

@@ -16,7 +16,8 @@ tool missing, a disk full). The rules here:
 
 Warnings, for what the site shows but not as meant: files nobody uses (not published), two
 artists with one order or one profile photo, a Markdown table without its line of dashes,
-an artist without a portfolio file.
+an artist without a portfolio file, a text without its Spanish (translations.py: only of what
+is published).
 """
 
 from __future__ import annotations
@@ -28,7 +29,16 @@ from pathlib import Path
 
 from . import models
 from .flash import check_flash
-from .records import POLICIES_FILE, ArtistSource, Content, FileRef, link_in, link_problem
+from .records import (
+    POLICIES_FILE,
+    ArtistSource,
+    Content,
+    FileRef,
+    link_in,
+    link_problem,
+    spanish_file,
+)
+from .translations import translation_warnings
 from .yamlfile import line_of
 
 log = logging.getLogger(__name__)
@@ -56,6 +66,7 @@ def validate(content: Content) -> list[FileRef]:
     _check_site_numbers(content)
     _check_markdown(content)
     _check_unused(content)
+    content.findings.warnings.extend(translation_warnings(content))
     return present
 
 
@@ -274,13 +285,19 @@ def _is_delimiter_row(line: str) -> bool:
 
 
 def _markdown_files(content: Content) -> list[tuple[Path, str]]:
-    """The Markdown the site publishes: the aftercare guides, then the policies."""
-    files = [
-        (content.root / "aftercare" / f"{name}.md", text)
-        for name, text in content.aftercare.items()
-    ]
+    """The Markdown the site publishes: the aftercare guides, then the policies, each
+    followed by its Spanish where there is one."""
+    files = []
+    for name, text in content.aftercare.items():
+        files.append((content.root / "aftercare" / f"{name}.md", text))
+        if name in content.aftercare_es:
+            spanish = spanish_file(content.root / "aftercare" / f"{name}.md")
+            files.append((spanish, content.aftercare_es[name]))
     if content.policies is not None:
         files.append((content.root / POLICIES_FILE, content.policies))
+        if content.policies_es is not None:
+            spanish = spanish_file(content.root / POLICIES_FILE)
+            files.append((spanish, content.policies_es))
     return files
 
 

@@ -1,12 +1,22 @@
-"""Stage: the static API (api/*.json) and the site data the app reads."""
+"""Stage: the static API (api/*.json) and the site data the app reads.
+
+Both languages (issue #26): every English answer at /api/..., and the same answers in
+Spanish at /api/es/... (files under api/es/), the same shapes with the Spanish texts where
+the content gives them (the X_es fields, the .es.md files: content/translations.py) and the
+English where it does not. An object of a Spanish answer that shows English text names the
+keys concerned in "untranslated" (absent when nothing fell back; never in English answers).
+"""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from ..content.flash import published_counts
+from ..content.hours import spanish_days, spanish_time
+from ..content.models import Brand, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
 from ..images.process import ImageMeta
 from ..output import Output
@@ -27,33 +37,95 @@ def contact_choices() -> dict:
     }
 
 
+# The site's languages: English at /api/..., Spanish at /api/es/... (and /es/ pages).
+LANGUAGES = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+
+
+def api_prefix(lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where a language's answers live: "/api" (English), "/api/es"."""
+    _check_language(lang)
+    return "/api" if lang == DEFAULT_LANGUAGE else f"/api/{lang}"
+
+
+def _check_language(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (the site's are {', '.join(LANGUAGES)})")
+
+
+def _given(value: Any) -> bool:
+    return value is not None and value != "" and value != () and value != []
+
+
+class _Texts:
+    """The texts of one JSON object in one language: the Spanish where given, else the
+    English, each key whose English was shown noted for "untranslated"."""
+
+    def __init__(self, lang: str):
+        _check_language(lang)
+        self.spanish = lang == "es"
+        self.untranslated: list[str] = []
+
+    def __call__(self, key: str, english: Any, spanish: Any) -> Any:
+        if not self.spanish:
+            return english
+        if _given(spanish):
+            return spanish
+        if _given(english):
+            self.untranslated.append(key)
+        return english
+
+    def marker(self) -> dict:
+        """{"untranslated": [...]} when a text fell back to English, else nothing."""
+        return {"untranslated": list(self.untranslated)} if self.untranslated else {}
+
+
 # Where /api/policies is answered from (netlify.toml); without policies.md, the build's
-# _redirects answers it with the JSON 404 (redirects.py).
+# _redirects answers it with the JSON 404 (redirects.py). The Spanish: POLICIES_API_ES.
 POLICIES_API = ("/api/policies", "api/policies.json")
+POLICIES_API_ES = ("/api/es/policies", "api/es/policies.json")
 
 
-def policies_json(text: str) -> dict:
-    """/api/policies: the Markdown as published and its version (records.policies_version)."""
-    return {"markdown": text, "version": policies_version(text)}
+def policies_json(text: str, spanish: str | None = None, lang: str = DEFAULT_LANGUAGE) -> dict:
+    """/api/policies: the Markdown as published and its version (records.policies_version).
+
+    In Spanish (/api/es/policies) the Markdown is policies.es.md's (policies.md's when there
+    is none) and the version stays the English text's: the one version the contact form
+    sends (site data `policiesVersion`) whatever the visitor's language, so the studio keeps
+    a single record of which policies were current."""
+    texts = _Texts(lang)
+    return {
+        "markdown": texts("markdown", text, spanish),
+        "version": policies_version(text),
+        **texts.marker(),
+    }
 
 
-def artist_json(artist: ArtistRecord, images: ImageIndex, flash: int = 0) -> dict:
+def artist_json(
+    artist: ArtistRecord, images: ImageIndex, flash: int = 0, lang: str = DEFAULT_LANGUAGE
+) -> dict:
     """flash: how many flash designs the artist shows (the key only when there are some)."""
     meta = images[("artists", artist.photo)]
+    texts = _Texts(lang)
     return {
         "id": artist.id,
         "slug": artist.slug,
         "name": artist.name,
         "profilePic": artist.photo,
         "yearsExperience": artist.years_experience,
-        "bio": artist.bio,
-        "specialties": list(artist.specialties),
+        "bio": texts("bio", artist.bio, artist.bio_es),
+        "specialties": list(texts("specialties", artist.specialties, artist.specialties_es)),
         "instagram": artist.instagram,
         "image": meta.to_api(),
         "books": artist.books,
-        **({"books_note": artist.books_note} if artist.books_note else {}),
-        **_optional(artist.alt, artist.held),
+        **(
+            {"books_note": texts("books_note", artist.books_note, artist.books_note_es)}
+            if artist.books_note
+            else {}
+        ),
+        **_optional(texts("alt", artist.alt, artist.alt_es), artist.held),
         **({"flash": flash} if flash > 0 else {}),
+        **texts.marker(),
     }
 
 
@@ -71,48 +143,56 @@ def _optional(alt: str | None, held: str | None) -> dict:
 IMAGE_KEYS = ("src", "width", "height", "srcset", "sources", "placeholder")
 
 
-def work_json(item: WorkItem, images: ImageIndex) -> dict:
+def work_json(item: WorkItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE) -> dict:
     meta = images[("work", item.file)].to_api()
+    texts = _Texts(lang)
     return {
         "id": item.id,
         "filename": item.file,
-        "title": item.title,
+        "title": texts("title", item.title, item.title_es),
         "artist": item.artist_name,
         "artist_id": item.artist_slug,
         **{k: meta[k] for k in IMAGE_KEYS},
-        **_optional(item.alt, item.held),
+        **_optional(texts("alt", item.alt, item.alt_es), item.held),
+        **texts.marker(),
     }
 
 
-def flash_json(item: FlashItem, images: ImageIndex) -> dict:
+def flash_json(item: FlashItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE) -> dict:
     """One flash design (docs/flash.md). `status` is the design's own, available or claimed;
     why `serve` shows a design the public site does not is `held` (draft or scheduled)."""
     meta = images[("flash", item.file)].to_api()
+    texts = _Texts(lang)
+    alt = texts("alt", item.alt, item.alt_es)
     return {
         "id": item.id,
         "artist_id": item.artist_slug,
         "artist": item.artist_name,
-        "title": item.title,
+        "title": texts("title", item.title, item.title_es),
         "size": item.size,
         "price": item.price,
         "status": item.status,
         "repeatable": item.repeatable,
         "filename": item.file,
         **{k: meta[k] for k in IMAGE_KEYS},
-        **({"alt": item.alt} if item.alt else {}),
+        **({"alt": alt} if alt else {}),
         **({"held": item.held} if item.held else {}),
+        **texts.marker(),
     }
 
 
-def flash_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, object]]:
+def flash_files(
+    content: Content, images: ImageIndex, lang: str = DEFAULT_LANGUAGE
+) -> dict[str, tuple[str, object]]:
     """/api/flash?artist=all and ?artist=<slug> for every artist (an empty list for an
-    artist without flash): the same items, in the site's artist order, then file order."""
-    designs = [flash_json(item, images) for item in content.flash]
-    files: dict[str, tuple[str, object]] = {
-        "/api/flash?artist=all": ("api/flash/all.json", designs)
-    }
+    artist without flash): the same items, in the site's artist order, then file order.
+    In Spanish: /api/es/flash?artist=..., files under api/es/flash/."""
+    url = api_prefix(lang) + "/flash"
+    folder = url.lstrip("/")
+    designs = [flash_json(item, images, lang) for item in content.flash]
+    files: dict[str, tuple[str, object]] = {f"{url}?artist=all": (f"{folder}/all.json", designs)}
     for slug, mine in by_artist(content, designs).items():
-        files[f"/api/flash?artist={slug}"] = (f"api/flash/{slug}.json", mine)
+        files[f"{url}?artist={slug}"] = (f"{folder}/{slug}.json", mine)
     return files
 
 
@@ -132,18 +212,20 @@ PAGE_SIZE = 24
 
 
 def portfolio_pages(
-    selection: str, work: list[dict], page_size: int = PAGE_SIZE
+    selection: str, work: list[dict], page_size: int = PAGE_SIZE, lang: str = DEFAULT_LANGUAGE
 ) -> dict[str, tuple[str, object]]:
-    """One selection's pieces cut into pages: api/portfolio/pages/<selection>/<n>.json, n from 1.
+    """One selection's pieces cut into pages: api/portfolio/pages/<selection>/<n>.json, n from 1
+    (in Spanish api/es/portfolio/pages/...).
 
     Each holds {total, page, pages, page_size, items}, the items as in the whole list and in its
     order; an empty selection still has its page 1 (no items), so the screen always finds one.
     The portfolio screen reads these (features/portfolio/api/); the whole lists stay as they are.
     """
     count = max(1, -(-len(work) // page_size))
+    folder = api_prefix(lang).lstrip("/") + "/portfolio/pages"
     files: dict[str, tuple[str, object]] = {}
     for page in range(1, count + 1):
-        file = f"api/portfolio/pages/{selection}/{page}.json"
+        file = f"{folder}/{selection}/{page}.json"
         files["/" + file] = (
             file,
             {
@@ -162,27 +244,42 @@ def api_files(content: Content, images: ImageIndex) -> dict[str, tuple[str, obje
 
     The URLs are the app's (lib/artists-store.tsx, features/*/api/); netlify.toml maps them to
     the files, and a paged portfolio file is asked for by its own path. The prerenderer renders
-    the pages from these same answers (prerender.py).
+    the pages from these same answers (prerender.py). Every English answer comes first, then
+    the same answers in Spanish (/api/es/..., files under api/es/).
     """
-    work = [work_json(w, images) for w in content.work]
+    files: dict[str, tuple[str, object]] = {}
+    for lang in LANGUAGES:
+        files.update(language_files(content, images, lang))
+    return files
+
+
+def language_files(
+    content: Content, images: ImageIndex, lang: str = DEFAULT_LANGUAGE
+) -> dict[str, tuple[str, object]]:
+    """The static API in one language (api_files: both)."""
+    api = api_prefix(lang)
+    folder = api.lstrip("/")
+    work = [work_json(w, images, lang) for w in content.work]
     flash = published_counts(content)
-    artists = [artist_json(a, images, flash.get(a.slug, 0)) for a in content.artists]
+    artists = [artist_json(a, images, flash.get(a.slug, 0), lang) for a in content.artists]
     files = {
-        "/api/artists": ("api/artists.json", artists),
-        "/api/portfolio?artist=all": ("api/portfolio/all.json", work),
-        **portfolio_pages("all", work),
+        f"{api}/artists": (f"{folder}/artists.json", artists),
+        f"{api}/portfolio?artist=all": (f"{folder}/portfolio/all.json", work),
+        **portfolio_pages("all", work, lang=lang),
     }
     for slug, mine in by_artist(content, work).items():
-        files[f"/api/portfolio?artist={slug}"] = (f"api/portfolio/{slug}.json", mine)
-        files.update(portfolio_pages(slug, mine))
-    files.update(flash_files(content, images))
-    aftercare = [
-        {"section_type": name, "content": text} for name, text in content.aftercare.items()
-    ]
-    files["/api/aftercare"] = ("api/aftercare.json", aftercare)
+        files[f"{api}/portfolio?artist={slug}"] = (f"{folder}/portfolio/{slug}.json", mine)
+        files.update(portfolio_pages(slug, mine, lang=lang))
+    files.update(flash_files(content, images, lang))
+    aftercare = []
+    for name, text in content.aftercare.items():
+        texts = _Texts(lang)
+        guide = texts("content", text, content.aftercare_es.get(name))
+        aftercare.append({"section_type": name, "content": guide, **texts.marker()})
+    files[f"{api}/aftercare"] = (f"{folder}/aftercare.json", aftercare)
     if content.policies is not None:
-        url, file = POLICIES_API
-        files[url] = (file, policies_json(content.policies))
+        url, file = POLICIES_API if lang == DEFAULT_LANGUAGE else POLICIES_API_ES
+        files[url] = (file, policies_json(content.policies, content.policies_es, lang))
     return files
 
 
@@ -200,9 +297,20 @@ def tel_href(phone: str) -> str:
     return f"tel:{digits}"
 
 
-def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
-    """Studio facts and media URLs for the app (embedded in every page and at api/site.json)."""
+def site_data(
+    content: Content, images: ImageIndex, media: dict, lang: str = DEFAULT_LANGUAGE
+) -> dict:
+    """Studio facts and media URLs for the app (embedded in every page and at api/site.json).
+
+    lang "es": the same keys with the Spanish texts (the opening hours put in Spanish from
+    the parsed rows, content/hours.py), "untranslated" on each object (the root included)
+    that shows English for want of Spanish. Both carry "lang"."""
     site = content.site
+    texts = _Texts(lang)
+    spanish = lang != DEFAULT_LANGUAGE
+    memorial = site.memorial
+    memorial_texts = _Texts(lang)
+    memorial_alt = memorial_texts("alt", memorial.alt, memorial.alt_es)
     return {
         "name": site.name,
         "baseUrl": site.base_url.rstrip("/"),
@@ -210,35 +318,79 @@ def site_data(content: Content, images: ImageIndex, media: dict) -> dict:
         "phoneHref": tel_href(site.phone),
         "email": site.email,
         "address": site.address.model_dump(),
-        "hours": [h.model_dump() for h in site.hours],
-        "hoursNotes": list(site.hours_notes),
-        "socials": site.socials.model_dump(),
-        "stats": site.stats.model_dump(),
-        "timeline": [t.model_dump() for t in site.timeline],
-        "values": [v.model_dump() for v in site.values],
-        "memorial": {
-            **site.memorial.model_dump(exclude={"photo", "alt"}),
-            **_optional(site.memorial.alt, None),
-            "image": images[("artists", site.memorial.photo)].to_api()
-            if site.memorial.photo
-            else None,
-        },
-        "brands": [
-            {
-                "name": b.name,
-                "url": b.url,
-                "image": images[("brands", b.logo)].to_api(),
-                **_optional(b.alt, None),
-            }
-            for b in site.brands
+        "hours": [
+            {"days": spanish_days(h.days), "time": spanish_time(h.time)}
+            if spanish
+            else h.model_dump()
+            for h in site.hours
         ],
+        "hoursNotes": list(texts("hoursNotes", site.hours_notes, site.hours_notes_es)),
+        "socials": site.socials.model_dump(),
+        "stats": {
+            "work": [_stat_json(stat, lang) for stat in site.stats.work],
+            "legacy": [_stat_json(stat, lang) for stat in site.stats.legacy],
+        },
+        "timeline": [_timeline_json(entry, lang) for entry in site.timeline],
+        "values": [_value_json(card, lang) for card in site.values],
+        "memorial": {
+            "name": memorial.name,
+            "born": memorial.born,
+            "died": memorial.died,
+            "text": memorial_texts("text", memorial.text, memorial.text_es),
+            **_optional(memorial_alt, None),
+            "image": images[("artists", memorial.photo)].to_api() if memorial.photo else None,
+            **memorial_texts.marker(),
+        },
+        "brands": [_brand_json(brand, images, lang) for brand in site.brands],
         "credit": site.credit.model_dump(),
-        "inMemory": site.in_memory,
+        "inMemory": texts("inMemory", site.in_memory, site.in_memory_es),
         "artistSlugs": [a.slug for a in content.artists],
         **contact_choices(),
-        "minorsRule": site.minors_rule,
+        "minorsRule": texts("minorsRule", site.minors_rule, site.minors_rule_es),
+        # The English policies' version in both languages (policies_json says why).
         "policiesVersion": (
             policies_version(content.policies) if content.policies is not None else None
         ),
         "media": media,
+        "lang": lang,
+        **texts.marker(),
+    }
+
+
+def _stat_json(stat: Stat, lang: str) -> dict:
+    texts = _Texts(lang)
+    return {
+        "value": stat.value,
+        "label": texts("label", stat.label, stat.label_es),
+        **texts.marker(),
+    }
+
+
+def _timeline_json(entry: TimelineEntry, lang: str) -> dict:
+    texts = _Texts(lang)
+    return {
+        "period": texts("period", entry.period, entry.period_es),
+        "title": texts("title", entry.title, entry.title_es),
+        "text": texts("text", entry.text, entry.text_es),
+        **texts.marker(),
+    }
+
+
+def _value_json(card: ValueCard, lang: str) -> dict:
+    texts = _Texts(lang)
+    return {
+        "title": texts("title", card.title, card.title_es),
+        "text": texts("text", card.text, card.text_es),
+        **texts.marker(),
+    }
+
+
+def _brand_json(brand: Brand, images: ImageIndex, lang: str) -> dict:
+    texts = _Texts(lang)
+    return {
+        "name": brand.name,
+        "url": brand.url,
+        "image": images[("brands", brand.logo)].to_api(),
+        **_optional(texts("alt", brand.alt, brand.alt_es), None),
+        **texts.marker(),
     }

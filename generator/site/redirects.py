@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..output import Output
-from .endpoints import POLICIES_API
+from .endpoints import POLICIES_API, POLICIES_API_ES
 from .netlify_rules import NetlifyConfig, parse_redirects_file, static_file
 
 
@@ -99,8 +99,9 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
     return lines
 
 
-# The answers chosen by ?artist=all or ?artist=<slug>: api/<name>/<selection>.json.
-ARTIST_LISTS = ("/api/portfolio", "/api/flash")
+# The answers chosen by ?artist=all or ?artist=<slug>: api/<name>/<selection>.json, in
+# English and in Spanish (api/es/<name>/<selection>.json).
+ARTIST_LISTS = ("/api/portfolio", "/api/flash", "/api/es/portfolio", "/api/es/flash")
 
 
 def write_redirects_file(
@@ -124,17 +125,20 @@ def write_redirects_file(
     - A renamed artist (renamed: {former slug: slug}): their old page answers a permanent
       redirect to the new one (their flash page too, when they have one: with_flash), and
       the old ?artist= value still gives their pieces.
-    - /api/portfolio?artist=<slug> and /api/flash?artist=<slug>: one rule per artist, then a
-      JSON 404 for any other value (the answer without ?artist= is netlify.toml's). A
-      placeholder rule (artist=:artist) cannot do it: on Netlify a rewrite to a file that
-      does not exist answers the site's HTML 404 page, never a later rule.
-    - /api/policies without policies.md (policies: False): the JSON 404, before
-      netlify.toml's rule to api/policies.json, for the same reason.
+    - /api/portfolio?artist=<slug> and /api/flash?artist=<slug>, and their Spanish
+      /api/es/portfolio and /api/es/flash: one rule per artist, then a JSON 404 for any other
+      value (the answer without ?artist= is netlify.toml's). A placeholder rule
+      (artist=:artist) cannot do it: on Netlify a rewrite to a file that does not exist
+      answers the site's HTML 404 page, never a later rule.
+    - /api/policies and /api/es/policies without policies.md (policies: False): the JSON
+      404, before netlify.toml's rules to api/policies.json and api/es/policies.json, for
+      the same reason.
     """
     renamed = dict(sorted((renamed or {}).items()))
     lines = _contact_rules(function_url.rstrip("/"), uploads_url.rstrip("/"))
     if not policies:
         lines.append(f"{POLICIES_API[0]}  /api/404.json  404")
+        lines.append(f"{POLICIES_API_ES[0]}  /api/404.json  404")
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
         if new in with_flash:
