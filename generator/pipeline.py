@@ -31,7 +31,17 @@ from .known_files import KnownFiles
 from .output import Output, discard, staging_dir, swap_into_place
 from .release import Release
 from .reporter import BufferReporter, Reporter
-from .site import admin, bundle, endpoints, icons, netlify_rules, pages, prerender, redirects
+from .site import (
+    admin,
+    bundle,
+    catalog_usage,
+    endpoints,
+    icons,
+    netlify_rules,
+    pages,
+    prerender,
+    redirects,
+)
 from .videos.checks import check_videos
 from .videos.probe import VideoSources
 from .videos.process import process_videos
@@ -232,7 +242,7 @@ class _Media:
 
     images: endpoints.ImageIndex
     app: bundle.Bundle
-    data: dict  # the site data: api/site.json, embedded in every page
+    data: dict[str, dict]  # the site data by language: api/site.json, embedded in every page
     previews: pages.Previews
 
 
@@ -255,12 +265,15 @@ def _write_media(
         )
     with reporter.stage("app"):
         app = bundle.bundle_app(paths.site_src, out, paths.cache / "bundle", reporter, dev_app)
-    data = endpoints.site_data(content, images, video_outputs.to_site_data())
+    media_urls = video_outputs.to_site_data()
+    data = {
+        lang: endpoints.site_data(content, images, media_urls, lang) for lang in pages.LANGUAGES
+    }
     with reporter.stage("previews"):
         previews = pages.Previews(
             *social.make_cards(
                 {a.slug: content.image_path("artists", a.photo) for a in content.artists},
-                social.poster_file(out, data["media"]["hero"]),
+                social.poster_file(out, media_urls["hero"]),
                 out,
                 paths.cache / "images",
             )
@@ -281,13 +294,19 @@ def _write_pages(
     with reporter.stage("pages"):
         api = endpoints.api_files(content, media.images)
         endpoints.write_endpoints(out, api)
-        out.write_json("api/site.json", media.data)
+        for lang, data in media.data.items():
+            prefix = "api" if lang == pages.DEFAULT_LANG else f"api/{lang}"
+            out.write_json(f"{prefix}/site.json", data)
         routes = pages.routes(content, route_table)
         answers = {url: value for url, (_, value) in api.items()}
         rendered = prerender.prerender(
             media.app, media.data, answers, [r.path for r in routes], paths.cache / "bundle"
         )
-        pages.write_pages(out, content, media.app, media.data, routes, rendered, media.previews)
+        for warning in catalog_usage.unused_keys(paths.site_src, rendered.catalog_keys):
+            reporter.warning(warning)
+        pages.write_pages(
+            out, content, media.app, media.data, routes, rendered.pages, media.previews
+        )
         icons.write_icons(out, paths.site_src, content.site.name, paths.cache / "icons")
         slugs = [a.slug for a in content.artists]
         redirects.write_redirects_file(
@@ -319,7 +338,7 @@ def _write_admin(
             # Made from the project's sources alone, whatever the content: one cache.
             PROJECT_ROOT / ".cache" / "admin",
             media.app,
-            media.data,
+            media.data[pages.DEFAULT_LANG],
             admin_settings,
             reporter,
             published,

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   esbuild: { jsx: "automatic" },
-  define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
+  define: { __BUILD_YEAR__: String(new Date().getFullYear()), __LANG__: JSON.stringify("all") },
   test: {
     environment: "jsdom",
     globals: true,

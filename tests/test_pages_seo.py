@@ -139,7 +139,7 @@ def test_a_page_asking_for_an_answer_the_build_does_not_write_fails_the_build(
     bundle = Bundle(prerender_script=Path(summary["prerender"]).read_text("utf-8"))
     site = json.loads(html(dist, "api/site.json"))
     with pytest.raises(BuildError) as caught:
-        prerender.prerender(bundle, site, {}, ["/aftercare"], tmp_path / "work")
+        prerender.prerender(bundle, {"en": site, "es": site}, {}, ["/aftercare"], tmp_path / "work")
     assert str(caught.value) == (
         "prerendering /aftercare: the app asked for /api/aftercare, which the build does not write"
     )
@@ -278,25 +278,25 @@ def test_the_sitemap_lists_every_public_page_and_artist(dist: Path) -> None:
     tree = ET.fromstring(html(dist, "sitemap.xml"))
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     urls = [loc.text for loc in tree.findall("s:url/s:loc", ns)]
-    assert sorted(urls) == sorted(
-        f"{BASE}{path}"
-        for path in (
-            "/",
-            "/portfolio",
-            "/portfolio/jane-doe",
-            "/portfolio/max-ink",
-            "/flash",  # with no flash at all (and no /flash/<slug> page)
-            "/piercings",
-            "/aftercare",
-        )
+    english = (
+        "/",
+        "/portfolio",
+        "/portfolio/jane-doe",
+        "/portfolio/max-ink",
+        "/flash",  # with no flash at all (and no /flash/<slug> page)
+        "/piercings",
+        "/aftercare",
     )
+    spanish = ("/es/", *(f"/es{path}" for path in english[1:]))
+    assert sorted(urls) == sorted(f"{BASE}{path}" for path in (*english, *spanish))
 
 
 def test_robots_keeps_the_api_and_the_unlisted_pages_out_and_names_the_sitemap(
     dist: Path,
 ) -> None:
     assert html(dist, "robots.txt") == (
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /test\n\n"
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /test\n"
+        "Disallow: /es/test\n\n"
         f"Sitemap: {BASE}/sitemap.xml\n"
     )
     assert '<meta name="robots" content="noindex">' in html(dist, "test/index.html")

@@ -111,9 +111,12 @@ def test_every_route_has_its_own_html_title_and_description(built) -> None:
         page = tags(dist, route.file)
         assert page.title == route.title
         assert page.meta["description"] == route.description
-        seen_titles.add(page.title)
+        seen_titles.add((route.lang, page.title))
         seen_descriptions.add(page.meta["description"])
+        assert f'<html lang="{route.lang}">' in (dist / route.file).read_text("utf-8")
+    # each title its own within a language ("Flash" and "Piercings" are Spanish words too)
     assert len(seen_titles) == len(result.routes)
+    assert {r.lang for r in result.routes} == {"en", "es"}
     assert tags(dist, "portfolio/jane-doe/index.html").title == "Jane Doe Portfolio | Test Studio"
 
 
@@ -299,7 +302,8 @@ def test_the_route_table_and_the_app_chunks_name_the_same_lazy_screens(built) ->
     table = load_route_table(pipeline.PROJECT_ROOT / "site-src")
     summary = run_esbuild(pipeline.PROJECT_ROOT / "site-src", cache / "route-table-check")
     lazy = {spec.screen for spec in table if spec.lazy}
-    assert lazy == set(summary["screens"])
+    for lang in ("en", "es"):
+        assert lazy == set(summary["languages"][lang]["screens"]), lang
     assert {spec.path for spec in table} >= {"/", "/portfolio", "/piercings", "/aftercare", "/test"}
 
 
@@ -333,17 +337,25 @@ def test_the_javascript_home_fetches_without_interaction_stays_under_100_kib_gzi
     from generator.site.bundle import FIRST_LOAD_JS_BUDGET_KIB
 
     dist, _, cache = built
-    # what the build worked out and printed (generator/site/bundle.py keeps its summary)
-    fetched = json.loads((cache / "bundle" / "summary.json").read_text())["main"]["fetched"]
+    # what the build worked out and printed (generator/site/bundle.py keeps its summary), for
+    # the English home page and the Spanish one, each its own build (docs/architecture.md)
+    languages = json.loads((cache / "bundle" / "summary.json").read_text())["languages"]
+    assert set(languages) == {"en", "es"}
+    names = lambda urls: {u.rsplit("/", 1)[1] for u in urls}  # noqa: E731
+    for lang, home in (("en", "index.html"), ("es", "es/index.html")):
+        fetched = languages[lang]["main"]["fetched"]
+        page = tags(dist, home)
+        first_load = page.scripts + page.preloads
+        assert names(first_load) <= names(fetched)
+        assert [u for u in fetched if "scroll-in-watcher-" in u], fetched
+        # what waits for the visitor: the carousel's Swiper, the contact form, the film modal
+        assert not [
+            u for u in fetched if re.search(r"/(carousel|contact-form|video-modal|\w+-screen)-", u)
+        ]
+        size = sum(len(gzip.compress((dist / u.lstrip("/")).read_bytes(), 9)) for u in fetched)
+        assert size <= FIRST_LOAD_JS_BUDGET_KIB * 1024, f"{lang}: {size / 1024:.1f} KiB"
     page = tags(dist, "index.html")
     first_load = page.scripts + page.preloads
-    names = lambda urls: {u.rsplit("/", 1)[1] for u in urls}  # noqa: E731
-    assert names(first_load) <= names(fetched)
-    assert [u for u in fetched if "scroll-in-watcher-" in u], fetched
-    # what waits for the visitor: the carousel's Swiper, the contact form
-    assert not [u for u in fetched if re.search(r"/(carousel|contact-form|\w+-screen)-", u)]
-    size = sum(len(gzip.compress((dist / u.lstrip("/")).read_bytes(), 9)) for u in fetched)
-    assert size <= FIRST_LOAD_JS_BUDGET_KIB * 1024, f"{size / 1024:.1f} KiB"
     # Swiper loads when needed: its code is not among those files. AOS's script is not shipped
     # at all (app/scroll-in-watcher.ts watches with IntersectionObserver; only aos.css is used).
     metafile = json.loads((built[2] / "bundle" / "metafile.json").read_text())

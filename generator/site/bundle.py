@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 # what that loads by itself afterwards (docs/architecture.md#performance-budget).
 FIRST_LOAD_JS_BUDGET_KIB = 100
 
+# The language of the site's own addresses (/, /portfolio); the others live under /<lang>/.
+DEFAULT_LANG = "en"
+
 
 @dataclass(frozen=True)
 class ScreenAssets:
@@ -62,6 +65,10 @@ class Bundle:
     sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes
     gzip_sizes: dict[str, int] = field(default_factory=dict)  # output URL -> bytes gzipped
     prerender_script: str = ""  # the prerenderer's code (an ES module for node)
+    lang: str = "en"  # the language of the pages this bundle's scripts are for
+    # The same app for the site's other languages (docs/architecture.md#two-languages): each
+    # language is its own build, whose scripts hold its words and no other's.
+    translations: dict[str, Bundle] = field(default_factory=dict)
 
     def first_load_js_gzip(self) -> int:
         """Bytes of JavaScript (gzipped, as the CDN sends it) the home page starts its app with."""
@@ -71,6 +78,15 @@ class Bundle:
         """Bytes of JavaScript (gzipped) the home page fetches with nobody touching it: the
         figure the budget holds (the first load is part of it)."""
         return sum(self.gzip_sizes.get(url, 0) for url in self.fetched)
+
+    def for_language(self, lang: str) -> Bundle:
+        """The bundle of the pages in `lang`."""
+        if lang == self.lang:
+            return self
+        try:
+            return self.translations[lang]
+        except KeyError:
+            raise BuildError(f"the app was not built for the language {lang!r}") from None
 
     def for_screen(self, screen: str, lazy: bool) -> Bundle:
         """The tags of a page whose route shows `screen` first: its chunks preloaded up front."""
@@ -129,13 +145,41 @@ def bundle_app(
         for path in sorted((build_dir / "assets").rglob("*")):
             if path.is_file():
                 out.copy_file(path.relative_to(build_dir).as_posix(), path)
-        # Kept for anyone who wants to look inside (esbuild's bundle analyzer reads the metafile;
+        # Kept for anyone who wants to look inside (esbuild's bundle analyzer reads a metafile;
         # the summary lists each page's scripts, and what the home page fetches by itself).
-        shutil.copyfile(build_dir / "bundle-meta.json", cache_dir / "metafile.json")
+        for lang in summary["languages"]:
+            name = "metafile.json" if lang == DEFAULT_LANG else f"metafile-{lang}.json"
+            shutil.copyfile(build_dir / f"bundle-meta-{lang}.json", cache_dir / name)
         (cache_dir / "summary.json").write_text(json.dumps(summary, indent=1), "utf-8")
         prerender_script = Path(summary["prerender"]).read_text("utf-8")
-    main = summary["main"]
-    bundle = Bundle(
+    sizes = {"/" + f["file"]: f["bytes"] for f in summary["files"]}
+    gzip_sizes = {"/" + f["file"]: f["gzip"] for f in summary["files"]}
+    built = {
+        lang: _language_bundle(lang, record, sizes, gzip_sizes, prerender_script)
+        for lang, record in summary["languages"].items()
+    }
+    bundle = replace(
+        built[DEFAULT_LANG],
+        translations={lang: b for lang, b in built.items() if lang != DEFAULT_LANG},
+    )
+    css = sum(bundle.gzip_sizes.get(url, 0) for url in bundle.styles) / 1024
+    fetched = ", ".join(
+        f"{lang} {b.fetched_js_gzip() / 1024:.1f} (first load {b.first_load_js_gzip() / 1024:.1f})"
+        for lang, b in built.items()
+    )
+    reporter.info(
+        f"app: {len(summary['files'])} files, home page fetches KiB JavaScript without"
+        f" interaction: {fetched}; + {css:.1f} KiB CSS"
+        f" (gzip; budget {FIRST_LOAD_JS_BUDGET_KIB} KiB JavaScript)"
+    )
+    return bundle
+
+
+def _language_bundle(
+    lang: str, record: dict, sizes: dict, gzip_sizes: dict, prerender_script: str
+) -> Bundle:
+    main = record["main"]
+    return Bundle(
         scripts=(main["script"],),
         styles=tuple(main["styles"]),
         style_fonts=tuple(main.get("styleFonts", ())),
@@ -144,17 +188,9 @@ def bundle_app(
         after_paint_fonts={href: tuple(urls) for href, urls in main["afterPaintFonts"].items()},
         preloads=tuple(main["preloads"]),
         fetched=tuple(main["fetched"]),
-        screens={name: _screen(rec) for name, rec in summary["screens"].items()},
-        sizes={"/" + f["file"]: f["bytes"] for f in summary["files"]},
-        gzip_sizes={"/" + f["file"]: f["gzip"] for f in summary["files"]},
+        screens={name: _screen(rec) for name, rec in record["screens"].items()},
+        sizes=sizes,
+        gzip_sizes=gzip_sizes,
         prerender_script=prerender_script,
+        lang=lang,
     )
-    fetched = bundle.fetched_js_gzip() / 1024
-    first = bundle.first_load_js_gzip() / 1024
-    css = sum(bundle.gzip_sizes.get(url, 0) for url in bundle.styles) / 1024
-    reporter.info(
-        f"app: {len(summary['files'])} files, home page fetches {fetched:.1f} KiB JavaScript"
-        f" without interaction (first load {first:.1f}) + {css:.1f} KiB CSS"
-        f" (gzip; budget {FIRST_LOAD_JS_BUDGET_KIB} KiB JavaScript)"
-    )
-    return bundle

@@ -35,19 +35,30 @@ class RenderedPage:
     answers: dict[str, object]  # the API answers the render read, by URL
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """Every page, and the interface catalogs' English keys by file (catalog_usage.py)."""
+
+    pages: dict[str, RenderedPage]
+    catalog_keys: dict[str, list[list[str]]]
+
+
 def prerender(
     bundle: Bundle,
-    site: dict,
+    sites: dict[str, dict],
     answers: dict[str, object],
     paths: list[str],
     work_dir: Path,
-) -> dict[str, RenderedPage]:
-    """Render every path with the app's prerenderer; a page that fails is a BuildError.
+) -> Rendered:
+    """Render every path with the app's prerenderer; a page that fails is a BuildError, and so
+    is a Spanish interface catalog that misses a key of the English one.
+
+    sites: the site data by language; a path under /es/ is rendered in Spanish.
 
     The pages of the last render are kept (work_dir/prerendered/) under a hash of the
     renderer's code and of everything it is given: a build where neither changed (a photo
     replaced, a rebuild with nothing changed) starts no node at all."""
-    job = json.dumps({"site": site, "answers": answers, "paths": paths}, ensure_ascii=False)
+    job = json.dumps({"sites": sites, "answers": answers, "paths": paths}, ensure_ascii=False)
     digest = hashlib.sha256(bundle.prerender_script.encode())
     digest.update(job.encode())
     kept = work_dir / "prerendered" / f"{digest.hexdigest()[:KEY_LENGTH]}.json"
@@ -58,9 +69,15 @@ def prerender(
     if printed is None:
         printed = _render(bundle, job, work_dir)
     try:
-        pages = json.loads(printed)["pages"]
+        result = json.loads(printed)
+        pages = result["pages"]
     except (ValueError, KeyError) as exc:
         raise BuildError(f"the prerenderer printed no result: {exc}") from None
+    if result.get("catalogErrors"):
+        raise BuildError(
+            "the Spanish interface catalog (site-src/src/i18n/es.ts, es/) does not match the"
+            " English one:\n" + "\n".join(f"  {line}" for line in result["catalogErrors"])
+        )
     rendered = {}
     for page in pages:
         path = page["path"]
@@ -73,7 +90,7 @@ def prerender(
             )
         rendered[path] = RenderedPage(page["html"], page["head"], page["answers"])
     _keep(kept, printed)
-    return rendered
+    return Rendered(rendered, result.get("catalogKeys", {}))
 
 
 def _render(bundle: Bundle, job: str, work_dir: Path) -> str:

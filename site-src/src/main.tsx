@@ -10,8 +10,13 @@ import { applyAfterPaintStyles } from "./lib/after-paint-styles";
 import { preloadAppChunks } from "./lib/app-chunks";
 import { startPageIntroVideo, stopIntroVideo } from "./lib/intro-video";
 import { showPageWithoutApp } from "./lib/page-without-app";
+import { chosenHome } from "./lib/remembered-language";
 
-afterFirstPaint(() => {
+// A visitor who chose the other language before, back at this one's front door from elsewhere,
+// goes to theirs before anything else happens (lib/remembered-language.ts).
+const home = chosenHome();
+if (home) window.location.replace(home);
+else afterFirstPaint(() => {
   // The intro video the preloader waits for, fetched while the app arrives: the preloader's
   // number moves from now on (docs/product.md#preloader, lib/intro-video.ts). Asked for first, so
   // that it is not queued behind the chunks and fonts below on a connection that takes few

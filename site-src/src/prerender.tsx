@@ -4,7 +4,11 @@
 //
 //   node prerender.mjs < job.json      prints {"pages": [{path, html, answers, missing, errors}]}
 //
-// job.json: {"site": <site data>, "answers": {"/api/artists": [...], ...}, "paths": ["/", ...]}
+// job.json: {"sites": {"en": <site data>, "es": ...}, "answers": {"/api/artists": [...], ...},
+//            "paths": ["/", "/es/", ...]}
+// A path under /es/ is rendered in Spanish: its site data, its catalog, its router prefix.
+// Before any page, the Spanish catalog is checked against the English one (i18n/catalog-check.ts):
+// a missing key fails the build (printed as {"catalogErrors": [...]}).
 // For each page: `head`, the resource hints React gathered (for the page's <head>); `html`, the
 // markup of #root; `answers`, the API answers its render read (the page embeds them, see
 // lib/page-data.ts); `missing`, the URLs it asked for that the job did not hold, and `errors`
@@ -13,8 +17,10 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { Shell } from "./app/app";
 import { preloadScreen } from "./app/routes";
-import { StringsProvider } from "./i18n/catalog";
+import { StringsProvider, type Catalog } from "./i18n/catalog";
+import { catalogKeys, catalogProblems } from "./i18n/catalog-check";
 import { en } from "./i18n/en";
+import { es } from "./i18n/es";
 import { ArtistsProvider } from "./lib/artists-store";
 import { providePageData } from "./lib/page-data";
 import { provideSiteData, type SiteData } from "./lib/site-data";
@@ -26,7 +32,13 @@ declare const process: {
   exitCode?: number;
 };
 
-type Job = { site: SiteData; answers: Record<string, unknown>; paths: string[] };
+type Lang = "en" | "es";
+type Job = { sites: Record<Lang, SiteData>; answers: Record<string, unknown>; paths: string[] };
+
+const CATALOGS: Record<Lang, Catalog> = { en, es };
+
+/** The language of a page by its address: Spanish under /es/. */
+const langOf = (path: string): Lang => (path === "/es" || path.startsWith("/es/") ? "es" : "en");
 
 async function html(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
@@ -34,13 +46,15 @@ async function html(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 async function renderPage(path: string, job: Job) {
   const asked = new Set<string>();
+  const lang = langOf(path);
+  provideSiteData(job.sites[lang]);
   providePageData({ route: path, answers: job.answers }, asked);
   await preloadScreen(path);
   const errors: string[] = [];
   const { prelude } = await prerender(
-    // The page's language decides the catalog (i18n/catalog.ts): English, the one there is so far.
-    <StringsProvider value={en}>
-      <StaticRouter location={path}>
+    // The page's language decides the catalog (i18n/catalog.ts) and the router's prefix.
+    <StringsProvider value={CATALOGS[lang]}>
+      <StaticRouter location={path} basename={lang === "en" ? undefined : `/${lang}`}>
         <ArtistsProvider>
           <Shell />
         </ArtistsProvider>
@@ -73,10 +87,14 @@ async function readStdin(): Promise<string> {
 
 async function main() {
   const job = JSON.parse(await readStdin()) as Job;
-  provideSiteData(job.site);
+  const catalogErrors = catalogProblems();
+  if (catalogErrors.length) {
+    process.stdout.write(JSON.stringify({ pages: [], catalogErrors }));
+    return;
+  }
   const pages = [];
   for (const path of job.paths) pages.push(await renderPage(path, job));
-  process.stdout.write(JSON.stringify({ pages }));
+  process.stdout.write(JSON.stringify({ pages, catalogKeys: catalogKeys() }));
 }
 
 main().catch((error: unknown) => {

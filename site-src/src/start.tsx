@@ -5,14 +5,16 @@ import { App } from "./app/app";
 import { preloadScreen, screenAt } from "./app/routes";
 import { StringsProvider } from "./i18n/catalog";
 import { en } from "./i18n/en";
+import { es } from "./i18n/es";
 import { prerenderedRoute } from "./lib/page-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");
-// The page's language decides the catalog (i18n/catalog.ts): English, the one there is so far.
+// The build's language is the page's (one build per language, i18n/catalog.ts): the other's words
+// are folded away.
 const app = (
   <StrictMode>
-    <StringsProvider value={en}>
+    <StringsProvider value={__LANG__ === "es" ? es : en}>
       <App />
     </StringsProvider>
   </StrictMode>

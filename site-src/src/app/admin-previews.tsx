@@ -1,4 +1,4 @@
-import { Link, MemoryRouter } from "react-router";
+import { MemoryRouter } from "react-router";
 import { AppLink } from "../components/app-link";
 import { DocumentHero } from "../components/document-hero";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -356,7 +356,7 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
             <p className="portfolio-status portfolio-status--empty">
               <span>
                 {t.empty[0]}
-                <Link to="/#contact">{t.empty[1]}</Link>
+                <AppLink to="/#contact">{t.empty[1]}</AppLink>
                 {t.empty[2]}
               </span>
             </p>

@@ -7,6 +7,7 @@ import { SiteFooter } from "../features/home/site-footer";
 import { createPageReady, PageReadyContext } from "../hooks/use-page-ready";
 import { useStrings } from "../i18n/catalog";
 import { ArtistsProvider } from "../lib/artists-store";
+import { basePath } from "../lib/language";
 import { startAnimateOnScroll } from "./animate-on-scroll";
 import { DocumentMeta } from "./document-meta";
 import { AppRoutes } from "./routes";
@@ -61,10 +62,10 @@ export function Shell() {
   );
 }
 
-/** The app in the browser, at the address bar's location. */
+/** The app in the browser, at the address bar's location (its paths under the language's prefix). */
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basePath() || undefined}>
       <ArtistsProvider>
         <Shell />
       </ArtistsProvider>

@@ -3,6 +3,7 @@ import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { routes as routeTable } from "../config/routes.json";
 import { ContactSection } from "../features/contact/contact-section";
 import { useStrings } from "../i18n/catalog";
+import { basePath } from "../lib/language";
 import { HomeScreen } from "./home-screen";
 import NotFoundScreen from "./not-found-screen";
 
@@ -84,9 +85,12 @@ function toRoute({ path, screen, notFound }: RouteEntry): RouteObject & { screen
 
 const ROUTES = routeTable.map(toRoute);
 
-/** The screen the app shows at `pathname` (the not-found screen for unknown paths). */
+/**
+ * The screen the app shows at `pathname`, an address of the page's language (/es/portfolio on a
+ * Spanish page); the not-found screen for unknown paths.
+ */
 export function screenAt(pathname: string): string {
-  const matches = matchRoutes(ROUTES, pathname);
+  const matches = matchRoutes(ROUTES, pathname, basePath() || undefined);
   return (matches?.at(-1)?.route as { screen?: string } | undefined)?.screen ?? "not-found-screen";
 }
 

@@ -1,9 +1,13 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useStrings } from "../i18n/catalog";
 import type { VideoUrls } from "../lib/site-data";
 import { posterFor } from "./background-video";
-import { VideoModal } from "./video-modal";
 import "./play-button.css";
+
+// The film's modal is code a visitor may never need: it loads when a Play Video button is pointed
+// at, focused or pressed, not with the page (docs/architecture.md#performance-budget).
+const loadModal = () => import("./video-modal");
+const VideoModal = lazy(() => loadModal().then((module) => ({ default: module.VideoModal })));
 
 type Props = {
   /** The section's video: its horizontal file plays in the modal, with controls. */
@@ -20,6 +24,8 @@ type Props = {
  */
 export function FilmModal({ video, describes, title }: Props) {
   const [playing, setPlaying] = useState(false);
+  // Mounted from the first press on, and kept: closing pauses and rewinds, as before.
+  const [wanted, setWanted] = useState(false);
   const opener = useRef<HTMLButtonElement>(null); // focus returns here on closing
   const t = useStrings().video;
   return (
@@ -29,7 +35,12 @@ export function FilmModal({ video, describes, title }: Props) {
         ref={opener}
         type="button"
         className="play-button "
-        onClick={() => setPlaying(true)}
+        onClick={() => {
+          setWanted(true);
+          setPlaying(true);
+        }}
+        onPointerEnter={() => void loadModal()}
+        onFocus={() => void loadModal()}
         aria-haspopup="dialog"
         aria-label={t.playFilm(describes)}
       >
@@ -40,14 +51,18 @@ export function FilmModal({ video, describes, title }: Props) {
         </span>
         <span className="play-button__label">{t.playVideo}</span>
       </button>
-      <VideoModal
-        open={playing}
-        onClose={() => setPlaying(false)}
-        src={video.horizontal}
-        poster={posterFor(video, "horizontal")}
-        returnFocus={opener}
-        title={title}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <VideoModal
+            open={playing}
+            onClose={() => setPlaying(false)}
+            src={video.horizontal}
+            poster={posterFor(video, "horizontal")}
+            returnFocus={opener}
+            title={title}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

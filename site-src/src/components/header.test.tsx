@@ -1,6 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { StringsProvider } from "../i18n/catalog";
+import { es } from "../i18n/es";
+import { getSiteData, provideSiteData, resetSiteDataCache } from "../lib/site-data";
 import { Header, logoSize } from "./header";
 
 function Where() {
@@ -115,7 +118,12 @@ describe("Header menu", () => {
     const user = userEvent.setup();
     renderHeader("/");
     await user.click(screen.getByRole("button", { name: "Open menu" }));
-    const inside = [screen.getByRole("link", { name: "Test Studio, home" }), screen.getByRole("button", { name: "Close menu" }), ...within(screen.getByRole("dialog")).getAllByRole("link")];
+    const inside = [
+      screen.getByRole("link", { name: "Test Studio, home" }),
+      screen.getByRole("link", { name: "Ver en español" }),
+      screen.getByRole("button", { name: "Close menu" }),
+      ...within(screen.getByRole("dialog")).getAllByRole("link"),
+    ];
     for (let i = 0; i < 20; i++) {
       await user.tab();
       expect(inside).toContain(document.activeElement);
@@ -134,5 +142,42 @@ describe("Header menu", () => {
   it("links the logo home with the studio name from the site data", () => {
     renderHeader("/portfolio");
     expect(screen.getByRole("link", { name: "Test Studio, home" })).toHaveAttribute("href", "/");
+  });
+});
+
+describe("Language switch", () => {
+  afterEach(() => {
+    resetSiteDataCache();
+    localStorage.clear();
+  });
+
+  it.each([
+    ["/", "/es/"],
+    ["/portfolio/jane-doe", "/es/portfolio/jane-doe"],
+    ["/aftercare#tattoo", "/es/aftercare#tattoo"],
+  ])("on the English page %s goes to the Spanish %s, named in Spanish", (path, spanish) => {
+    renderHeader(path);
+    const link = screen.getByRole("link", { name: "Ver en español" });
+    expect(link).toHaveAttribute("href", spanish);
+    expect(link).toHaveAttribute("hreflang", "es");
+    expect(link).toHaveAttribute("lang", "es");
+  });
+
+  it("on a Spanish page goes to the English one, and remembers the choice", async () => {
+    const user = userEvent.setup();
+    provideSiteData({ ...getSiteData(), lang: "es" });
+    render(
+      <StringsProvider value={es}>
+        <MemoryRouter initialEntries={["/flash/kai"]}>
+          <Header />
+        </MemoryRouter>
+      </StringsProvider>,
+    );
+    const link = screen.getByRole("link", { name: "View in English" });
+    expect(link).toHaveAttribute("href", "/flash/kai");
+    expect(link).toHaveAttribute("lang", "en");
+    link.addEventListener("click", (event) => event.preventDefault());
+    await user.click(link);
+    expect(localStorage.getItem("lang")).toBe("en");
   });
 });

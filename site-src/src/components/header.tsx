@@ -8,6 +8,7 @@ import { useScrollY } from "../hooks/use-scroll-y";
 import { useStrings } from "../i18n/catalog";
 import { getSiteData } from "../lib/site-data";
 import { AppLink } from "./app-link";
+import { LanguageSwitch } from "./language-switch";
 import { Menu } from "./menu";
 import "./header.css";
 
@@ -73,6 +74,7 @@ export function Header() {
         >
           <img src="/logo.svg" alt={t.logo(name)} width={225} height={225} />
         </AppLink>
+        <LanguageSwitch />
         <button
           type="button"
           className="menu-toggle"

@@ -75,12 +75,14 @@ export type MarkdownDocumentProps = {
   headings: { min: HeadingLevel; max: HeadingLevel };
   /** Run after remark-gfm (e.g. remark-breaks); a constant, so the document is not re-parsed. */
   remarkPlugins?: Plugins;
+  /** The document's language where it differs from the page's (an untranslated guide). */
+  lang?: string;
 };
 
 type Plugins = NonNullable<Options["remarkPlugins"]>;
 const NO_PLUGINS: Plugins = [];
 
-export function MarkdownDocument({ children, className, headings, remarkPlugins = NO_PLUGINS }: MarkdownDocumentProps) {
+export function MarkdownDocument({ children, className, headings, remarkPlugins = NO_PLUGINS, lang }: MarkdownDocumentProps) {
   const hydrated = useHydrated();
   const [prerendered] = useState(() => !hydrated && typeof document !== "undefined");
   const { min, max } = headings;
@@ -88,10 +90,10 @@ export function MarkdownDocument({ children, className, headings, remarkPlugins 
   const plugins = useMemo(() => [remarkGfm, ...remarkPlugins], [remarkPlugins]);
   const classes = `markdown-document ${className}`;
   if (prerendered) {
-    return <div className={classes} dangerouslySetInnerHTML={KEEP_PRERENDERED} suppressHydrationWarning />;
+    return <div className={classes} lang={lang} dangerouslySetInnerHTML={KEEP_PRERENDERED} suppressHydrationWarning />;
   }
   return (
-    <div className={classes}>
+    <div className={classes} lang={lang}>
       <Markdown remarkPlugins={plugins} components={components}>
         {children}
       </Markdown>

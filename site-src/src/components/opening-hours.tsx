@@ -1,4 +1,5 @@
 import { getSiteData } from "../lib/site-data";
+import { langOf } from "../lib/language";
 
 type Props = {
   /** Class of the list of days and times; each place that shows the hours styles its own. */
@@ -12,7 +13,8 @@ type Props = {
  * footer both show them; the heading above stays theirs (it differs in level and style).
  */
 export function OpeningHours({ listClassName, noteClassName }: Props) {
-  const { hours, hoursNotes } = getSiteData();
+  const site = getSiteData();
+  const { hours, hoursNotes } = site;
   return (
     <>
       <dl className={listClassName}>
@@ -24,7 +26,7 @@ export function OpeningHours({ listClassName, noteClassName }: Props) {
         ))}
       </dl>
       {hoursNotes.map((note) => (
-        <p key={note} className={noteClassName}>
+        <p key={note} className={noteClassName} lang={langOf(site, "hoursNotes")}>
           {note}
         </p>
       ))}

@@ -21,9 +21,16 @@
 // words in their own chunk: each has a part, i18n/en/<part>.ts, that only its chunk imports, through
 // i18n/parts/<part>.ts, the part's table of languages. A component reads it with
 // useStrings(part), which picks the language the root's catalog names, so the root still decides
-// alone. Adding Spanish: i18n/es.ts (a Catalog), i18n/es/<part>.ts for each part, and `es` in each
-// table of i18n/parts/; the root provides `es` on /es/ pages. Each part's Spanish then rides in its
-// chunk beside the English (a few hundred bytes), or the tables become loaders if that ever weighs.
+// alone.
+//
+// Two languages, one build each (site-src/build.mjs, docs/architecture.md#two-languages): English
+// (en.ts, en/) at /, Spanish (es.ts, es/) at /es/. esbuild replaces __LANG__ with the build's
+// language, and the roots and the parts' tables are written `__LANG__ === "es" ? es : en`, which it
+// folds: a page's scripts carry its own language's words and no other's, and Spanish costs an
+// English page nothing. The prerenderer (and the tests) are built with "all" and have both.
+// A Spanish text that misses a key does not compile (es.ts is a Catalog, each es/<part>.ts its
+// part's Strings), and the prerenderer refuses to render with one (i18n/catalog-check.ts), so the
+// build fails too.
 // esbuild puts modules that exactly the same entries import into one chunk: this module and en.ts
 // ride in React's chunk as long as every chunk that imports React reads the catalog too (the
 // claimed flash design reads its part with useStrings, not as plain props, partly for that);
@@ -42,6 +49,7 @@
 // catalog; everything else imports this module and the parts (.dependency-cruiser.mjs).
 import { createContext, useContext } from "react";
 import { en } from "./en";
+import { es } from "./es";
 
 export type Lang = "en" | "es";
 
@@ -61,12 +69,13 @@ export type Strings<T> = T extends string
 /** A language's catalog: what the first load shows, and the language its parts are picked in. */
 export type Catalog = Strings<Omit<typeof en, "lang">> & { readonly lang: Lang };
 
-/** A lazily loaded chunk's strings in every language it has (English always). */
-export type Part<T> = { readonly en: T } & { readonly [L in Lang]?: T };
+/** A lazily loaded chunk's strings in the languages its build carries (one, or both for "all"). */
+export type Part<T> = { readonly [L in Lang]?: T };
 
-// English outside any provider: component tests and the editors' previews in the admin
-// (app/admin-previews.tsx), which render components without the app's root.
-const StringsContext = createContext<Catalog>(en);
+// Outside any provider, the build's language; English where it has both: component tests and the
+// editors' previews in the admin (app/admin-previews.tsx), which render components without the
+// app's root. Written so that a Spanish build holds no English words, nor the other way round.
+const StringsContext = createContext<Catalog>(__LANG__ === "es" ? es : en);
 
 /** Wraps the app at its root with the catalog of the page's language. */
 export const StringsProvider = StringsContext.Provider;

@@ -20,6 +20,11 @@ export const en = {
     closeMenu: "Close menu",
     menu: "Menu",
     close: "Close",
+    /**
+     * The switch to the same page in the other language (components/language-switch.tsx), written
+     * in that language: `lang` is its code, `short` what the bar shows, `name` its accessible name.
+     */
+    otherLanguage: { lang: "es", short: "ES", name: "Ver en español" },
   },
   menu: {
     label: "Site menu",

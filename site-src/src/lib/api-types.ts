@@ -8,6 +8,8 @@ export type Unpublished = "draft" | "scheduled";
 type EditorExtras = { alt?: string; status?: Unpublished };
 
 export type Artist = {
+  /** The keys a Spanish page shows in English, no translation yet (lib/language.ts `langOf`). */
+  untranslated?: string[];
   id: number;
   slug: string;
   name: string;
@@ -28,6 +30,8 @@ export type Artist = {
 export type Books = "open" | "closed" | "waitlist";
 
 export type PortfolioItem = {
+  /** The keys a Spanish page shows in English, no translation yet (lib/language.ts `langOf`). */
+  untranslated?: string[];
   id: number;
   filename: string;
   title: string;
@@ -39,6 +43,8 @@ export type PortfolioItem = {
 
 /** One flash design (GET /api/flash?artist=<slug|all>): drawn in advance, at a set size and price. */
 export type FlashDesign = {
+  /** The keys a Spanish page shows in English, no translation yet (lib/language.ts `langOf`). */
+  untranslated?: string[];
   /** "<artist slug>/<stem>": what the contact form sends as `flash` to claim it. */
   id: string;
   /** The artist's slug. */

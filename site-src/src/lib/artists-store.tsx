@@ -18,6 +18,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
+import { apiUrl } from "./language";
 import { initialAnswer } from "./page-data";
 import { getSiteData } from "./site-data";
 import { failed, loaded, LOADING, type QueryState } from "./use-query";
@@ -30,15 +31,13 @@ export const ARTISTS_LOAD_ERROR = "Failed to load artists";
 
 type SelectedStore = [string, (slug: string) => void];
 
-const ARTISTS_URL = "/api/artists";
-
-/** GET /api/artists: the artists in carousel order. */
+/** GET /api/artists (/api/es/artists on a Spanish page): the artists in carousel order. */
 export function getArtists(signal?: AbortSignal): Promise<Artist[]> {
-  return fetchJson(ARTISTS_URL, { signal, validate: isList<Artist>, failure: ARTISTS_LOAD_ERROR });
+  return fetchJson(apiUrl("/artists"), { signal, validate: isList<Artist>, failure: ARTISTS_LOAD_ERROR });
 }
 
 /** The artists the page was prerendered with (lib/page-data.ts), if it holds them. */
-const prerenderedArtists = () => initialAnswer(ARTISTS_URL, isList<Artist>);
+const prerenderedArtists = () => initialAnswer(apiUrl("/artists"), isList<Artist>);
 
 type Store = {
   subscribe: (listener: () => void) => () => void;

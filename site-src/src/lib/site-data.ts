@@ -60,9 +60,14 @@ export type RequestChoices = {
   age: string[];
 };
 
-export type Stat = { value: string; label: string };
+/** `untranslated` (here and below): the keys a Spanish page shows in English (lib/language.ts). */
+export type Stat = { value: string; label: string; untranslated?: string[] };
 
 export type SiteData = {
+  /** The page's language (lib/language.ts); a page without it (tests) is English. */
+  lang?: "en" | "es";
+  /** The keys of this object a Spanish page shows in English (lib/language.ts `langOf`). */
+  untranslated?: string[];
   name: string;
   baseUrl: string;
   phone: string;
@@ -73,10 +78,18 @@ export type SiteData = {
   hoursNotes: string[];
   socials: { instagram: string; facebook: string; tiktok: string };
   stats: { work: Stat[]; legacy: Stat[] };
-  timeline: { period: string; title: string; text: string }[];
-  values: { title: string; text: string }[];
-  memorial: { name: string; born: number; died: number; text: string; image: ImageMeta | null; alt?: string };
-  brands: { name: string; url: string | null; image: ImageMeta; alt?: string }[];
+  timeline: { period: string; title: string; text: string; untranslated?: string[] }[];
+  values: { title: string; text: string; untranslated?: string[] }[];
+  memorial: {
+    name: string;
+    born: number;
+    died: number;
+    text: string;
+    image: ImageMeta | null;
+    alt?: string;
+    untranslated?: string[];
+  };
+  brands: { name: string; url: string | null; image: ImageMeta; alt?: string; untranslated?: string[] }[];
   credit: { name: string; url: string };
   inMemory: string;
   artistSlugs: string[];

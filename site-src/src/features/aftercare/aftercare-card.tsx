@@ -21,7 +21,8 @@ export type AftercareGuide = keyof typeof AFTERCARE_GUIDES;
 const HEADINGS = { min: 4, max: 4 } as const;
 const LINE_BREAKS = [remarkBreaks];
 
-export function AftercareCard({ guide, content }: { guide: AftercareGuide; content: string }) {
+/** `lang`: "en" when a Spanish page shows the English guide (lib/language.ts `langOf`). */
+export function AftercareCard({ guide, content, lang }: { guide: AftercareGuide; content: string; lang?: string }) {
   const t = useStrings(aftercareStrings);
   const { id, eyebrow, delay } = AFTERCARE_GUIDES[guide];
   return (
@@ -31,7 +32,7 @@ export function AftercareCard({ guide, content }: { guide: AftercareGuide; conte
         {t[guide]}
       </h3>
       {content ? (
-        <MarkdownDocument className="aftercare-md" headings={HEADINGS} remarkPlugins={LINE_BREAKS}>
+        <MarkdownDocument className="aftercare-md" headings={HEADINGS} remarkPlugins={LINE_BREAKS} lang={lang}>
           {content}
         </MarkdownDocument>
       ) : (

@@ -1,11 +1,12 @@
-import { Link } from "react-router";
 import { DocumentHero } from "../../components/document-hero";
 import { useStrings } from "../../i18n/catalog";
 import { aftercareStrings } from "../../i18n/parts/aftercare";
 import { getSiteData } from "../../lib/site-data";
 import { useAftercare } from "./api/get-aftercare";
+import { langOf } from "../../lib/language";
 import { AftercareCard } from "./aftercare-card";
 import "./aftercare.css";
+import { AppLink } from "../../components/app-link";
 
 // /aftercare (docs/product.md#aftercare): heading, intro, the two markdown cards ('Loading
 // content...' until their content exists), then the questions block with Contact Us and a call
@@ -26,8 +27,8 @@ export default function AftercareScreen() {
         <h2 id="aftercare-guides-title" className="visually-hidden">
           {t.guides}
         </h2>
-        <AftercareCard guide="tattoo" content={data?.tattoo ?? ""} />
-        <AftercareCard guide="piercing" content={data?.piercing ?? ""} />
+        <AftercareCard guide="tattoo" content={data?.tattoo ?? ""} lang={langOf(data, "tattoo")} />
+        <AftercareCard guide="piercing" content={data?.piercing ?? ""} lang={langOf(data, "piercing")} />
       </section>
 
       <section className="aftercare-questions" aria-labelledby="aftercare-questions-title" data-aos="fade-up">
@@ -36,9 +37,9 @@ export default function AftercareScreen() {
         </h2>
         <p className="aftercare-questions__text">{t.questionsText}</p>
         <div className="aftercare-questions__actions">
-          <Link to="/#contact" className="aftercare-button aftercare-button--solid">
+          <AppLink to="/#contact" className="aftercare-button aftercare-button--solid">
             {t.contactUs}
-          </Link>
+          </AppLink>
           <a href={phoneHref} className="aftercare-button aftercare-button--outline">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className="aftercare-button__icon">
               <path

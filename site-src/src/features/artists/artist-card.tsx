@@ -7,6 +7,7 @@ import type { Artist } from "../../lib/api-types";
 import { useSelectedArtist } from "../../lib/artists-store";
 import { glideTo } from "../../lib/glide-to";
 import { GalleryIcon, InstagramIcon, MessageIcon } from "./icons";
+import { langOf } from "../../lib/language";
 
 /** Bios over this many characters get the Read More / Read Less toggle (docs/product.md#constants). */
 export const BIO_TOGGLE_LENGTH = 150;
@@ -74,10 +75,14 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
         {books && (
           <p className="artist-card__books" data-books={artist.books} title={artist.books_note}>
             {books}
-            {artist.books_note && <span className="visually-hidden">: {artist.books_note}</span>}
+            {artist.books_note && (
+              <span className="visually-hidden" lang={langOf(artist, "books_note")}>
+                : {artist.books_note}
+              </span>
+            )}
           </p>
         )}
-        <p id={bioId} className={`artist-card__bio${long && !expanded ? " is-clamped" : ""}`}>
+        <p id={bioId} className={`artist-card__bio${long && !expanded ? " is-clamped" : ""}`} lang={langOf(artist, "bio")}>
           {artist.bio}
         </p>
         {long && (
@@ -92,7 +97,7 @@ export function ArtistCard({ artist, index, fadeInWith }: { artist: Artist; inde
           </button>
         )}
         {artist.specialties.length > 0 && (
-          <ul className="artist-card__tags" aria-label={t.specialties}>
+          <ul className="artist-card__tags" aria-label={t.specialties} lang={langOf(artist, "specialties")}>
             {artist.specialties.map((specialty) => (
               <li key={specialty}>{specialty}</li>
             ))}

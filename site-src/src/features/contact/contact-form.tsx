@@ -5,6 +5,7 @@ import { contactFormStrings, type ContactFormStrings } from "../../i18n/parts/co
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { booksLabel } from "../../lib/books";
 import type { FlashClaim } from "../../lib/flash-claim";
+import { basePath } from "../../lib/language";
 import { getSiteData } from "../../lib/site-data";
 import { sendContact } from "./api/send-contact";
 import { ReferenceImagesField } from "./reference-images";
@@ -280,7 +281,7 @@ export function ContactForm({ beforeCode }: Props) {
           <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)}>
             {services.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {strings.choices.services[option] ?? option}
               </option>
             ))}
           </select>
@@ -327,7 +328,7 @@ export function ContactForm({ beforeCode }: Props) {
       {policiesVersion && (
         <p className="contact-form__policies">
           {t.agree}{" "}
-          <a href="/policies" target="_blank" rel="noopener">
+          <a href={`${basePath()}/policies`} target="_blank" rel="noopener">
             {t.policies}
             <span className="visually-hidden">{` ${t.newTab}`}</span>
           </a>

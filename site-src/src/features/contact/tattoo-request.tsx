@@ -135,7 +135,7 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
         <option value="">{t.notSure}</option>
         {choices[key].map((option) => (
           <option key={option} value={option}>
-            {option}
+            {strings.choices[key][option] ?? option}
           </option>
         ))}
       </select>
@@ -168,6 +168,7 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
           legend={t.availability}
           name="availability"
           options={choices.availability}
+          labels={strings.choices.availability}
           value={answers.availability}
           multiple
           className="contact-choices--wide"

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import { useStrings } from "../../i18n/catalog";
 import { flashStrings } from "../../i18n/parts/flash";
 import type { FlashDesign } from "../../lib/api-types";
+import { langOf } from "../../lib/language";
+import { AppLink } from "../../components/app-link";
 
 // How wide a tile is drawn: 2 columns on phones, 3 from 768 px, 4 from 1024 px inside the
 // 1200 px content column.
@@ -66,15 +67,17 @@ export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
               )}
             </div>
             <div className="flash-tile__text">
-              <p className="flash-tile__title">{design.title}</p>
+              <p className="flash-tile__title" lang={langOf(design, "title")}>
+                {design.title}
+              </p>
               <p className="flash-tile__meta">
                 <span>{design.size}</span>
                 <span className="flash-tile__price">{price}</span>
               </p>
               {showArtist && (
-                <Link className="flash-tile__artist" to={`/flash/${design.artist_id}`}>
+                <AppLink className="flash-tile__artist" to={`/flash/${design.artist_id}`}>
                   {design.artist}
-                </Link>
+                </AppLink>
               )}
             </div>
           </li>

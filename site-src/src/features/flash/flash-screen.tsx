@@ -7,7 +7,7 @@
 // imports no other feature's files, but every screen's CSS is in the one main stylesheet
 // (site-src/build.mjs), so they are there; flash.css adds only what flash has of its own.
 import { useCallback, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { useStrings } from "../../i18n/catalog";
@@ -19,6 +19,7 @@ import { useFlash } from "./api/get-flash";
 import { readClaim, saveClaim } from "../../lib/flash-claim";
 import { FlashGrid, isClaimed } from "./flash-grid";
 import "./flash.css";
+import { AppLink } from "../../components/app-link";
 
 type DesignImage = LightboxImage & { design: FlashDesign };
 
@@ -77,9 +78,9 @@ export default function FlashScreen() {
       <>
         <strong>{design.title}</strong> <span className="flash-caption__facts">{design.size} · {t.price(design.price)}</span>
         {` ${t.captionBy} `}
-        <Link to={`/flash/${design.artist_id}`} onClick={close}>
+        <AppLink to={`/flash/${design.artist_id}`} onClick={close}>
           {design.artist}
-        </Link>
+        </AppLink>
       </>
     ),
     [close, t],
@@ -118,7 +119,7 @@ export default function FlashScreen() {
           <p className="portfolio-status portfolio-status--empty">
             <span>
               {t.empty[0]}
-              <Link to="/#contact">{t.empty[1]}</Link>
+              <AppLink to="/#contact">{t.empty[1]}</AppLink>
               {t.empty[2]}
             </span>
           </p>

@@ -4,6 +4,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./legacy-section.css";
+import { langOf } from "../../lib/language";
 
 /** Stats, the timeline, the founder's memorial and our philosophy (docs/product.md#home). */
 export function LegacySection() {
@@ -23,7 +24,9 @@ export function LegacySection() {
         <dl className="legacy__stats">
           {stats.legacy.map((stat, index) => (
             <div key={stat.label} className="legacy__stat" data-aos="fade-up" data-aos-delay={100 + index * 120}>
-              <dt className="legacy__stat-label">{stat.label}</dt>
+              <dt className="legacy__stat-label" lang={langOf(stat, "label")}>
+                {stat.label}
+              </dt>
               <dd className="legacy__stat-value">{stat.value}</dd>
             </div>
           ))}
@@ -32,10 +35,16 @@ export function LegacySection() {
         <ol className="timeline" aria-label={t.timeline}>
           {timeline.map((entry, index) => (
             <li key={entry.period} className="timeline__entry" data-aos="fade-up" data-aos-delay={index * 100}>
-              <p className="timeline__period">{entry.period}</p>
+              <p className="timeline__period" lang={langOf(entry, "period")}>
+                {entry.period}
+              </p>
               <div className="timeline__body">
-                <h3 className="timeline__title">{entry.title}</h3>
-                <p className="timeline__text">{entry.text}</p>
+                <h3 className="timeline__title" lang={langOf(entry, "title")}>
+                  {entry.title}
+                </h3>
+                <p className="timeline__text" lang={langOf(entry, "text")}>
+                  {entry.text}
+                </p>
               </div>
             </li>
           ))}
@@ -63,7 +72,9 @@ export function LegacySection() {
               <span className="visually-hidden">{` ${t.yearsTo} `}</span>
               <time dateTime={String(memorial.died)}>{memorial.died}</time>
             </p>
-            <p className="memorial__text">{memorial.text}</p>
+            <p className="memorial__text" lang={langOf(memorial, "text")}>
+              {memorial.text}
+            </p>
           </div>
         </article>
 
@@ -81,8 +92,12 @@ export function LegacySection() {
                 <span className="value-card__index" aria-hidden="true">
                   {String(index + 1).padStart(2, "0")}
                 </span>
-                <h4 className="value-card__title">{value.title}</h4>
-                <p className="value-card__text">{value.text}</p>
+                <h4 className="value-card__title" lang={langOf(value, "title")}>
+                  {value.title}
+                </h4>
+                <p className="value-card__text" lang={langOf(value, "text")}>
+                  {value.text}
+                </p>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./our-work-section.css";
+import { langOf } from "../../lib/language";
 
 /** The work in numbers and a way into the portfolio (docs/product.md#home). */
 export function OurWorkSection() {
@@ -23,7 +24,9 @@ export function OurWorkSection() {
         <dl className="our-work__stats">
           {stats.work.map((stat, index) => (
             <div key={stat.label} className="our-work__stat" data-aos="fade-up" data-aos-delay={150 + index * 120}>
-              <dt className="our-work__label">{stat.label}</dt>
+              <dt className="our-work__label" lang={langOf(stat, "label")}>
+                {stat.label}
+              </dt>
               <dd className="our-work__value">{stat.value}</dd>
             </div>
           ))}

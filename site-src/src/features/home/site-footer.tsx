@@ -4,6 +4,7 @@ import { useHydrated } from "../../hooks/use-hydrated";
 import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./site-footer.css";
+import { langOf } from "../../lib/language";
 
 // Set by site-src/build.mjs (and vitest.config.ts): the year the bundle was built.
 declare const __BUILD_YEAR__: number;
@@ -74,7 +75,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="container site-footer__bottom">
-        <p className="site-footer__memory">{site.inMemory}</p>
+        <p className="site-footer__memory" lang={langOf(site, "inMemory")}>
+          {site.inMemory}
+        </p>
         <p className="site-footer__legal">
           {t.copyright(year, site.name)}
           <span className="site-footer__sep" aria-hidden="true">

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { useStrings } from "../../i18n/catalog";
 import { piercingsStrings } from "../../i18n/parts/piercings";
@@ -7,6 +6,7 @@ import { getSiteData } from "../../lib/site-data";
 import { PiercingHero } from "./piercing-hero";
 import { PIERCING_SERVICES } from "./piercing-services";
 import "./piercings.css";
+import { AppLink } from "../../components/app-link";
 
 // /piercings (docs/product.md#piercings): video hero, Our Services (four cards), Book Your
 // Piercing, Premium Jewelry Partners (logos from site.yaml), then the shared contact section
@@ -53,9 +53,9 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
           ))}
         </div>
         <div className="piercing-services__cta" data-aos="fade-up">
-          <Link to={{ hash: "#contact" }} className="piercing-button">
+          <AppLink to={{ hash: "#contact" }} className="piercing-button">
             {t.services.book}
-          </Link>
+          </AppLink>
         </div>
       </section>
 

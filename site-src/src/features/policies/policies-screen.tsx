@@ -1,11 +1,12 @@
-import { Link } from "react-router";
 import { DocumentHero } from "../../components/document-hero";
 import { MarkdownDocument } from "../../components/markdown-document";
+import { langOf } from "../../lib/language";
 import { useStrings } from "../../i18n/catalog";
 import { policiesStrings } from "../../i18n/parts/policies";
 import { getSiteData } from "../../lib/site-data";
 import { usePolicies } from "./api/get-policies";
 import "./policies.css";
+import { AppLink } from "../../components/app-link";
 
 // /policies: the studio's policies (content/policies.md, GET /api/policies), prerendered, then
 // the same questions block as /aftercare. It wears the aftercare page's classes (every screen's
@@ -19,9 +20,9 @@ const HEADINGS = { min: 2, max: 4 } as const;
 
 // The policies in their card, or what stands in for them while there are none (the page: loading;
 // the admin's preview: an empty file). The admin's preview draws this same card.
-export function PoliciesCard({ markdown, waiting }: { markdown: string; waiting: string }) {
+export function PoliciesCard({ markdown, waiting, lang }: { markdown: string; waiting: string; lang?: string }) {
   return (
-    <div className="aftercare-card policies-card">
+    <div className="aftercare-card policies-card" lang={lang}>
       {markdown.trim() ? (
         <MarkdownDocument className="policies-md" headings={HEADINGS}>
           {markdown}
@@ -44,7 +45,7 @@ export default function PoliciesScreen() {
     <main className="aftercare policies">
       <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
 
-      <PoliciesCard markdown={data?.markdown ?? ""} waiting={t.loading} />
+      <PoliciesCard markdown={data?.markdown ?? ""} waiting={t.loading} lang={langOf(data, "markdown")} />
 
       <section className="aftercare-questions policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
         <h2 id="policies-questions-title" className="aftercare-questions__title">
@@ -52,9 +53,9 @@ export default function PoliciesScreen() {
         </h2>
         <p className="aftercare-questions__text">{t.questionsText}</p>
         <div className="aftercare-questions__actions">
-          <Link to="/#contact" className="aftercare-button aftercare-button--solid">
+          <AppLink to="/#contact" className="aftercare-button aftercare-button--solid">
             {t.contactUs}
-          </Link>
+          </AppLink>
           <a href={phoneHref} className="aftercare-button aftercare-button--outline">
             {t.call(phone)}
           </a>

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import { useStrings } from "../../i18n/catalog";
 import { portfolioStrings } from "../../i18n/parts/portfolio";
 import type { Artist } from "../../lib/api-types";
 import { booksLabel } from "../../lib/books";
+import { langOf } from "../../lib/language";
+import { AppLink } from "../../components/app-link";
 
 /** The handle without its leading @ (editors write it either way). */
 function instagramHandle(instagram: string | null): string | null {
@@ -39,12 +40,20 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
         {books && (
           <p className="artist-profile__books" data-books={artist.books}>
             <span className="artist-profile__books-label">{books}</span>
-            {artist.books_note && <> <span className="artist-profile__books-note">{artist.books_note}</span></>}
+            {artist.books_note && <> <span className="artist-profile__books-note" lang={langOf(artist, "books_note")}>
+                  {artist.books_note}
+                </span></>}
           </p>
         )}
-        <p className="artist-profile__bio">{artist.bio}</p>
+        <p className="artist-profile__bio" lang={langOf(artist, "bio")}>
+          {artist.bio}
+        </p>
         {artist.specialties.length > 0 && (
-          <ul className="artist-profile__specialties" aria-label={strings.artists.specialties}>
+          <ul
+            className="artist-profile__specialties"
+            aria-label={strings.artists.specialties}
+            lang={langOf(artist, "specialties")}
+          >
             {artist.specialties.map((specialty) => (
               <li key={specialty}>{specialty}</li>
             ))}
@@ -68,9 +77,9 @@ export function ArtistProfile({ artist }: { artist: Artist }) {
           </a>
         )}
         {artist.flash ? (
-          <Link className="artist-profile__flash" to={`/flash/${artist.slug}`}>
+          <AppLink className="artist-profile__flash" to={`/flash/${artist.slug}`}>
             {t.flash(artist.name)}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </section>

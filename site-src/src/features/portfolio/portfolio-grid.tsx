@@ -1,9 +1,10 @@
-import { Link } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import { useStrings } from "../../i18n/catalog";
 import { portfolioStrings } from "../../i18n/parts/portfolio";
 import type { PortfolioItem } from "../../lib/api-types";
+import { langOf } from "../../lib/language";
+import { AppLink } from "../../components/app-link";
 
 // How wide a tile is drawn: 3 columns on phones, 2 from 768 px, 3 from 1024 px inside the
 // 1200 px content column (the browser picks the srcset candidate from this).
@@ -37,10 +38,12 @@ export function PortfolioGrid({ items, onOpen }: Props) {
           </button>
           {item.status && <UnpublishedMark status={item.status} className="portfolio-tile__mark" />}
           <div className="portfolio-tile__caption">
-            <p className="portfolio-tile__title">{item.title}</p>
-            <Link className="portfolio-tile__artist" to={`/portfolio/${item.artist_id /* the slug */}`}>
+            <p className="portfolio-tile__title" lang={langOf(item, "title")}>
+              {item.title}
+            </p>
+            <AppLink className="portfolio-tile__artist" to={`/portfolio/${item.artist_id /* the slug */}`}>
               {t.by(item.artist)}
-            </Link>
+            </AppLink>
           </div>
         </li>
       ))}

@@ -2,7 +2,7 @@
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
 import { useStrings } from "../../i18n/catalog";
 import { portfolioStrings } from "../../i18n/parts/portfolio";
@@ -14,6 +14,7 @@ import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox
 import { PortfolioGrid } from "./portfolio-grid";
 import { PortfolioMore } from "./portfolio-more";
 import "./portfolio.css";
+import { AppLink } from "../../components/app-link";
 
 type PieceImage = LightboxImage & { artist: string; artistSlug: string };
 
@@ -96,9 +97,9 @@ export default function PortfolioScreen() {
       <>
         <strong>{image.title}</strong>
         {` ${t.captionBy} `}
-        <Link to={`/portfolio/${image.artistSlug}`} onClick={close}>
+        <AppLink to={`/portfolio/${image.artistSlug}`} onClick={close}>
           {image.artist}
-        </Link>
+        </AppLink>
       </>
     ),
     [close, t],
@@ -118,9 +119,9 @@ export default function PortfolioScreen() {
           fallbackName={fallbackName}
         >
           {flashLink && (
-            <Link className="portfolio-flash-link" to={flashLink}>
+            <AppLink className="portfolio-flash-link" to={flashLink}>
               {t.flash}
-            </Link>
+            </AppLink>
           )}
         </ArtistFilter>
       </header>

@@ -77,6 +77,18 @@ export const contactForm = {
     unavailable: "Images cannot be uploaded right now. You can send your message without them.",
     waitFailed: "Some images were not uploaded. Remove them or try again, then send your message.",
   },
+  /**
+   * The options of the form's lists as a visitor reads them, by the value sent (the contact
+   * function's, functions/contact/choices.json): English shows the values themselves, so its
+   * tables are empty; another language names each value (a table missing one shows the value).
+   */
+  choices: {
+    services: {} as Record<string, string>,
+    placement: {} as Record<string, string>,
+    size: {} as Record<string, string>,
+    budget: {} as Record<string, string>,
+    availability: {} as Record<string, string>,
+  },
   /** The tattoo request's questions; the options' values are the contact function's (choices.json). */
   request: {
     legend: "About your tattoo",

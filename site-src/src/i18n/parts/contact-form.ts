@@ -2,7 +2,9 @@
 // (features/contact), so they never weigh on a first load (../catalog.ts).
 import type { Part, Strings } from "../catalog";
 import { contactForm as en } from "../en/contact-form";
+import { contactForm as es } from "../es/contact-form";
 
 export type ContactFormStrings = Strings<typeof en>;
 
-export const contactFormStrings: Part<ContactFormStrings> = { en };
+// Only the page's language rides in its chunk: __LANG__ folds the other away (../catalog.ts).
+export const contactFormStrings: Part<ContactFormStrings> = __LANG__ === "es" ? { es } : __LANG__ === "en" ? { en } : { en, es };

@@ -1,6 +1,7 @@
 // POST /api/contact (docs/product.md#contact-contract) and how its answer reads to a visitor.
 import type { ContactFormStrings } from "../../../i18n/parts/contact-form";
 import { postJson } from "../../../lib/api-client";
+import { langField } from "../../../lib/language";
 import type { RequestFields } from "../tattoo-request";
 import { CONTACT_PATHS } from "./contract";
 
@@ -50,7 +51,7 @@ export type SendResult =
 export async function sendContact(payload: ContactPayload, signals: SpamSignals, text: SendTexts): Promise<SendResult> {
   let answer: unknown;
   const { references, ...fields } = payload;
-  const body = references?.length ? { ...fields, references, ...signals } : { ...fields, ...signals };
+  const body = { ...fields, ...(references?.length ? { references } : {}), ...signals, ...langField() };
   try {
     answer = await postJson(CONTACT_PATHS.message, body);
   } catch (cause) {

@@ -3,6 +3,7 @@
 // file goes to the site's own /api/contact/uploads/file, which Netlify forwards to the bucket
 // and `serve` answers itself, so the function never carries it (docs/contact.md).
 import { postJson } from "../../../lib/api-client";
+import { langField } from "../../../lib/language";
 import { CONTACT_PATHS } from "./contract";
 import { uploadErrorText, type ImageErrors } from "../image-rules";
 import { ImageRefused } from "../prepare-image";
@@ -27,7 +28,7 @@ const isGrant = (body: unknown): body is Grant => {
 export async function requestGrant(type: string, session: string | null, text: ImageErrors): Promise<Grant> {
   let answer: unknown;
   try {
-    answer = await postJson(CONTACT_PATHS.grant, { type, ...(session ? { session } : {}) });
+    answer = await postJson(CONTACT_PATHS.grant, { type, ...(session ? { session } : {}), ...langField() });
   } catch {
     throw new ImageRefused(text.offline);
   }

@@ -5,6 +5,7 @@
 // visitor scrolls or the viewer moves onto them.
 import { fetchJson } from "../../../lib/api-client";
 import type { PortfolioItem } from "../../../lib/api-types";
+import { apiUrl } from "../../../lib/language";
 import { initialAnswer } from "../../../lib/page-data";
 import { useQuery, type QueryState } from "../../../lib/use-query";
 
@@ -42,7 +43,7 @@ export function isPortfolioPage(body: unknown): body is PortfolioPage {
 
 /** Where page `page` (from 1) of that artist's pieces ("all" for everyone) is. */
 export const portfolioPageUrl = (artistSlug: string, page: number) =>
-  `/api/portfolio/pages/${encodeURIComponent(artistSlug)}/${page}.json`;
+  apiUrl(`/portfolio/pages/${encodeURIComponent(artistSlug)}/${page}.json`);
 
 /** One page of that artist's pieces; an unknown slug or page is a 404, so a failure. */
 export function getPortfolioPage(artistSlug: string, page: number, signal?: AbortSignal): Promise<PortfolioPage> {

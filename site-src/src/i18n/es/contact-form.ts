@@ -1,0 +1,153 @@
+// The contact form's words in Spanish, with its reference images, the tattoo request and the flash
+// design being claimed. In the contact function's voice and words (functions/contact/messages_es.py):
+// "Sin preferencia", "la zona del cuerpo", "¿Es tu primer tatuaje?", "Quítala". See ../catalog.ts
+// and ../es.ts.
+import type { ContactFormStrings } from "../parts/contact-form";
+
+export const contactForm: ContactFormStrings = {
+  form: {
+    name: "Nombre",
+    namePlaceholder: "Tu nombre completo",
+    email: "Correo electrónico",
+    emailPlaceholder: "tu@ejemplo.com",
+    phone: "Teléfono",
+    optional: "(opcional)",
+    phonePlaceholder: "El mejor número para contactarte",
+    artist: "Artista",
+    noPreference: "Sin preferencia",
+    loadingArtists: "Cargando artistas...",
+    artistsFailed: "No se pudieron cargar los artistas",
+    service: "Servicio",
+    message: "Cuéntanos tu idea",
+    messagePlaceholder: "Zona del cuerpo, tamaño, estilo, referencias y cuándo te gustaría venir.",
+    /** The spam trap's label: off screen, hidden from assistive technology, for robots only. */
+    trap: "Deja este campo vacío",
+    send: "Enviar mensaje",
+    sending: "Enviando...",
+    agree: "Al enviar, aceptas nuestras",
+    policies: "políticas",
+    newTab: "(se abre en una pestaña nueva)",
+    /** The contact function's own words for it (functions/contact/messages_es.py CLOSED_BOOKS). */
+    closedBooks: (artist, note) =>
+      `La agenda de ${artist} está cerrada${note ? ` (${note})` : ""}. Todavía puedes preguntarle por un retoque o un piercing, o elegir a otro artista.`,
+    waitlist: (artist, note) =>
+      `La agenda de ${artist} tiene lista de espera${note ? ` (${note})` : ""}: tu solicitud quedará en ella.`,
+  },
+  send: {
+    failed: "No pudimos enviar tu mensaje. Inténtalo de nuevo.",
+    unreachable: "No pudimos enviar tu mensaje. Inténtalo de nuevo, o llámanos o escríbenos directamente.",
+    sent: "¡Gracias! Tu mensaje fue enviado.",
+  },
+  images: {
+    label: "Imágenes de referencia",
+    add: "Agregar imágenes",
+    drop: "o arrástralas aquí",
+    full: (max) => `${max} imágenes agregadas`,
+    hint: (max) => ["Hasta ", max, " fotos: la zona del cuerpo, diseños que te encantan, un tatuaje que quieras cubrir."],
+    list: "Imágenes agregadas",
+    preview: (n) => `Imagen de referencia ${n}`,
+    progress: (n) => `Imagen ${n}`,
+    preparing: "Preparando",
+    percent: (percent) => `${percent}%`,
+    remove: (n) => `Quitar la imagen ${n}`,
+    notSent: "No se envió",
+    retry: "Intentar de nuevo",
+    status: {
+      preparing: (n) => `Imagen ${n}: preparando`,
+      uploading: (n, percent) => `Imagen ${n}: subiendo, ${percent}%`,
+      uploaded: (n) => `Imagen ${n}: lista`,
+      failed: (n) => `Imagen ${n}: no se subió`,
+    },
+    problem: (n, why) => `Imagen ${n}: ${why}`,
+  },
+  imageErrors: {
+    tooMany: (max) => `Puedes agregar hasta ${max} imágenes.`,
+    heic:
+      "Este navegador no puede abrir fotos HEIC de iPhone. Elige mejor una foto JPEG (en el iPhone: " +
+      "Configuración › Cámara › Formatos › Más compatible), o envía tu mensaje sin ella.",
+    notImage: "Este archivo no es una imagen que este navegador pueda abrir.",
+    sourceTooLarge: "Este archivo es demasiado grande (más de 50 MB).",
+    tooLarge: "Esta imagen es demasiado grande para enviarla, incluso después de reducirla.",
+    expired: "La subida tardó demasiado. Inténtalo de nuevo.",
+    failed: "No se pudo subir la imagen. Inténtalo de nuevo, o envía tu mensaje sin ella.",
+    offline: "No se pudo subir la imagen (no hay conexión). Inténtalo de nuevo, o envía tu mensaje sin ella.",
+    unavailable: "En este momento no se pueden subir imágenes. Puedes enviar tu mensaje sin ellas.",
+    waitFailed: "Algunas imágenes no se subieron. Quítalas o inténtalo de nuevo, y luego envía tu mensaje.",
+  },
+  choices: {
+    services: {
+      "Tattoo Consultation": "Consulta de tatuaje",
+      Piercing: "Piercing",
+      "Jewelry Change": "Cambio de joyería",
+      "Touch Up": "Retoque",
+      Other: "Otro",
+    },
+    placement: {
+      Forearm: "Antebrazo",
+      "Upper arm": "Brazo",
+      Shoulder: "Hombro",
+      "Hand or fingers": "Mano o dedos",
+      Chest: "Pecho",
+      Back: "Espalda",
+      "Ribs or side": "Costillas o costado",
+      Stomach: "Abdomen",
+      Hip: "Cadera",
+      Thigh: "Muslo",
+      Calf: "Pantorrilla",
+      "Ankle or foot": "Tobillo o pie",
+      Neck: "Cuello",
+      "Behind the ear": "Detrás de la oreja",
+      Other: "Otra",
+    },
+    size: {
+      "Under 2 in": "Menos de 2 pulgadas",
+      "2 to 4 in": "De 2 a 4 pulgadas",
+      "4 to 6 in": "De 4 a 6 pulgadas",
+      "6 to 10 in": "De 6 a 10 pulgadas",
+      "Half sleeve": "Media manga",
+      "Full sleeve / back piece": "Manga completa / espalda completa",
+    },
+    budget: {
+      "Under $200": "Menos de $200",
+      "$200 to $500": "De $200 a $500",
+      "$500 to $1,000": "De $500 a $1,000",
+      "$1,000 to $2,500": "De $1,000 a $2,500",
+      "Over $2,500": "Más de $2,500",
+    },
+    availability: {
+      "Weekday daytime": "Entre semana, de día",
+      "Weekday evening": "Entre semana, por la noche",
+      Weekend: "Fin de semana",
+    },
+  },
+  request: {
+    legend: "Sobre tu tatuaje",
+    hint: "Con algunas respuestas, tu artista podrá contestarte con un plan y una cotización.",
+    notSure: "Aún no sé",
+    placement: "Zona del cuerpo",
+    size: "Tamaño aproximado",
+    budget: "Presupuesto",
+    colour: "¿A color o en negro y gris?",
+    colours: { colour: "A color", "black-and-grey": "Negro y gris" },
+    availability: "¿Cuándo puedes venir?",
+    firstTattoo: "¿Es tu primer tatuaje?",
+    answers: { yes: "Sí", no: "No" },
+    age: "Edad",
+    ages: { "18+": "18 años o más", "under-18": "Menor de 18" },
+    minors: "Menores de 18: lo que exige la ley de Texas",
+    tattooLabel: "Tatuaje:",
+    tattoo: "solo para cubrir un tatuaje existente, con tu madre, padre o tutor legal presente y con identificación.",
+    piercingLabel: "Piercing:",
+    piercing: "con tu madre, padre o tutor legal presente y con identificación.",
+    studioRule: "Nuestro estudio:",
+  },
+  claim: {
+    kicker: "Diseño flash",
+    /** Whole US dollars, written as the price list writes them: "$150", "$1,200". */
+    price: (dollars) => `$${dollars.toLocaleString("en-US")}`,
+    remove: "Quitar",
+    removeLabel: (design) => `Quitar ${design}`,
+    otherArtist: (artist, other) =>
+      `${artist} dibujó este diseño y solo ${artist} lo tatúa; si prefieres, ${other} puede dibujarte una pieza personalizada.`,
+  },
+};
