@@ -74,7 +74,9 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   assetNames: "[name]-[hash]",
   loader: { ".woff2": "file", ".woff": "file", ".ttf": "file", ".svg": "file", ".png": "file", ".gif": "file" },
-  define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
+  // __LANG__: the site's components pick their words by it (site-src/src/i18n/catalog.ts); the
+  // previews show both languages' texts as Decap hands them over, in the English interface.
+  define: { "process.env.NODE_ENV": '"production"', global: "globalThis", __LANG__: '"all"' },
   plugins: [oneReact],
   logLevel: "warning",
 });

@@ -31,17 +31,22 @@ CONFIG = cms.admin_config("content", AdminSettings().backend())
 
 
 def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
-    """Every mismatch between a model and the admin's fields for it, recursively."""
+    """Every mismatch between a model and the admin's fields for it, recursively: the same
+    fields in the same order, but a Spanish sibling X_es is no field of its own, X is marked
+    translated (`i18n: true`) instead, and nothing else is, but a list or object holding
+    translated fields."""
     wrong = []
     by_name = {f["name"]: f for f in fields}
-    names = list(model.model_fields)
+    spanish = set(models.translated_fields(model))
+    names = [n for n in model.model_fields if n not in {x + models.SPANISH for x in spanish}]
+    at_model = where or model.__name__
     if list(by_name) != names:
-        wrong.append(f"{where or model.__name__}: model {names} != admin {list(by_name)}")
+        wrong.append(f"{at_model}: model {names} != admin {list(by_name)}")
     for name, info in model.model_fields.items():
         field = by_name.get(name)
         if field is None:
             continue
-        at = f"{where or model.__name__}.{name}"
+        at = f"{at_model}.{name}"
         shape = cms.shape_of(info.annotation, info.metadata)
         if field["required"] != (info.is_required() and not shape.optional):
             wrong.append(f"{at}: required is {field['required']}")
@@ -56,7 +61,39 @@ def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
                 wrong.append(f"{at}: a list of values needs one item field")
         elif "fields" in field or "field" in field:
             wrong.append(f"{at}: admin has nested fields for a plain value")
+        holds = any(f.get("i18n") is True for f in field.get("fields", []))
+        if (field.get("i18n") is True) != (name in spanish or holds):
+            wrong.append(
+                f"{at}: i18n is {field.get('i18n')!r}, the model has {name}_es: {name in spanish}"
+            )
     return wrong
+
+
+def spanish_fields(model: type, where: str = "") -> set[str]:
+    """Every X with an X_es in model and the models inside it, by path ("Memorial.text" as
+    "SiteFile.memorial.text")."""
+    found = set()
+    at_model = where or model.__name__
+    for name, info in model.model_fields.items():
+        if name in models.translated_fields(model):
+            found.add(f"{at_model}.{name}")
+        base = cms.shape_of(info.annotation, info.metadata).base
+        if getattr(base, "__origin__", None) is list:
+            base = cms.shape_of(base.__args__[0]).base
+        if cms.is_model(base):
+            found |= spanish_fields(base, f"{at_model}.{name}")
+    return found
+
+
+def translated_in_config(fields: list[dict], where: str) -> set[str]:
+    """Every leaf the admin translates (`i18n: true`, holding no translated field)."""
+    found = set()
+    for field in fields:
+        inner = field.get("fields", [])
+        if field.get("i18n") is True and not any(f.get("i18n") is True for f in inner):
+            found.add(f"{where}.{field['name']}")
+        found |= translated_in_config(inner, f"{where}.{field['name']}")
+    return found
 
 
 def test_every_model_field_has_an_admin_field_and_no_other():
@@ -72,6 +109,108 @@ def test_the_walk_finds_a_field_missing_from_either_side():
     assert walk(models.Stat, fields[:1]) == ["Stat: model ['value', 'label'] != admin ['value']"]
     extra = [*fields, {"name": "colour", "required": False}]
     assert walk(models.Stat, extra)[0].startswith("Stat: model ['value', 'label'] != admin")
+
+
+def test_every_spanish_field_of_the_models_is_translated_in_the_admin_and_no_other():
+    """Each X with an X_es beside it in the models is one admin field marked translated, at
+    the same place (in lists and objects too); the admin translates nothing else, and shows
+    no X_es of its own."""
+    kinds = cms.config_fields(CONFIG)
+    for kind in ("ArtistFile", "PortfolioEntry", "FlashDesign", "SiteFile"):
+        model = getattr(models, kind)
+        assert translated_in_config(kinds[kind], kind) == spanish_fields(model), kind
+        shown = json.dumps(kinds[kind])
+        assert not re.search(r'"name": "\w+_es"', shown), kind
+    assert spanish_fields(models.ArtistFile) == {
+        "ArtistFile.alt",
+        "ArtistFile.specialties",
+        "ArtistFile.bio",
+        "ArtistFile.books_note",
+    }
+    assert {"SiteFile.stats.work.label", "SiteFile.memorial.text", "SiteFile.brands.alt"} <= (
+        spanish_fields(models.SiteFile)
+    )
+
+
+def test_the_walk_finds_a_translation_missing_from_either_side():
+    fields = cms.model_fields(models.ValueCard, "content")
+    assert [f.get("i18n") for f in fields] == [True, True]
+    untranslated = [{**fields[0], "i18n": None}, fields[1]]
+    assert walk(models.ValueCard, untranslated) == [
+        "ValueCard.title: i18n is None, the model has title_es: True"
+    ]
+    artist = [dict(f) for f in cms.config_fields(CONFIG)["ArtistFile"]]
+    next(f for f in artist if f["name"] == "name")["i18n"] = True
+    assert walk(models.ArtistFile, artist) == [
+        "ArtistFile.name: i18n is True, the model has name_es: False"
+    ]
+    with_sibling = [*fields[:1], {"name": "title_es", "required": False}, *fields[1:]]
+    assert walk(models.ValueCard, with_sibling)[0].startswith("ValueCard: model ['title', 'text']")
+
+
+def test_both_languages_side_by_side_with_decaps_i18n():
+    """Decap's i18n, English first (the left pane, the default), Spanish beside it, one file for
+    both: the formats write it as the build reads it (cms/src/formats.ts)."""
+    assert CONFIG["i18n"] == {
+        "structure": "single_file",
+        "locales": ["en", "es"],
+        "default_locale": "en",
+    }
+    assert CONFIG["locale"] == "en"  # the admin's own words stay English
+    by_name = {c["name"]: c for c in CONFIG["collections"]}
+    translated = {name for name, c in by_name.items() if c.get("i18n")}
+    assert translated == {"artists", "portfolio", "flash", "studio"}
+    assert by_name["studio"]["files"][0]["i18n"] is True  # a file collection's file, too
+    assert {name: by_name[name]["format"] for name in translated} == {
+        "artists": cms.SPANISH_YAML_FORMAT,
+        "portfolio": cms.SPANISH_LIST_FORMAT,
+        "flash": cms.SPANISH_LIST_FORMAT,
+        "studio": cms.SPANISH_YAML_FORMAT,
+    }
+    assert cms.SPANISH_FORMATS == {
+        "yaml": cms.SPANISH_YAML_FORMAT,
+        cms.PORTFOLIO_FORMAT: cms.SPANISH_LIST_FORMAT,
+    }
+    # the formats' names, as cms/src/formats.ts registers them
+    source = (ROOT / "cms" / "src" / "formats.ts").read_text("utf-8")
+    for name in cms.SPANISH_FORMATS.values():
+        assert f'= "{name}";' in source, name
+    # the list of pieces is shown in Spanish (its items' titles), the artist field is not
+    pieces = by_name["portfolio"]["fields"]
+    assert [f.get("i18n") for f in pieces] == [None, True]
+
+
+def test_a_translated_lists_items_name_which_item_they_are():
+    """In the Spanish pane a list's item shows its translated fields, and greyed, the first of
+    its other fields (`duplicate`): a piece's photo, a figure's number, a brand's name."""
+    kinds = cms.config_fields(CONFIG)
+    site = {f["name"]: f for f in kinds["SiteFile"]}
+    references = {
+        "PortfolioEntry": [
+            f["name"] for f in kinds["PortfolioEntry"] if f.get("i18n") == "duplicate"
+        ],
+        "FlashDesign": [f["name"] for f in kinds["FlashDesign"] if f.get("i18n") == "duplicate"],
+        "Stat": [
+            f["name"] for f in site["stats"]["fields"][0]["fields"] if f.get("i18n") == "duplicate"
+        ],
+        "Brand": [f["name"] for f in site["brands"]["fields"] if f.get("i18n") == "duplicate"],
+        "TimelineEntry": [
+            f["name"] for f in site["timeline"]["fields"] if f.get("i18n") == "duplicate"
+        ],
+        "Memorial": [f["name"] for f in site["memorial"]["fields"] if f.get("i18n") == "duplicate"],
+    }
+    assert references == {
+        "PortfolioEntry": ["file"],
+        "FlashDesign": ["file"],
+        "Stat": ["value"],
+        "Brand": ["name"],
+        "TimelineEntry": [],  # everything in it is translated
+        "Memorial": [],  # one object, not a list: nothing to tell apart
+    }
+    # nothing outside a translated list's items is marked so
+    marked = re.findall(r'"i18n": "(\w+)"', json.dumps(CONFIG))
+    # (the portfolio's and flash's photo, the two lists of figures' numbers, the brands' names)
+    assert marked == ["duplicate"] * 5
 
 
 def all_fields(fields: list[dict]):
@@ -204,7 +343,7 @@ def test_collections_files_and_upload_names():
     assert by_name["artists"]["folder"] == "content/artists"
     assert by_name["artists"]["slug"] == "{{slug}}"
     assert by_name["artists"]["identifier_field"] == "name"
-    assert by_name["portfolio"]["format"] == cms.PORTFOLIO_FORMAT
+    assert by_name["portfolio"]["format"] == cms.SPANISH_LIST_FORMAT  # a bare list, translated
     # flash: one bare list per artist too, through the same format, after the portfolios
     assert [c["name"] for c in CONFIG["collections"]] == [
         "artists",
@@ -217,14 +356,16 @@ def test_collections_files_and_upload_names():
     flash = by_name["flash"]
     assert (flash["folder"], flash["format"], flash["identifier_field"]) == (
         "content/flash",
-        cms.PORTFOLIO_FORMAT,
+        cms.SPANISH_LIST_FORMAT,
         "artist",
     )
     assert [f["name"] for f in flash["fields"]] == ["artist", "pieces"]
     assert flash["fields"][1]["label"] == "Designs"
     assert [f["file"] for f in by_name["aftercare"]["files"]] == [
         "content/aftercare/tattoo.md",
+        "content/aftercare/tattoo.es.md",
         "content/aftercare/piercing.md",
+        "content/aftercare/piercing.es.md",
     ]
     assert by_name["studio"]["files"][0]["file"] == "content/site.yaml"
     site = {f["name"]: f for f in by_name["studio"]["files"][0]["fields"]}
@@ -282,7 +423,8 @@ def test_the_local_backend_saves_straight_into_content_even_with_the_workflow_on
 
 def test_a_flash_design_asks_for_what_the_build_accepts():
     design = {f["name"]: f for f in cms.config_fields(CONFIG)["FlashDesign"]}
-    assert list(design) == list(models.FlashDesign.model_fields)
+    siblings = cms.spanish_siblings(models.FlashDesign)  # title_es, alt_es: in the Spanish pane
+    assert list(design) == [n for n in models.FlashDesign.model_fields if n not in siblings]
     price = design["price"]
     assert (price["widget"], price["value_type"], price["min"], price["required"]) == (
         "number",
@@ -328,7 +470,7 @@ def test_the_policies_are_edited_whole_as_markdown_like_the_guides():
     policies = by_name["policies"]
     assert policies["label"] == "Studio policies"  # in the sidebar, beside Aftercare guides
     assert (policies["format"], policies["extension"]) == (cms.MARKDOWN_FORMAT, "md")
-    (entry,) = policies["files"]
+    entry, _spanish = policies["files"]
     # the file the build reads; cms/src/admin.tsx names its preview after the entry, "policies"
     assert (entry["name"], entry["label"], entry["file"]) == (
         "policies",
@@ -353,6 +495,31 @@ def test_the_policies_are_edited_whole_as_markdown_like_the_guides():
     # the admin's local backend lets it be read and written, as the guides
     files = editable_paths("content")["files"]
     assert {"content/policies.md", "content/aftercare/tattoo.md"} <= set(files)
+
+
+def test_each_guides_spanish_is_an_entry_beside_the_english_one():
+    """Decap cannot pair two files side by side, so tattoo.es.md is an entry of its own, right
+    after tattoo.md, edited as it is and previewed as it is, in Spanish; the local backend
+    may write it (its paths come from the same configuration)."""
+    by_name = {c["name"]: c for c in CONFIG["collections"]}
+    entries = by_name["aftercare"]["files"] + by_name["policies"]["files"]
+    assert [(e["name"], e["label"], e["file"]) for e in entries] == [
+        ("tattoo", "Tattoo aftercare", "content/aftercare/tattoo.md"),
+        ("tattoo-es", "Tattoo aftercare (Spanish)", "content/aftercare/tattoo.es.md"),
+        ("piercing", "Piercing aftercare", "content/aftercare/piercing.md"),
+        ("piercing-es", "Piercing aftercare (Spanish)", "content/aftercare/piercing.es.md"),
+        ("policies", "Studio policies", f"content/{POLICIES_FILE}"),
+        ("policies-es", "Studio policies (Spanish)", "content/policies.es.md"),
+    ]
+    for english, spanish in zip(entries[::2], entries[1::2], strict=True):
+        (body,), (body_es,) = english["fields"], spanish["fields"]
+        same = ("name", "widget", "modes", "required")
+        assert {k: body[k] for k in same} == {k: body_es[k] for k in same}
+        assert body_es["label"] == f"{body['label']} in Spanish"
+        assert body["hint"] in body_es["hint"] and "marked as English" in body_es["hint"]
+    files = editable_paths("content")["files"]
+    assert {e["file"] for e in entries} <= set(files)
+    assert not any(name.endswith(".en.md") for name in files)
 
 
 def test_every_entry_the_admin_edits_has_a_preview():

@@ -175,6 +175,12 @@ OUTSIDE = [
     "content/Policies.md",
     "content/policies.md.bak",
     "content/aftercare/policies.md",
+    # the Spanish guides are tattoo.es.md and policies.es.md, nothing like them
+    "content/aftercare/tattoo.fr.md",
+    "content/aftercare/tattoo.en.md",
+    "content/aftercare/tattoo.es.md.bak",
+    "content/policies.es.yaml",
+    "content/es/policies.md",
     "content/artists/outbox.yaml",  # a link to the outbox
     "content/images/brands/post-checkout",  # a folder linked to .git/hooks
     "",
@@ -314,6 +320,25 @@ def test_the_admin_still_reads_and_writes_content(clean_checkout: Checkout) -> N
     assert not (checkout.root / "content" / "artists" / "rosa-delgado.yaml").exists()
     listed = post(checkout, "getMedia", {"mediaFolder": "content/images/work"})
     assert "content/images/work/new.jpg" in [item["path"] for item in listed.json()]
+
+
+def test_a_guides_spanish_is_written_beside_it(watched_checkout: Checkout) -> None:
+    """The Spanish of a guide and of the policies (tattoo.es.md, policies.es.md) are files the
+    admin edits: their paths come from its configuration, as every other's."""
+    checkout = watched_checkout
+    for path in ("content/aftercare/tattoo.es.md", "content/policies.es.md"):
+        spanish = "## Cuidados\n\n- Lava el tatuaje con **jabón neutro**.\n"
+        answer = post(checkout, "persistEntry", persist(dataFiles=[data_file(path, raw=spanish)]))
+        try:
+            assert answer.status_code == 200, answer.text
+            assert (checkout.root / path).read_text("utf-8") == spanish
+            answer = post(checkout, "getEntry", {"path": path})
+            assert answer.status_code == 200 and answer.json()["data"] == spanish
+        finally:  # removed as it came (the other tests of this checkout expect no Spanish)
+            options = {"commitMessage": "x"}
+            answer = post(checkout, "deleteFile", {"path": path, "options": options})
+            assert answer.status_code == 200, answer.text
+            assert not (checkout.root / path).exists()
 
 
 def test_a_save_the_build_would_refuse_is_refused_with_checks_words(

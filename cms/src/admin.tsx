@@ -1,7 +1,9 @@
 // The editors' admin at /admin/ (docs/editing.md): Decap CMS with the configuration the build
 // generates from the content models (admin/config.json, written by generator/site/cms.py),
-// the two file shapes of content/ Decap does not know (formats.ts), and previews drawn by the
-// site's own components and stylesheet (site-src/src/app/admin-previews.tsx).
+// the file shapes of content/ Decap does not know (formats.ts: bare lists, plain Markdown, the
+// Spanish beside the English), Decap's list widget made to edit translated lists
+// (translated-list.tsx), and previews drawn by the site's own components and stylesheet
+// (site-src/src/app/admin-previews.tsx), in Spanish when the Spanish is previewed.
 import CMS from "decap-cms-app";
 import { en } from "decap-cms-locales";
 import { useEffect, useState, type ComponentType } from "react";
@@ -22,7 +24,10 @@ import {
   STUDIO_TIME_ZONE,
   type PortfolioOwner,
 } from "../../site-src/src/app/admin-previews";
-import { FORMATS } from "./formats";
+import { StringsProvider } from "../../site-src/src/i18n/catalog";
+import { es as spanishWords } from "../../site-src/src/i18n/es";
+import { formats, spanishView, translationsOf } from "./formats";
+import { translatedListWidget } from "./translated-list";
 import "./deploy-status";
 
 // The parts of Decap's preview props used here (entry, fields and what getCollection gives
@@ -35,6 +40,11 @@ type PreviewProps = {
   fields: FieldList;
   getAsset(path: string, field?: Immutable): { toString(): string };
   getCollection?: GetCollection;
+  // The language previewed (the left pane's), the collection, and Decap's whole state (where
+  // the entry's English is while the Spanish is previewed).
+  locale?: string;
+  collection?: Immutable;
+  state?: { entryDraft?: Immutable };
 };
 
 // Names from cms.py: collections, and the file collection's file that holds the studio facts.
@@ -156,6 +166,59 @@ const PoliciesEntryPreview = ({ entry }: PreviewProps) => (
   <PoliciesPreview markdown={text(entry.getIn(["data", "body"]))} />
 );
 
+// --- previewing the Spanish ---------------------------------------------------------------------
+
+/** A preview in the site's Spanish words (the texts a visitor reads that the site writes). */
+const inSpanish =
+  (Preview: ComponentType<PreviewProps>): ComponentType<PreviewProps> =>
+  (props) => (
+    <StringsProvider value={spanishWords}>
+      <Preview {...props} />
+    </StringsProvider>
+  );
+
+/** The fields of the entry's collection (or of its file, in a file collection), as configured. */
+function fieldsOf(collection: Immutable | undefined, slug: unknown): unknown {
+  const fields = collection?.get("fields");
+  if (fields) return plain(fields);
+  const files = plain(collection?.get("files"));
+  return Array.isArray(files) ? (files as { name?: string; fields?: unknown }[]).find((f) => f.name === slug)?.fields : undefined;
+}
+
+/**
+ * A translated entry's preview: as it is when the English is previewed; when the left pane is
+ * switched to Spanish (Decap previews that pane's language), the site as its Spanish pages will
+ * show the entry: the Spanish where given, the English where not, in the site's Spanish words.
+ * Decap hands the preview only the Spanish fields then; the English comes from the entry being
+ * edited (Decap's state), and without it the preview stays English.
+ */
+const translatable =
+  (Preview: ComponentType<PreviewProps>): ComponentType<PreviewProps> =>
+  (props) => {
+    const defaultLocale = props.collection?.getIn(["i18n", "default_locale"]);
+    const english = plain(props.state?.entryDraft?.getIn(["entry", "data"]));
+    if (!props.locale || !defaultLocale || props.locale === defaultLocale || !english || typeof english !== "object") {
+      return <Preview {...props} />;
+    }
+    const fields = fieldsOf(props.collection, props.entry.get("slug"));
+    const translations = translationsOf(Array.isArray(fields) ? fields : []);
+    const shown = spanishView(english as Record<string, unknown>, plain(props.entry.get("data")), translations);
+    return (
+      <StringsProvider value={spanishWords}>
+        <Preview {...props} entry={withData(props.entry, shown)} />
+      </StringsProvider>
+    );
+  };
+
+/** The entry with other data (plain values: the previews read them as they read Decap's). */
+const withData = (entry: Immutable, data: Record<string, unknown>): Immutable => ({
+  get: (key) => (key === "data" ? data : entry.get(key)),
+  getIn: (path) =>
+    path[0] === "data"
+      ? path.slice(1).reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), data)
+      : entry.getIn(path),
+});
+
 // "New Artist" rather than "＋ Artist": words, and no glyph a phone's font may lack.
 CMS.registerLocale("en", {
   ...en,
@@ -163,24 +226,60 @@ CMS.registerLocale("en", {
     ...en.collection,
     collectionTop: { ...en.collection.collectionTop, newButton: "New %{collectionLabel}" },
   },
+  editor: {
+    ...en.editor,
+    editorInterface: { ...en.editor.editorInterface, toggleI18n: "Spanish side by side" },
+    editorControlPane: {
+      ...en.editor.editorControlPane,
+      i18n: { ...en.editor.editorControlPane.i18n, copyFromLocale: "Copy from the other language" },
+    },
+  },
 });
-
-for (const [name, { extension, formatter }] of Object.entries(FORMATS)) {
-  CMS.registerCustomFormat(name, extension, formatter);
-}
 
 // The site's built stylesheet (its URL changes with every front-end change; the build names it).
 const stylesheets = document.querySelector<HTMLMetaElement>('meta[name="site-stylesheets"]')?.content ?? "";
 for (const href of stylesheets.split(" ").filter(Boolean)) CMS.registerPreviewStyle(href);
 CMS.registerPreviewStyle(PREVIEW_CSS, { raw: true });
 
-// Template names: a folder collection's name, or a file's name in a file collection (cms.py).
-CMS.registerPreviewTemplate(ARTISTS, ArtistPreview as ComponentType);
-CMS.registerPreviewTemplate("portfolio", PortfolioEntryPreview as ComponentType);
-CMS.registerPreviewTemplate("flash", FlashEntryPreview as ComponentType);
+// Template names: a folder collection's name, or a file's name in a file collection (cms.py);
+// a Markdown file's Spanish is the entry "<name>-es" (cms.py, SPANISH_ENTRY).
+CMS.registerPreviewTemplate(ARTISTS, translatable(ArtistPreview) as ComponentType);
+CMS.registerPreviewTemplate("portfolio", translatable(PortfolioEntryPreview) as ComponentType);
+CMS.registerPreviewTemplate("flash", translatable(FlashEntryPreview) as ComponentType);
 CMS.registerPreviewTemplate("tattoo", aftercarePreview("tattoo") as ComponentType);
+CMS.registerPreviewTemplate("tattoo-es", inSpanish(aftercarePreview("tattoo")) as ComponentType);
 CMS.registerPreviewTemplate("piercing", aftercarePreview("piercing") as ComponentType);
+CMS.registerPreviewTemplate("piercing-es", inSpanish(aftercarePreview("piercing")) as ComponentType);
 CMS.registerPreviewTemplate(POLICIES_FILE, PoliciesEntryPreview as ComponentType);
-CMS.registerPreviewTemplate(SITE_FILE, SitePreview as ComponentType);
+CMS.registerPreviewTemplate("policies-es", inSpanish(PoliciesEntryPreview) as ComponentType);
+CMS.registerPreviewTemplate(SITE_FILE, translatable(SitePreview) as ComponentType);
 
-CMS.init();
+// Translated lists (translated-list.tsx): Decap's list widget, under its own name.
+CMS.registerWidget(translatedListWidget() as unknown as Parameters<typeof CMS.registerWidget>[0]);
+
+// Decap would open every translated entry with the Spanish pane where the preview is. The
+// preview stays the first thing an editor sees; the Spanish is one button away ("Spanish side
+// by side", the first round button above the preview), and Decap remembers that choice.
+const RIGHT_PANE = "cms.right-pane"; // decap-cms-core, EditorInterface.js
+if (localStorage.getItem(RIGHT_PANE) === null) localStorage.setItem(RIGHT_PANE, "preview");
+
+// The Spanish formats need to know which fields are translated: the configuration says, so it
+// is read (the same file Decap then reads) before Decap starts and reads any entry.
+type Config = { collections?: Parameters<typeof formats>[0] };
+const configUrl = document.querySelector<HTMLLinkElement>('link[rel="cms-config-url"]')?.href ?? "config.yml";
+
+async function start(): Promise<void> {
+  let config: Config = {};
+  try {
+    const answer = await fetch(configUrl, { credentials: "same-origin" });
+    if (answer.ok) config = (await answer.json()) as Config;
+  } catch {
+    // Decap reads it again and says what is wrong with it.
+  }
+  for (const [name, { extension, formatter }] of Object.entries(formats(config.collections ?? []))) {
+    CMS.registerCustomFormat(name, extension, formatter);
+  }
+  CMS.init();
+}
+
+void start();

@@ -6,3 +6,27 @@ declare module "decap-cms-core/dist/esm/formats/yaml.js" {
   };
   export default formatter;
 }
+
+// Decap's list widget: its control (a React class component) and its registration.
+declare module "decap-cms-widget-list" {
+  import type { ComponentType } from "react";
+  type Widget = {
+    name: string;
+    controlComponent: ComponentType<Record<string, unknown>>;
+    previewComponent: ComponentType<Record<string, unknown>>;
+    schema: Record<string, unknown>;
+  };
+  const DecapCmsWidgetList: {
+    Widget(options?: Partial<Widget>): Widget;
+    controlComponent: ComponentType<Record<string, unknown>>;
+  };
+  export default DecapCmsWidgetList;
+}
+
+// Decap's Redux store: the entry being edited (the Spanish list watches the English one).
+declare module "decap-cms-core/dist/esm/redux/index.js" {
+  export const store: {
+    getState(): { entryDraft: { get(key: string): unknown } };
+    subscribe(listener: () => void): () => void;
+  };
+}

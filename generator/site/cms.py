@@ -13,30 +13,63 @@ Decap writes the keys of a file in the order of its fields here, which is the mo
 a portfolio and an artist's flash are bare YAML lists (the admin edits each as `pieces`),
 an aftercare guide and the policies are plain Markdown without front matter. The fields
 themselves are made in cms_fields.py, what the admin says beside them is in cms_words.py.
+
+Spanish (docs/editing.md, "Translating into Spanish"): the YAML collections are translated
+with Decap's i18n, English and Spanish side by side, in its `single_file` structure. Decap
+would write such a file as `en:` and `es:` halves; their formats (SPANISH_FORMATS) keep the
+file as the build reads it instead, each Spanish text an X_es key beside its English X, and
+hand Decap the two halves it edits. Which fields are translated is marked on the fields
+(cms_fields.py, from the models), and the formats read it from this configuration. The
+Markdown guides' Spanish are files of their own (tattoo.es.md), one more entry each.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from ..content import models
-from ..content.records import AFTERCARE_SECTIONS, POLICIES_FILE
+from ..content.records import AFTERCARE_SECTIONS, POLICIES_FILE, spanish_file
 from ..errors import BuildError
 
 # The field machinery, also used as cms.X by the tests and the admin stage.
 from .cms_fields import (  # noqa: F401
     MEDIA_FOLDERS,
+    REFERENCE,
+    TRANSLATED,
     Shape,
     is_model,
+    mark_items,
     model_fields,
     shape_of,
+    spanish_siblings,
 )
-from .cms_words import AFTERCARE_BODY, POLICIES_BODY, POLICIES_DESCRIPTION, POLICIES_LABEL
+from .cms_words import (
+    AFTERCARE_BODY,
+    POLICIES_BODY,
+    POLICIES_DESCRIPTION,
+    POLICIES_LABEL,
+    SPANISH_BODY,
+    SPANISH_LABEL,
+)
 
 PORTFOLIO_FORMAT = "portfolio-list"  # cms/src/formats.ts
 MARKDOWN_FORMAT = "markdown-body"
+# The translated collections' formats: a YAML mapping (an artist, site.yaml) and a bare list
+# (portfolio, flash), each with its Spanish in X_es keys (cms/src/formats.ts).
+SPANISH_YAML_FORMAT = "yaml-es"
+SPANISH_LIST_FORMAT = "portfolio-list-es"
+SPANISH_FORMATS = {"yaml": SPANISH_YAML_FORMAT, PORTFOLIO_FORMAT: SPANISH_LIST_FORMAT}
+
+# Decap's i18n: English first (the default, the left pane), Spanish beside it; one file holds
+# both (the formats above write it as the build reads it).
+LOCALES = ["en", "es"]
+I18N = {"structure": "single_file", "locales": LOCALES, "default_locale": "en"}
+# The name of a Markdown file's Spanish entry beside its English one's (cms/src/admin.tsx
+# previews it as the English one, in Spanish).
+SPANISH_ENTRY = "-es"
 
 
 def collections(content: str) -> list[dict]:
@@ -65,7 +98,8 @@ def artists_collection(content: str) -> dict:
         ),
         "folder": f"{content}/artists",
         "extension": "yaml",
-        "format": "yaml",
+        "format": SPANISH_YAML_FORMAT,
+        "i18n": True,
         "create": True,
         "identifier_field": "name",
         "slug": "{{slug}}",
@@ -141,7 +175,8 @@ def artist_list_collection(content: str, words: ArtistListWords, model: type) ->
         "description": words.description,
         "folder": f"{content}/{words.folder}",
         "extension": "yaml",
-        "format": PORTFOLIO_FORMAT,
+        "format": SPANISH_LIST_FORMAT,
+        "i18n": True,
         "create": True,
         "identifier_field": "artist",
         "slug": "{{slug}}",
@@ -161,18 +196,25 @@ def artist_list_collection(content: str, words: ArtistListWords, model: type) ->
                     f"A saved {thing} stays with its artist (the name in the list)."
                 ),
             },
-            {
-                "name": "pieces",
-                "label": words.list_label,
-                "label_singular": words.list_singular,
-                "widget": "list",
-                "summary": "{{fields.title}}",
-                "required": False,
-                "hint": words.list_hint,
-                "fields": model_fields(model, content),
-            },
+            pieces_field(words, model, content),
         ],
     }
+
+
+def pieces_field(words: ArtistListWords, model: type, content: str) -> dict:
+    """The file's list, as the admin edits it (`pieces`), translated as its model says."""
+    return mark_items(
+        {
+            "name": "pieces",
+            "label": words.list_label,
+            "label_singular": words.list_singular,
+            "widget": "list",
+            "summary": "{{fields.title}}",
+            "required": False,
+            "hint": words.list_hint,
+            "fields": model_fields(model, content),
+        }
+    )
 
 
 def markdown_file(name: str, label: str, file: str, body: tuple[str, str]) -> dict:
@@ -196,21 +238,41 @@ def markdown_file(name: str, label: str, file: str, body: tuple[str, str]) -> di
     }
 
 
+def with_spanish(entry: dict, body: tuple[str, str]) -> list[dict]:
+    """A Markdown file's entry and its Spanish's (tattoo.md, tattoo.es.md), as two entries.
+
+    Decap cannot pair two files side by side: its single_file structure keeps both languages
+    in one file, its multiple_files one would rename the English file to tattoo.en.md. So the
+    Spanish is an entry of its own, right after the English one, with the same preview."""
+    english = PurePosixPath(entry["file"])
+    spanish = markdown_file(
+        entry["name"] + SPANISH_ENTRY,
+        SPANISH_LABEL.format(entry["label"]),
+        spanish_file(english).as_posix(),
+        (SPANISH_BODY[0].format(body[0]), SPANISH_BODY[1].format(body[1])),
+    )
+    return [entry, spanish]
+
+
 def aftercare_collection(content: str) -> dict:
-    """One plain Markdown guide per aftercare section."""
+    """One plain Markdown guide per aftercare section, and its Spanish."""
     return {
         "name": "aftercare",
         "label": "Aftercare guides",
         "format": MARKDOWN_FORMAT,
         "extension": "md",
         "files": [
-            markdown_file(
-                section,
-                f"{section.capitalize()} aftercare",
-                f"{content}/aftercare/{section}.md",
+            entry
+            for section in AFTERCARE_SECTIONS
+            for entry in with_spanish(
+                markdown_file(
+                    section,
+                    f"{section.capitalize()} aftercare",
+                    f"{content}/aftercare/{section}.md",
+                    AFTERCARE_BODY,
+                ),
                 AFTERCARE_BODY,
             )
-            for section in AFTERCARE_SECTIONS
         ],
     }
 
@@ -225,9 +287,10 @@ def policies_collection(content: str) -> dict:
         "description": POLICIES_DESCRIPTION,
         "format": MARKDOWN_FORMAT,
         "extension": "md",
-        "files": [
-            markdown_file("policies", POLICIES_LABEL, f"{content}/{POLICIES_FILE}", POLICIES_BODY)
-        ],
+        "files": with_spanish(
+            markdown_file("policies", POLICIES_LABEL, f"{content}/{POLICIES_FILE}", POLICIES_BODY),
+            POLICIES_BODY,
+        ),
     }
 
 
@@ -236,12 +299,14 @@ def studio_collection(content: str) -> dict:
     return {
         "name": "studio",
         "label": "Studio",
-        "format": "yaml",
+        "format": SPANISH_YAML_FORMAT,
+        "i18n": True,
         "files": [
             {
                 "name": "site",
                 "label": "Studio facts",
                 "file": f"{content}/site.yaml",
+                "i18n": True,  # a file collection's files are translated one by one
                 "fields": model_fields(models.SiteFile, content),
             }
         ],
@@ -283,7 +348,8 @@ def admin_config(
         }
     config.update(
         {
-            "locale": "en",
+            "locale": "en",  # the admin's own words; the content's languages are I18N's
+            "i18n": I18N,
             "publish_mode": publish_mode(backend, local_backend, editorial_workflow),
             "media_folder": f"{content}/images",
             "public_folder": "",

@@ -1,6 +1,15 @@
 """The admin's fields (Decap CMS widgets) made from the content models' fields: what each
 type asks for and what limits it (required, whole numbers and their bounds, patterns,
 lists, choices, uploads into the loader's folders). site/cms.py puts them into collections.
+
+Spanish (docs/editing.md, "Translating into Spanish"): a model field X with a sibling X_es
+(models.translated_fields) is one field here, marked `i18n: true`, and X_es is no field of its
+own: Decap's Spanish pane edits X there, and the admin's formats (cms/src/formats.ts) write it
+back as X_es. A list or object with such a field inside is marked too, so the Spanish pane
+shows it (with only the translated fields); every other field has no mark, which Decap reads
+as `none`: not in the Spanish pane. In a list's items the first field that is not translated
+is marked `duplicate`: the Spanish pane shows it greyed beside the translation, to say which
+item it is (a piece's photo, a figure's number, a brand's name).
 """
 
 from __future__ import annotations
@@ -105,12 +114,56 @@ def label_of(key: str, name: str) -> tuple[str, str]:
     return WORDS.get(key, (name.replace("_", " ").capitalize(), ""))
 
 
+# Decap's marks for a field of a translated entry (its `i18n`): edited in both panes, or shown
+# greyed in the Spanish one. A field without a mark is Decap's "none": English only.
+TRANSLATED = True
+REFERENCE = "duplicate"
+
+
+def spanish_siblings(model: type[BaseModel]) -> set[str]:
+    """The X_es fields of model that are the Spanish of a field X (no admin field of their own)."""
+    return {name + models.SPANISH for name in models.translated_fields(model)}
+
+
 def model_fields(model: type[BaseModel], content: str) -> list[dict]:
-    """The admin's fields for every field of model, in the model's order.
+    """The admin's fields for every field of model, in the model's order; a Spanish sibling
+    X_es is not one of them, X is marked translated instead.
 
     content: the content folder relative to the repository, where uploads go.
     """
-    return [field_config(model, name, info, content) for name, info in model.model_fields.items()]
+    translated = set(models.translated_fields(model))
+    siblings = spanish_siblings(model)
+    fields = []
+    for name, info in model.model_fields.items():
+        if name in siblings:
+            continue
+        config = field_config(model, name, info, content)
+        if name in translated or has_translations(config):
+            config["i18n"] = TRANSLATED
+        if name in translated and "field" in config:
+            config["field"]["i18n"] = TRANSLATED  # a list of texts: each one translated
+        fields.append(config)
+    return fields
+
+
+def has_translations(config: dict) -> bool:
+    """Whether a field holds translated fields (an object's, a list's items')."""
+    inner = config.get("fields", []) + ([config["field"]] if "field" in config else [])
+    return any(f.get("i18n") is TRANSLATED for f in inner)
+
+
+def mark_items(config: dict) -> dict:
+    """A list of objects whose items hold translated fields: marked translated, and its items'
+    first field not translated marked as their reference (shown greyed in the Spanish pane, to
+    say which item a translation is of). Returns config."""
+    if has_translations(config):
+        config["i18n"] = TRANSLATED
+        reference = next(
+            (f for f in config["fields"] if "i18n" not in f and f["widget"] != "hidden"), None
+        )
+        if reference:
+            reference["i18n"] = REFERENCE
+    return config
 
 
 def field_config(model: type[BaseModel], name: str, info: FieldInfo, content: str) -> dict:
@@ -156,6 +209,7 @@ def list_widget(key: str, shape: Shape, content: str) -> dict:
     item_shape = shape_of(item)
     if is_model(item_shape.base):
         config["fields"] = model_fields(item_shape.base, content)
+        mark_items(config)
         # The first text field names each item in the folded list.
         first = next((f["name"] for f in config["fields"] if f["widget"] == "string"), None)
         if first:

@@ -179,3 +179,12 @@ POLICIES_DESCRIPTION = (
     "Deposits, cancellations and rescheduling, age and ID, touch-ups: the page at /policies, "
     "which the contact form links to."
 )
+
+# The Spanish of a Markdown file, an entry of its own beside the English one (site/cms.py,
+# with_spanish): its name in the list and its text box's label and hint, from the English ones.
+SPANISH_LABEL = "{} (Spanish)"
+SPANISH_BODY = (
+    "{} in Spanish",
+    "The Spanish page's text, written as the English one: {} Without this file, or left "
+    "empty, the Spanish page shows the English text, marked as English.",
+)

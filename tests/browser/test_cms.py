@@ -564,3 +564,149 @@ def test_policies_written_in_the_admin_where_there_were_none(admin, admin_site: 
     wait_until(lambda: (admin_site.dist / "policies" / "index.html").is_file())
     assert json.loads((admin_site.dist / "api" / "policies.json").read_text())["markdown"] == text
     assert page.js_errors == []
+
+
+# --- Spanish: both languages side by side (#26) -----------------------------------------------
+
+
+def spanish_side_by_side(page):
+    """Ask for the Spanish pane beside the English one (the button above the preview); the
+    Spanish pane, Decap's second form."""
+    page.get_by_role("button", name="Spanish side by side").click()
+    return pane(page, "ES")
+
+
+def pane(page, language: str):
+    """One language's form: the pane under its "Writing in EN/ES" menu."""
+    menu = page.get_by_role("button", name=f"Writing in {language}")
+    return menu.locator("xpath=ancestor::div[.//label][1]")
+
+
+def folded(where, summary: str):
+    """A folded list item by its summary; .locator(UNFOLD) is its chevron, (REMOVE) its cross."""
+    return where.get_by_text(summary, exact=True).first
+
+
+UNFOLD = "xpath=preceding-sibling::div[1]//button >> nth=0"
+REMOVE = "xpath=preceding-sibling::div[1]//button >> nth=-1"
+
+
+def test_an_artist_translated_side_by_side(admin, admin_site: AdminSite):
+    """The editor opens an artist, asks for the Spanish beside the English, types the Spanish
+    bio in the Spanish pane and publishes: the file has `bio_es:` with it, right after the
+    English bio, which is as it was; nothing else of the file changes."""
+    page = admin
+    artist_file = admin_site.content / "artists" / "jane-doe.yaml"
+    before = yaml.safe_load(artist_file.read_text("utf-8"))
+    assert not any(key.endswith("_es") for key in before)
+    spanish_bio = "Jane dibuja trazo fino botánico: peonías, helechos y letras diminutas."
+
+    page.get_by_text("Jane Doe", exact=True).click()
+    spanish = spanish_side_by_side(page)
+    english = pane(page, "EN")
+    # Only what is translated is in the Spanish pane, empty; the English is as it was.
+    expect(spanish.get_by_label("Bio")).to_have_value("")
+    expect(spanish.get_by_label("Name")).to_be_hidden()
+    expect(spanish.get_by_label("Years of experience")).to_be_hidden()
+    expect(english.get_by_label("Name")).to_have_value(before["name"])
+    expect(english.get_by_label("Bio")).to_have_value(before["bio"])
+    spanish.get_by_label("Bio").fill(spanish_bio)
+    publish(page)
+
+    wait_until(lambda: "bio_es:" in artist_file.read_text("utf-8"))
+    saved = yaml.safe_load(artist_file.read_text("utf-8"))
+    assert saved["bio_es"] == spanish_bio
+    assert {k: v for k, v in saved.items() if k != "bio_es"} == before  # the English as it was
+    keys = list(saved)
+    assert keys[keys.index("bio") + 1] == "bio_es"
+    # No other Spanish written: the fields left empty are not saved (no `alt_es: ""`).
+    assert [k for k in keys if k.endswith("_es")] == ["bio_es"]
+    code, output = check(admin_site.content)
+    assert code == 0, output
+    assert page.js_errors == []
+
+
+def test_a_portfolio_translated_side_by_side(admin, admin_site: AdminSite):
+    """A list's items in Spanish: the Spanish pane lists the English pieces, in their order,
+    each with only its translated fields and its photo greyed; it adds, removes and moves none.
+    A piece removed in English leaves the pane at once, one added comes in at once, and each
+    translation is saved with its piece, as `title_es:` after its `title:`."""
+    page = admin
+    portfolio_file = admin_site.content / "portfolio" / "jane-doe.yaml"
+    assert yaml.safe_load(portfolio_file.read_text("utf-8")) == [
+        {"file": "rose.jpg", "title": "Rose"},
+        {"file": "koi.jpg", "title": "Koi"},
+    ]
+    open_collection(page, admin_site.url, "portfolio")
+    page.get_by_text("jane-doe", exact=True).click()
+    spanish = spanish_side_by_side(page)
+    english = pane(page, "EN")
+    # Folded, an untranslated piece is named by its English title, marked so.
+    expect(folded(spanish, "Rose (English)")).to_be_visible()
+    expect(folded(spanish, "Koi (English)")).to_be_visible()
+    expect(english.get_by_role("button", name="Add piece")).to_be_visible()
+    expect(spanish.get_by_role("button", name="Add piece")).to_have_count(0)
+
+    folded(english, "Rose").locator(REMOVE).click()  # the first piece, removed in English
+    expect(folded(spanish, "Rose (English)")).to_have_count(0)
+    # A piece added in English (its photo the one just freed) is in the Spanish pane at once.
+    english.get_by_role("button", name="Add piece").click()
+    english.get_by_role("button", name="Choose an image").last.click()
+    page.get_by_text("rose.jpg", exact=True).click()
+    page.get_by_role("button", name="Choose selected").click()
+    english.get_by_label("Title").last.fill("Rose Again")
+    expect(folded(spanish, "Rose Again (English)")).to_be_visible()
+
+    folded(spanish, "Koi (English)").locator(UNFOLD).click()
+    folded(spanish, "Rose Again (English)").locator(UNFOLD).click()
+    titles = spanish.get_by_label("Title")
+    expect(titles).to_have_count(2)
+    expect(titles.first).to_have_value("")
+    expect(spanish.get_by_role("switch", name="Draft").first).to_be_hidden()
+    # each item's photo, greyed, says which piece it is
+    expect(spanish.get_by_role("button", name="Choose different image")).to_have_count(2)
+    titles.first.fill("Carpa koi")
+    titles.last.fill("Rosa otra vez")
+    publish(page)
+
+    wait_until(lambda: "Rosa otra vez" in portfolio_file.read_text("utf-8"))
+    assert portfolio_file.read_text("utf-8") == (
+        "- file: koi.jpg\n  title: Koi\n  title_es: Carpa koi\n"
+        "- file: rose.jpg\n  title: Rose Again\n  title_es: Rosa otra vez\n"
+    )
+    code, output = check(admin_site.content)
+    assert code == 0, output
+    assert page.js_errors == []
+
+
+def test_the_spanish_beside_the_english_and_its_preview(
+    demo_admin, demo_admin_site: AdminSite, tmp_path
+):
+    """The demo's artist with their Spanish beside the English (docs/editing.md's picture); with
+    the left pane switched to Spanish, the preview is the card as the Spanish pages show it."""
+    page = demo_admin
+    artist_file = demo_admin_site.content / "artists" / "dmitri-volkov.yaml"
+    artist = yaml.safe_load(artist_file.read_text("utf-8"))
+    page.get_by_text(artist["name"], exact=True).click()
+    spanish = spanish_side_by_side(page)
+    english = pane(page, "EN")
+    expect(spanish.get_by_label("Bio")).to_have_value(artist["bio_es"])
+    expect(english.get_by_label("Bio")).to_have_value(artist["bio"])
+    page.wait_for_function(  # the portrait in the English pane
+        "() => [...document.images].some(i => i.src.startsWith('blob:') && i.complete"
+        " && i.naturalWidth > 0)"
+    )
+    # The last specialties and the bio, each beside its Spanish (the panes scroll together).
+    last = english.get_by_label("Specialty", exact=True).nth(len(artist["specialties"]) - 2)
+    last.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(screenshots(tmp_path) / "admin-spanish-1366.png"))
+
+    # The preview in Spanish: the left pane writes Spanish, the preview shows it.
+    page.get_by_role("button", name="Toggle preview").click()
+    page.get_by_role("button", name="Writing in EN").click()
+    page.get_by_role("menuitem", name="es", exact=True).click()
+    card = page.frame_locator("iframe").first.locator(".artist-card")
+    expect(card.get_by_text(artist["bio_es"][:40])).to_be_visible()
+    expect(card.get_by_text(artist["specialties_es"][0], exact=False).first).to_be_visible()
+    assert page.js_errors == []
