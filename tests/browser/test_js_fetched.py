@@ -37,16 +37,22 @@ def report(path: str, scripts) -> int:
     return total
 
 
+@pytest.mark.parametrize("home", ["/", "/es/"])  # each language its own build
 def test_home_fetches_at_most_100_kib_of_javascript_without_interaction(
-    browser, base_url: str
+    browser, base_url: str, home: str
 ) -> None:
-    scripts = fetched_scripts(browser, base_url + "/")
-    total = report("/", scripts)
+    scripts = fetched_scripts(browser, base_url + home)
+    total = report(home, scripts)
     assert scripts, "no script was fetched: the measurement is broken"
     assert total <= HOME_BUDGET_BYTES, (
-        f"/ fetches {total / 1024:.1f} KiB of JavaScript gzipped, over the"
+        f"{home} fetches {total / 1024:.1f} KiB of JavaScript gzipped, over the"
         f" {FIRST_LOAD_BUDGET_KIB} KiB budget: {[(s.url, s.gzip) for s in scripts]}"
     )
+    # A page fetches its own language's scripts only (the other's words are not in them).
+    other = "/es/" if home == "/" else "/"
+    theirs = {s.url.rsplit("/", 1)[1] for s in fetched_scripts(browser, base_url + other)}
+    mine = {s.url.rsplit("/", 1)[1] for s in scripts}
+    assert {n for n in mine if n.startswith(("main-", "start-"))}.isdisjoint(theirs)
 
 
 @pytest.mark.parametrize("path", ["/portfolio", "artist", "/piercings", "/aftercare"])

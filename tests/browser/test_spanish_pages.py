@@ -200,3 +200,35 @@ def test_a_spanish_form_refused_by_the_function_says_why_in_spanish(phone_page: 
     assert json.loads(sent.value.post_data or "{}")["lang"] == "es"
     alert = form.get_by_role("alert")
     expect(alert).to_contain_text(messages_es.INVALID_EMAIL.split(",")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_page_downloads_no_words_of_the_other_language(
+    browser, base_url: str, demo_dist: Path, lang: str, catalog_texts
+) -> None:
+    """Every script a page fetches, the lazily loaded screens' too, holds none of the other
+    language's catalog texts (one browser build per language, site-src/build.mjs)."""
+    other = "en" if lang == "es" else "es"
+    # Long enough to be a sentence of one language, and written in ASCII as the minified code
+    # writes it (esbuild escapes other characters).
+    theirs = {t for t in catalog_texts[other] - catalog_texts[lang] if len(t) >= 12 and t.isascii()}
+    assert len(theirs) > 20, "too few texts to look for: the scan would prove nothing"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
+    responses = []
+    try:
+        page = context.new_page()
+        page.on("response", responses.append)
+        for path in spanish_paths(demo_dist)[:-1]:
+            open_page(page, path if lang == "es" else (path.removeprefix("/es") or "/"))
+            if path == "/es/":  # bring the contact form's chunk in too
+                page.locator("#contact").scroll_into_view_if_needed()
+            page.wait_for_load_state("networkidle")
+        scripts = [r for r in responses if r.url.endswith(".js") and r.ok]
+        bodies = {r.url: r.text() for r in scripts}
+    finally:
+        context.close()
+    assert len(bodies) > 10, sorted(bodies)
+    found = sorted(
+        {(url.rsplit("/", 1)[1], t) for url, code in bodies.items() for t in theirs if t in code}
+    )
+    assert found == []
