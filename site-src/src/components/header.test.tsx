@@ -120,7 +120,7 @@ describe("Header menu", () => {
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     const inside = [
       screen.getByRole("link", { name: "Test Studio, home" }),
-      screen.getByRole("link", { name: "Ver en español" }),
+      screen.getByRole("link", { name: /Ver en español/ }),
       screen.getByRole("button", { name: "Close menu" }),
       ...within(screen.getByRole("dialog")).getAllByRole("link"),
     ];
@@ -157,7 +157,7 @@ describe("Language switch", () => {
     ["/aftercare#tattoo", "/es/aftercare#tattoo"],
   ])("on the English page %s goes to the Spanish %s, named in Spanish", (path, spanish) => {
     renderHeader(path);
-    const link = screen.getByRole("link", { name: "Ver en español" });
+    const link = screen.getByRole("link", { name: /Ver en español/ });
     expect(link).toHaveAttribute("href", spanish);
     expect(link).toHaveAttribute("hreflang", "es");
     expect(link).toHaveAttribute("lang", "es");
@@ -173,7 +173,7 @@ describe("Language switch", () => {
         </MemoryRouter>
       </StringsProvider>,
     );
-    const link = screen.getByRole("link", { name: "View in English" });
+    const link = screen.getByRole("link", { name: /View in English/ });
     expect(link).toHaveAttribute("href", "/flash/kai");
     expect(link).toHaveAttribute("lang", "en");
     link.addEventListener("click", (event) => event.preventDefault());

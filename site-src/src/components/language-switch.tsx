@@ -24,10 +24,11 @@ export function LanguageSwitch() {
       href={href}
       hrefLang={lang}
       lang={lang}
-      aria-label={name}
       onClick={() => rememberLanguage(lang as "en" | "es")}
     >
       {short}
+      {/* Its name holds what it shows (WCAG 2.5.3), then says where it goes. */}
+      <span className="visually-hidden">{` ${name}`}</span>
     </a>
   );
 }

@@ -22,7 +22,8 @@ export const en = {
     close: "Close",
     /**
      * The switch to the same page in the other language (components/language-switch.tsx), written
-     * in that language: `lang` is its code, `short` what the bar shows, `name` its accessible name.
+     * in that language: `lang` is its code, `short` what the bar shows, `name` what it says after
+     * that to a screen reader ("ES Ver en español").
      */
     otherLanguage: { lang: "es", short: "ES", name: "Ver en español" },
   },
