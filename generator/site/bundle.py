@@ -168,8 +168,8 @@ def bundle_app(
         for lang, b in built.items()
     )
     reporter.info(
-        f"app: {len(summary['files'])} files, home page fetches KiB JavaScript without"
-        f" interaction: {fetched}; + {css:.1f} KiB CSS"
+        f"app: {len(summary['files'])} files; JavaScript each home page fetches without"
+        f" interaction, in KiB: {fetched}; + {css:.1f} KiB CSS"
         f" (gzip; budget {FIRST_LOAD_JS_BUDGET_KIB} KiB JavaScript)"
     )
     return bundle
