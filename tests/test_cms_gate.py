@@ -125,9 +125,17 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return found
 
 
+# A save runs the content check on a copy of content/ before it writes, and the watched
+# checkouts rebuild after each save: on a busy machine that takes longer than httpx's 5 s.
+SAVE_TIMEOUT_S = 60
+
+
 def post(checkout: Checkout, action: str, params: dict, **headers: str) -> httpx.Response:
     return httpx.post(
-        checkout.backend, json={"action": action, "params": {**BRANCH, **params}}, headers=headers
+        checkout.backend,
+        json={"action": action, "params": {**BRANCH, **params}},
+        headers=headers,
+        timeout=SAVE_TIMEOUT_S,
     )
 
 
@@ -328,8 +336,10 @@ def test_a_guides_spanish_is_written_beside_it(watched_checkout: Checkout) -> No
     checkout = watched_checkout
     for path in ("content/aftercare/tattoo.es.md", "content/policies.es.md"):
         spanish = "## Cuidados\n\n- Lava el tatuaje con **jabón neutro**.\n"
-        answer = post(checkout, "persistEntry", persist(dataFiles=[data_file(path, raw=spanish)]))
         try:
+            answer = post(
+                checkout, "persistEntry", persist(dataFiles=[data_file(path, raw=spanish)])
+            )
             assert answer.status_code == 200, answer.text
             assert (checkout.root / path).read_text("utf-8") == spanish
             answer = post(checkout, "getEntry", {"path": path})
