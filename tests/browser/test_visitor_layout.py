@@ -1,6 +1,7 @@
 """Layout rough edges a visitor sees (issue #31), measured in a real Chromium.
 
-- the open menu hides the page under it completely;
+- the open menu hides the page under it completely, and its entries clear the header and keep
+  to one line each on a phone, in both languages;
 - the side dot navigation never sits on cards or the contact form's fields;
 - the four /piercings service cards line up (their titles' dividers at one height).
 """
@@ -99,6 +100,48 @@ def test_the_open_menu_hides_the_hero_under_it(open_page, width: int, height: in
     without = Image.open(io.BytesIO(page.screenshot(clip=clip, animations="disabled")))
     difference = ImageChops.difference(with_hero.convert("RGB"), without.convert("RGB"))
     assert difference.getbbox() is None, "the hero shows through the open menu"
+
+
+# Each entry of the open menu: its top, its bottom and how many lines its label takes; and the
+# bottom of what the header shows over it (the logo, where it is shown; the language switch and
+# the close button).
+MENU_ENTRIES = """() => {
+  const header = Math.max(...[...document.querySelectorAll(
+      '.site-header__logo, .menu-toggle, .site-header__lang')]
+    .filter((el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true}))
+    .map((el) => el.getBoundingClientRect().bottom));
+  return {header, entries: [...document.querySelectorAll('.site-menu__link')].map((link) => {
+    const r = link.getBoundingClientRect();
+    const label = link.querySelector('.site-menu__label');
+    const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+    return {text: label.textContent, top: r.top, bottom: r.bottom,
+            lines: Math.round(label.getBoundingClientRect().height / lineHeight)};
+  })};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/es/"])
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (375, 667), (390, 844)])
+def test_the_menus_entries_clear_the_header_on_one_line_each(
+    open_page, path: str, width: int, height: int
+) -> None:
+    """On a short phone the entries and the studio's address are taller than the screen: the
+    menu scrolls from its first entry instead of centring it up under the header, and the
+    longer Spanish labels ("Nuestro trabajo") stay on one line as the English ones do."""
+    page = open_page(width, height, path)
+    page.locator("[aria-controls=site-menu]").click()
+    expect(page.locator("#site-menu")).to_have_class(re.compile(r"\bis-open\b"))
+    page.wait_for_timeout(200)
+    page.evaluate(SETTLE)
+    found = page.evaluate(MENU_ENTRIES)
+    assert len(found["entries"]) == 8
+    first = found["entries"][0]
+    assert first["top"] >= found["header"], (first, found["header"])
+    assert [e["text"] for e in found["entries"] if e["lines"] != 1] == []
+    # Every entry can be reached: the menu scrolls down to the last one.
+    page.locator(".site-menu__link").last.scroll_into_view_if_needed()
+    last = page.locator(".site-menu__link").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= height
 
 
 # --- 2. the dot navigation stays clear of content ---------------------------------------
