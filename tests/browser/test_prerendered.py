@@ -37,13 +37,20 @@ def dev_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def pages(demo_dist: Path) -> list[str]:
-    """Every page of the site: the sitemap's, plus the unlisted scroll animation."""
+    """Every English page of the site (the sitemap's, plus the unlisted scroll animation), and
+    every screen once in Spanish: an artist's portfolio and flash pages are one screen each, with
+    other data, which the English pages cover artist by artist (each page costs seconds here)."""
     sitemap = (demo_dist / "sitemap.xml").read_text("utf-8")
     paths = [
         re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>(.*?)</loc>", sitemap)
     ]
     assert "/portfolio" in paths and len([p for p in paths if p.startswith("/portfolio/")]) >= 2
-    return [*paths, "/test"]
+    english = [p for p in paths if not p.startswith("/es/")]
+    spanish: dict[str, str] = {}  # screen -> its first page
+    for path in [p for p in paths if p.startswith("/es/")] + ["/es/test"]:
+        spanish.setdefault(re.sub(r"^/es/(portfolio|flash)/[^/]+$", r"/es/\1/*", path), path)
+    assert {"/es/", "/es/portfolio/*", "/es/aftercare"} <= spanish.keys()
+    return [*english, "/test", *spanish.values()]
 
 
 def axe_violations(page: Page) -> list[str]:
