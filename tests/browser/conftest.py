@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from generator import pipeline
 from serverthread import running_server
@@ -16,6 +17,11 @@ CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chro
 ROOT = pipeline.PROJECT_ROOT
 
 pytestmark = pytest.mark.browser
+
+# Playwright's 5 s default is short on a shared 2-core CI runner with two workers: the
+# admin's preview once took longer than that to render a portfolio that renders in under a
+# second here. A real failure still fails, 15 s later.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
