@@ -3,7 +3,8 @@
 - the open menu hides the page under it completely, and its entries clear the header and keep
   to one line each on a phone, in both languages;
 - the side dot navigation never sits on cards or the contact form's fields;
-- the four /piercings service cards line up (their titles' dividers at one height).
+- the four /piercings service cards line up (their titles' dividers at one height);
+- the not-found page does not move when its fonts arrive after the first paint.
 """
 
 from __future__ import annotations
@@ -243,3 +244,41 @@ def test_the_piercing_cards_dividers_line_up_at_1366(open_page) -> None:
     )
     assert len(set(dividers)) == 1, f"dividers at {dividers}"
     assert len(set(lists)) == 1, f"lists start at {lists}"
+
+
+# Where the eyebrow and the title stand and how tall they are, and where the lede starts (its
+# own lines may change with the font: only the buttons under it move then).
+NOT_FOUND_BOXES = """() => ['.eyebrow', '.not-found__title', '.lede'].map((selector) => {
+    const box = document.querySelector(`.not-found ${selector}`).getBoundingClientRect();
+    return [selector, Math.round(box.top), selector === '.lede' ? null : Math.round(box.height)];
+})"""
+
+
+@pytest.mark.parametrize("path", ["/no-such-page", "/es/no-existe"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (412, 823), (1366, 900)])
+def test_the_not_found_page_keeps_its_place_when_the_fonts_arrive(
+    browser, base_url: str, path: str, width: int, height: int
+) -> None:
+    """The fonts come after the first paint: the not-found page's eyebrow, title and lede stand
+    where the fallback fonts put them (it used to be centred as a block, and moved whole when
+    the title's lines changed: CLS 0.14 in Lighthouse at 412 px)."""
+    boxes = {}
+    for fonts in (False, True):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, base_url=base_url
+        )
+        page = context.new_page()
+        if not fonts:
+            page.route("**/*.woff2", lambda route: route.abort())
+        page.goto(path)
+        expect(page.locator(".not-found__title")).to_be_visible()
+        cormorant = """() => document.fonts.ready.then(() => [...document.fonts].some(
+            (face) => face.family.includes('Cormorant') && face.status === 'loaded'))"""
+        if fonts:
+            page.wait_for_function(cormorant)
+        else:
+            page.wait_for_timeout(500)  # what the page would do with them, had they come
+            assert not page.evaluate(cormorant)
+        boxes[fonts] = page.evaluate(NOT_FOUND_BOXES)
+        context.close()
+    assert boxes[True] == boxes[False]
