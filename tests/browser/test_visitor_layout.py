@@ -252,6 +252,8 @@ NOT_FOUND_BOXES = """() => ['.eyebrow', '.not-found__title', '.lede'].map((selec
     const box = document.querySelector(`.not-found ${selector}`).getBoundingClientRect();
     return [selector, Math.round(box.top), selector === '.lede' ? null : Math.round(box.height)];
 })"""
+CORMORANT_LOADED = """() => document.fonts.ready.then(() => [...document.fonts].some(
+    (face) => face.family.includes('Cormorant') && face.status === 'loaded'))"""
 
 
 @pytest.mark.parametrize("path", ["/no-such-page", "/es/no-existe"])
@@ -272,13 +274,11 @@ def test_the_not_found_page_keeps_its_place_when_the_fonts_arrive(
             page.route("**/*.woff2", lambda route: route.abort())
         page.goto(path)
         expect(page.locator(".not-found__title")).to_be_visible()
-        cormorant = """() => document.fonts.ready.then(() => [...document.fonts].some(
-            (face) => face.family.includes('Cormorant') && face.status === 'loaded'))"""
         if fonts:
-            page.wait_for_function(cormorant)
+            page.wait_for_function(CORMORANT_LOADED)
         else:
             page.wait_for_timeout(500)  # what the page would do with them, had they come
-            assert not page.evaluate(cormorant)
+            assert not page.evaluate(CORMORANT_LOADED)
         boxes[fonts] = page.evaluate(NOT_FOUND_BOXES)
         context.close()
     assert boxes[True] == boxes[False]
