@@ -13,9 +13,10 @@
 //      entry of a collection folder with its extension, a file collection's file, or a file
 //      directly in a media folder; no "..", no hidden names, and no link on the way;
 //   5. the files a listing answers are checked the same way before they leave.
-//   6. a save or a delete the build would refuse is refused before anything is written:
-//      devserver/cms_save_check.py runs the content check on the folder as it would be,
-//      and the editor reads the check's own messages (docs/editing.md, "The local backend").
+//   6. a save, an upload or a delete the build would refuse is refused before anything is
+//      written: devserver/cms_save_check.py runs the content check on the folder exactly as
+//      decap-server would leave it (changeOf), one change at a time, and the editor reads
+//      the check's own messages (docs/editing.md, "The local backend").
 // Anything refused gets a JSON answer saying why and what is allowed; nothing is read or
 // written for it. The gate's settings come from devserver/cms.py (CMS_GATE, JSON).
 //
@@ -39,6 +40,10 @@ const MAX_PATH_CHARS = 1024;
 const CHECK_TIMEOUT_MS = 120_000; // the content check of a studio with thousands of photos
 const CHECK_OUTPUT_LIMIT = 1024 * 1024;
 const PROBLEMS_SHOWN = 8;
+const HOLD_LIMIT_MS = CHECK_TIMEOUT_MS + 60_000; // a change's turn at most: its check and its writes
+const MOVE_WAIT_MS = 10_000; // decap-server's renames, after its answer
+// The actions that write; they are checked (6) and done one at a time.
+const WRITING = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
 // Actions of decap-server's "fs" mode the admin sends. The editorial-workflow actions
 // (unpublishedEntry...) exist only in its git mode and are refused here.
@@ -89,6 +94,7 @@ function loadSettings() {
     files: new Set(settings.files),
     media: new Set(settings.media),
     check: settings.check, // {command: [...], cwd}: devserver/cms_save_check.py
+    oneAtATime: queueOfOne(), // the changes, one after the other (6)
   };
 }
 
@@ -186,52 +192,154 @@ function createGate(gate) {
     if (body.action === "entriesByFolder" || body.action === "getMedia") screenListing(gate, res);
     return next();
   });
-  // 6. What a save or a delete would leave must pass the content check.
-  app.use(async (req, res, next) => {
-    const change = changeOf(gate, req.body.action, req.body.params || {});
-    if (!change || !gate.check) return next();
-    let verdict;
-    try {
-      verdict = await runCheck(gate.check, change);
-    } catch (error) {
-      console.error(`admin: the save check failed: ${error.message}`);
-      return refuse(res, 500, `Not saved: the change could not be checked (${error.message}).`);
-    }
-    if (verdict.refused) return refuse(res, 400, `Not saved: ${verdict.refused}`);
-    if (verdict.problems.length === 0) return next();
-    const shown = verdict.problems.slice(0, PROBLEMS_SHOWN);
-    const more = verdict.problems.length - shown.length;
-    const lines = [...shown, ...(more > 0 ? [`... and ${more} more (python build.py check lists them all)`] : [])];
-    console.error(`admin: refused ${req.body.action}: the site would not build with it`);
-    return refuse(res, 422, `Not saved: the site would not build with this change. ${lines.join(" | ")}`);
+  // 6. What a save, an upload or a delete would leave must pass the content check, one
+  // change at a time: each is judged on the folder the one before it left (two saves sent
+  // at once would otherwise both pass against the old folder, whatever they do together).
+  app.use((req, res, next) => {
+    if (!WRITING.has(req.body.action) || !gate.check) return next();
+    return gate.oneAtATime(
+      () =>
+        new Promise((done) => {
+          // A request given up while it waited (the editor saw it fail) is not done later.
+          if (res.destroyed || req.socket.destroyed) return done();
+          const change = changeOf(gate, req.body.action, req.body.params || {});
+          whenWritten(gate, res, change, done);
+          if (change.refused) return refuse(res, 400, `Not saved: ${change.refused}`);
+          return judge(gate, req, res, next, change);
+        }),
+    );
   });
   return app;
 }
 
-// The files a save writes and a delete removes, relative to the content folder.
+async function judge(gate, req, res, next, change) {
+  let verdict;
+  try {
+    verdict = await runCheck(gate.check, { writes: change.writes, deletes: change.deletes });
+  } catch (error) {
+    console.error(`admin: the save check failed: ${error.message}`);
+    return refuse(res, 500, `Not saved: the change could not be checked (${error.message}).`);
+  }
+  if (verdict.refused) return refuse(res, 400, `Not saved: ${verdict.refused}`);
+  if (verdict.problems.length === 0) return next();
+  const shown = verdict.problems.slice(0, PROBLEMS_SHOWN);
+  const more = verdict.problems.length - shown.length;
+  const lines = [...shown, ...(more > 0 ? [`... and ${more} more (python build.py check lists them all)`] : [])];
+  console.error(`admin: refused ${req.body.action}: the site would not build with it`);
+  return refuse(res, 422, `Not saved: the site would not build with this change. ${lines.join(" | ")}`);
+}
+
+// Runs tasks (functions returning a promise) one after the other, in the order they came.
+function queueOfOne() {
+  let tail = Promise.resolve();
+  return (task) => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+// Calls done once this change is over: its answer sent, and when decap-server moved files,
+// after the moves (it answers before they are done: localFs/index.ts does not await them),
+// so "saved" means on disk and the next change is judged on the moved files. Never later
+// than HOLD_LIMIT_MS, so one stuck request cannot stop every later save.
+function whenWritten(gate, res, change, done) {
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    clearTimeout(limit);
+    done();
+  };
+  const limit = setTimeout(() => {
+    console.error("admin: a save took too long; the next one goes ahead");
+    finish();
+  }, HOLD_LIMIT_MS);
+  const end = res.end;
+  res.end = function (...args) {
+    const moved = res.statusCode < 300 ? change.moves || [] : [];
+    movesDone(gate, moved).then(() => {
+      try {
+        end.apply(this, args);
+      } finally {
+        finish();
+      }
+    });
+    return this;
+  };
+}
+
+async function movesDone(gate, moves) {
+  const where = (rel) => path.join(gate.root, gate.content, ...rel.split("/"));
+  const exists = (file) => fs.promises.lstat(file).then(() => true, () => false);
+  const deadline = Date.now() + MOVE_WAIT_MS;
+  for (const { from, to } of moves) {
+    while (Date.now() < deadline && ((await exists(where(from))) || !(await exists(where(to))))) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+// The folder as decap-server 3.11 leaves it after an action (src/middlewares/localFs and
+// utils/fs.ts): persistEntry writes every data file's `raw` at its `path` and every asset,
+// then, only when every data file has a `newPath`, moves each from `path` to `newPath` (and
+// the files beside it, which step 4 keeps in the same folder: no change); persistMedia
+// writes its asset; deleteFile(s) remove. As {writes, deletes} relative to the content
+// folder, the moves to wait for, or {refused} for what it cannot be judged on.
 function changeOf(gate, action, params) {
   const prefix = `${gate.content}/`;
-  const inside = (where) => typeof where === "string" && where.startsWith(prefix);
+  const outside = (where) => typeof where !== "string" || !where.startsWith(prefix);
   const rel = (where) => where.slice(prefix.length);
-  if (action === "persistEntry") {
-    const writes = [];
-    const deletes = [];
-    for (const file of list(params.dataFiles || params.entry)) {
-      if (!file || !inside(file.path)) continue;
-      const target = file.newPath !== undefined ? file.newPath : file.path;
-      if (inside(target)) writes.push({ path: rel(target), raw: String(file.raw) });
-      if (target !== file.path) deletes.push(rel(file.path));
-    }
-    for (const asset of list(params.assets)) {
-      if (asset && inside(asset.path)) writes.push({ path: rel(asset.path), base64: String(asset.content) });
-    }
-    return { writes, deletes };
-  }
+  const result = (written, deletes = [], moves = []) => {
+    const named = [...written.keys(), ...deletes];
+    const wrong = named.find(outside);
+    if (wrong !== undefined) return { refused: `${shownPath(wrong)} is not in the content folder` };
+    const writes = [...written].map(([where, data]) => ({ path: rel(where), ...data }));
+    const relMoves = moves.map(({ from, to }) => ({ from: rel(from), to: rel(to) }));
+    return { writes, deletes: deletes.map(rel), moves: relMoves };
+  };
   if (action === "deleteFile" || action === "deleteFiles") {
-    const paths = action === "deleteFile" ? [params.path] : list(params.paths);
-    return { writes: [], deletes: paths.filter(inside).map(rel) };
+    return result(new Map(), action === "deleteFile" ? [params.path] : list(params.paths));
   }
-  return null;
+  const written = new Map();
+  const named = [];
+  const asset = (one) => {
+    if (!one || typeof one.content !== "string" || one.encoding !== "base64") return null;
+    named.push(one.path);
+    written.set(one.path, { base64: Buffer.from(one.content, "base64").toString("base64") });
+    return one;
+  };
+  if (action === "persistMedia") {
+    if (!asset(params.asset)) return { refused: "an upload must be base64 text" };
+    return result(written);
+  }
+  // persistEntry: `dataFiles`, or the older `entry` alone.
+  const dataFiles = params.dataFiles === undefined ? [params.entry] : list(params.dataFiles);
+  for (const file of dataFiles) {
+    if (!file || typeof file.raw !== "string") return { refused: "an entry's text must be text" };
+    named.push(file.path);
+    written.set(file.path, { raw: file.raw });
+  }
+  if (!list(params.assets).every(asset)) return { refused: "an upload must be base64 text" };
+  // decap-server's test is `dataFiles.every(dataFile => dataFile.newPath)`: any one without
+  // a newPath (or with an empty one), and none moves.
+  const moving = dataFiles.every((file) => file.newPath) ? dataFiles : [];
+  const moves = moving
+    .filter((file) => file.newPath !== file.path)
+    .map((file) => ({ from: file.path, to: file.newPath }));
+  named.push(...moves.map((move) => move.to));
+  // One file named twice: decap-server writes and moves in parallel, so which wins is chance.
+  const twice = named.find((where, index) => named.indexOf(where) !== index);
+  if (twice !== undefined) return { refused: `${shownPath(twice)} is named twice in one save` };
+  for (const { from, to } of moves) {
+    written.set(to, written.get(from));
+    written.delete(from);
+  }
+  return result(written, moves.map((move) => move.from), moves);
+}
+
+function shownPath(where) {
+  return JSON.stringify(String(where).slice(0, 200));
 }
 
 // devserver/cms_save_check.py with the change on stdin: {problems: [...]} or {refused}.

@@ -1,9 +1,10 @@
 """Would the site still build with this change? Asked by the admin's local backend before it
 saves (cms/local-backend.cjs, `build.py serve --cms`).
 
-The gate sends, as JSON on stdin, the files a save would write (an entry's YAML or Markdown,
-and the photos uploaded with it) and the files a delete would remove; this runs the content
-check (`build.py check`: every file, line and field rule, and each photo) on the content
+The gate sends, as JSON on stdin, the files a change would write (an entry's YAML or
+Markdown under the name decap-server leaves it at, the photos uploaded with it or in the
+media library) and the files it would remove (a delete, a rename's old name); this runs
+the content check (`build.py check`: every file, line and field rule, and each photo) on the content
 folder as it would be, and prints {"problems": [...]}: the check's own messages, with the
 content folder named as the editor knows it, never this machine's paths. The gate refuses
 a save with problems, so nothing the build would refuse reaches content/ from the admin

@@ -6,7 +6,9 @@ CONTACT_UPLOADS_URL (README, "Deployment"). The command line reads them once and
 Release to the pipeline, so the library itself never looks at the environment.
 
 - production: the contact function's URL and its image bucket's are required (otherwise the
-  form would post to a static site and get an HTML 404) and the launch check runs;
+  form would post to a static site and get an HTML 404) and the launch check runs; the
+  tests' clock (STUDIO_BUILD_NOW, content/publishing.py) is refused: set by mistake in
+  Netlify, it would publish scheduled pieces early or hold published ones back;
 - anything else (previews, branch builds, a laptop): the build goes through, and without
   a URL /api/contact answers the contact contract's JSON 503 (netlify/functions/).
 """
@@ -18,6 +20,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from .content.launch import Launch
+from .content.publishing import CLOCK_ENV
 from .errors import BuildError
 
 PRODUCTION = "production"
@@ -37,6 +40,7 @@ class Release:
     contact_url: str = ""  # CONTACT_FUNCTION_URL: where /api/contact is proxied to
     published_url: str = ""  # Netlify's URL: the site's main address
     uploads_url: str = ""  # CONTACT_UPLOADS_URL: the bucket the form's images are posted to
+    test_clock: bool = False  # STUDIO_BUILD_NOW is set (tests only: refused in production)
     # `build.py serve`: drafts and scheduled pieces are shown, marked (content/publishing.py)
     preview: bool = False
 
@@ -47,6 +51,7 @@ class Release:
             contact_url=env.get("CONTACT_FUNCTION_URL", "").strip(),
             published_url=env.get("URL", "").strip(),
             uploads_url=env.get("CONTACT_UPLOADS_URL", "").strip(),
+            test_clock=bool(env.get(CLOCK_ENV, "").strip()),
         )
 
     def local(self) -> Release:
@@ -64,6 +69,13 @@ class Release:
 
     def require_settings(self) -> None:
         """Raise BuildError, in one line, when a setting the site needs is missing or wrong."""
+        if self.production and self.test_clock:
+            raise BuildError(
+                f"{CLOCK_ENV} is set, and it is for tests only: a production build takes "
+                "the real time, or scheduled pieces would go live at the wrong moment; "
+                "remove it from Netlify's environment variables (Site configuration > "
+                "Environment variables)"
+            )
         url = self.contact_url
         if url and (urlsplit(url).scheme not in ("https", "http") or not urlsplit(url).hostname):
             raise BuildError(

@@ -300,6 +300,9 @@ Email = Annotated[Text, AfterValidator(_email)]
 
 # Drafts and scheduled publishing (publishing.py).
 PUBLISH_AT_HINT = "a date like 2026-12-01, or a date and time like 2026-12-01T09:00"
+# The years a studio could mean: a typo like 9999 would otherwise reach the schedule's date
+# arithmetic (build.py check's listing) and fail there, far from the file it came from.
+PUBLISH_AT_YEARS = (2000, 2100)
 
 
 def _publish_at(value: Any) -> Any:
@@ -307,19 +310,26 @@ def _publish_at(value: Any) -> Any:
     2026-12-01 as a date, a CMS sends text; an empty field means "not given"."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if isinstance(value, dt.datetime):
-        return value.isoformat(timespec="minutes")
-    if isinstance(value, dt.date):
-        return value.isoformat()
+    moment: dt.date | None = value if isinstance(value, dt.date) else None
     if isinstance(value, str):
         text = value.strip()
         try:
             if len(text) == 10:
-                return dt.date.fromisoformat(text).isoformat()
-            return dt.datetime.fromisoformat(text).isoformat(timespec="minutes")
+                moment = dt.date.fromisoformat(text)
+            else:
+                moment = dt.datetime.fromisoformat(text)
         except ValueError:
             pass
-    raise ValueError(f"must be {PUBLISH_AT_HINT}, got {describe(value)}")
+    if moment is None:
+        raise ValueError(f"must be {PUBLISH_AT_HINT}, got {describe(value)}")
+    first, last = PUBLISH_AT_YEARS
+    if not first <= moment.year <= last:
+        raise ValueError(
+            f"must be a date between {first} and {last} ({PUBLISH_AT_HINT}), got {describe(value)}"
+        )
+    if isinstance(moment, dt.datetime):
+        return moment.isoformat(timespec="minutes")
+    return moment.isoformat()
 
 
 def _timezone(value: str) -> str:
