@@ -200,7 +200,12 @@ def _build(
     photos = paths.image_cache()
     with reporter.stage("content"):
         content = gather(paths, videos, release.launch(), photos)
-        held = publishing.apply(content, publishing.build_clock(), preview=release.preview)
+        now = publishing.build_clock()
+        # Before apply(), which leaves out of content what is held back.
+        schedule = publishing.schedule_json(
+            publishing.next_publish_at(content, now), publishing.timezone_of(content)
+        )
+        held = publishing.apply(content, now, preview=release.preview)
     for warning in content.warnings:
         reporter.warning(warning)
     # The editors' choice of review before publishing, in site.yaml (cms.publish_mode).
@@ -215,6 +220,7 @@ def _build(
         out = Output(staging, paths.out, carry=True)
         media = _write_media(paths, content, out, videos, photos, reporter, dev_app)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
+        out.write_json("api/schedule.json", schedule)
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
         files = _finish(config, staging, out, paths.out)
     except BaseException:

@@ -300,4 +300,5 @@ def test_robots_keeps_the_api_and_the_unlisted_pages_out_and_names_the_sitemap(
         f"Sitemap: {BASE}/sitemap.xml\n"
     )
     assert '<meta name="robots" content="noindex">' in html(dist, "test/index.html")
+    assert (dist / "api" / "schedule.json").is_file()  # for the hourly build, kept out too
     assert '<meta name="robots"' not in html(dist, "aftercare/index.html")

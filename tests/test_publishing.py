@@ -87,9 +87,28 @@ def test_a_scheduled_piece_goes_live_with_the_first_build_after_its_moment(
     dist = build_at(tmp_path / "before", monkeypatch, files, BEFORE)
     assert api(dist, "portfolio/all.json") == []
     assert not list(dist.rglob("skull*"))
+    # The moment alone, for the hourly workflow: not what goes live then (nor the draft's).
+    schedule = (dist / "api" / "schedule.json").read_text("utf-8")
+    assert json.loads(schedule) == {"next_publish_at": "2026-12-01T00:00:00-06:00"}
     dist = build_at(tmp_path / "after", monkeypatch, files, AFTER)
     assert [w["title"] for w in api(dist, "portfolio/all.json")] == ["Skull"]
     assert list(dist.rglob("skull*"))
+    assert api(dist, "schedule.json") == {"next_publish_at": None}  # nothing left to wait for
+
+
+def test_the_schedule_names_when_something_really_goes_live(tmp_path, monkeypatch) -> None:
+    """A piece goes live with its artist (the later moment counts) and a draft never does,
+    whatever its publish_at; in the studio's time zone, with its offset."""
+    files = site_with()
+    files["artists/jane-doe.yaml"] += "draft: true\npublish_at: 2026-12-02\n"
+    files["portfolio/jane-doe.yaml"] = "- file: rose.jpg\n  title: Rose\n  publish_at: 2026-12-02\n"
+    files["artists/max-ink.yaml"] += "publish_at: 2026-12-04T10:30\n"
+    files["portfolio/max-ink.yaml"] = (
+        "- file: skull.jpg\n  title: Skull\n  publish_at: 2026-12-03\n"
+    )
+    files["site.yaml"] += "timezone: America/Los_Angeles\n"
+    dist = build_at(tmp_path, monkeypatch, files, BEFORE)
+    assert api(dist, "schedule.json") == {"next_publish_at": "2026-12-04T10:30:00-08:00"}
 
 
 def test_a_time_of_day_is_in_the_studios_time_zone(tmp_path, monkeypatch) -> None:

@@ -10,7 +10,9 @@ validated as usual, held back or not: a draft with a mistake fails the build lik
 file.
 
 `build` leaves what is held back out of everything it writes (pages, API, images, sitemap,
-JSON-LD); `serve` keeps it, marked, so the editor sees it before it goes live.
+JSON-LD); `serve` keeps it, marked, so the editor sees it before it goes live. Both write
+api/schedule.json, the moment the next scheduled item goes live (next_publish_at), so the
+hourly workflow asks for a build only when one is due.
 """
 
 from __future__ import annotations
@@ -144,6 +146,44 @@ def _status(
     if at is not None and at > now:
         return "scheduled", at
     return None, None
+
+
+def next_publish_at(content: Content, now: dt.datetime) -> dt.datetime | None:
+    """The moment after `now` when the next held-back artist, piece or design goes live, or
+    None: what api/schedule.json tells the hourly build (docs/editing.md#scheduled-publishing).
+
+    A draft never goes live by itself, so its publish_at counts for nothing; a piece or a
+    design goes live with its artist, so at the later of its own moment and its artist's.
+    """
+    timezone = timezone_of(content)
+    artists: dict[str, dt.datetime | None] = {}  # held-back slug -> its moment (None: draft)
+    moments = []
+    for artist in content.artists:
+        why, at = _status(artist.draft, artist.publish_at, timezone, now)
+        if why:
+            artists[artist.slug] = at if why == "scheduled" else None
+            if why == "scheduled" and at is not None:
+                moments.append(at)
+    for item in [*content.work, *content.flash]:
+        why, at = _status(item.draft, item.publish_at, timezone, now)
+        if why != "scheduled" or at is None:
+            continue  # live already (or with its artist, counted above), or a draft
+        if item.artist_slug in artists:
+            artist_at = artists[item.artist_slug]
+            if artist_at is None:
+                continue  # the artist is a draft
+            at = max(at, artist_at)
+        moments.append(at)
+    return min(moments, default=None)
+
+
+def schedule_json(moment: dt.datetime | None, timezone: str) -> dict[str, str | None]:
+    """api/schedule.json: the moment alone, in the studio's time with its offset (nothing of
+    what goes live then), or null."""
+    if moment is None:
+        return {"next_publish_at": None}
+    local = moment.astimezone(zoneinfo.ZoneInfo(timezone))
+    return {"next_publish_at": local.isoformat(timespec="seconds")}
 
 
 def apply(content: Content, now: dt.datetime, preview: bool) -> list[Held]:
