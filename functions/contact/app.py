@@ -89,7 +89,12 @@ def build_confirmations(
     if not settings.sends_confirmations or notifier is None:
         return None
     return Confirmations(
-        store, notifier, settings.notify_from, settings.notify_to, settings.site_url
+        store,
+        notifier,
+        settings.notify_from,
+        settings.notify_to,
+        settings.site_url,
+        per_hour=settings.confirmations_per_hour,
     )
 
 
@@ -152,6 +157,7 @@ def build_service(
         upload_bytes_per_hour=settings.upload_bytes_per_hour,
         flash=flash if flash is not None else build_flash(settings),
         confirmations=build_confirmations(settings, store, notifier),
+        unsigned_limit=settings.unsigned_rate_limit,
     )
     service.spam_review = build_spam_review(settings, service)
     return service
