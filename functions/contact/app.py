@@ -78,6 +78,7 @@ def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> No
         studio=settings.studio_name,
         budget_s=settings.notify_budget_s,
         image_links=uploads.links if uploads else None,
+        configuration_set=settings.ses_configuration_set,
     )
 
 

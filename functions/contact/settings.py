@@ -84,6 +84,7 @@ class Settings:
     # the site's URL is known (its links point there).
     confirmation: bool = True
     confirmations_per_hour: int = 0  # every address together (confirmation.py); 0: no ceiling
+    ses_configuration_set: str = ""  # every email goes with it (deploy-function makes it)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -222,6 +223,7 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
         "link_secret": env.text("CONTACT_LINK_SECRET"),
         "image_link_days": link_days,
         "confirmation": env.switch("CONTACT_CONFIRMATION", True),
+        "ses_configuration_set": env.text("CONTACT_SES_CONFIGURATION_SET"),
         "confirmations_per_hour": env.count(
             "CONTACT_CONFIRMATIONS_PER_HOUR", CONFIRMATIONS_PER_HOUR
         ),
