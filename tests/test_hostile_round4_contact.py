@@ -35,12 +35,15 @@ from contact_support import (
 )
 
 from functions.contact.app import _client_address, build_confirmations
-from functions.contact.attention import MARK
 from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.proxy import UNSIGNED
 from functions.contact.settings import Settings
 from functions.deploy_package import package
 
+# What the function's lines for the studio's alarm carry (functions/contact/attention.py),
+# and the client of a message through the site without Netlify's signature (proxy.py):
+# spelt out, so these tests run (and fail) on the code before issue 38 too.
+MARK = "needs attention"
+UNSIGNED = "unsigned"
 HOUR = 3600.0
 NOW = 1_800_000_000.0  # 2027-01-15T08:00:00Z, the start of an hour
 
