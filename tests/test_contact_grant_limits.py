@@ -25,9 +25,8 @@ import requests
 from contact_support import GOOD, REGION, call, make_service, netlify_signature, post_event
 from upload_support import ask, grant_event, picture
 
-from functions.contact.app import build_service
+from functions.contact.app import _client_address, build_service
 from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.app import _client_address
 from functions.contact.ratelimit import RateLimit
 from functions.contact.references import MAX_IMAGE_BYTES
 from functions.contact.s3 import S3Uploads
