@@ -36,7 +36,7 @@ from contact_support import (
 
 from functions.contact.app import _client_address, build_confirmations
 from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.settings import Settings
+from functions.contact.settings import ConfigError, Settings
 from functions.deploy_package import package
 
 # What the function's lines for the studio's alarm carry (functions/contact/attention.py),
@@ -138,7 +138,7 @@ def test_the_ceiling_is_configured_and_turned_off_by_name(tmp_path: Path) -> Non
     assert (
         lambda_settings(tmp_path, CONTACT_CONFIRMATIONS_PER_HOUR="off").confirmations_per_hour == 0
     )
-    with pytest.raises(Exception, match="CONTACT_CONFIRMATIONS_PER_HOUR must be a whole number"):
+    with pytest.raises(ConfigError, match="CONTACT_CONFIRMATIONS_PER_HOUR must be a whole number"):
         lambda_settings(tmp_path, CONTACT_CONFIRMATIONS_PER_HOUR="lots")
 
 
