@@ -83,7 +83,7 @@ def one_script(name: str) -> bool:
     share aside), and none of them is a look-alike of punctuation (docs/contact.md, "The
     visitor's confirmation"). Unicode's own data, through confusable_homoglyphs: its script
     of each character and its confusables (UTS #39), never a table of our own."""
-    # Imported here: its tables take about 50 ms to load, and only a confirmation needs them.
+    # Imported here: its tables take 35 to 170 ms to load, and only a confirmation needs them.
     from confusable_homoglyphs.categories import alias
     from confusable_homoglyphs.confusables import confusables_data
 
