@@ -32,6 +32,15 @@ __all__ = [
 ]
 
 
+# Said loudly whenever the function has a proxy secret Netlify cannot have yet (new).
+PROXY_SECRET_WARNING = (
+    "WARNING: the site is not ready until Netlify has CONTACT_PROXY_SECRET: without it every "
+    "request through the site arrives unsigned, the visitors share one limit for all of "
+    "them (CONTACT_UNSIGNED_RATE_LIMIT), and the function logs that it needs attention "
+    "(README, Deployment step 4)."
+)
+
+
 @dataclass(frozen=True)
 class DeployResult:
     function_arn: str
@@ -60,7 +69,8 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     table_arn = aws.ensure_table()
     bucket = aws.ensure_bucket()
     role_arn = aws.ensure_role(table_arn, bucket)
-    arn, created, code_updated = aws.ensure_function(role_arn, zip_bytes, bucket)
+    configuration_set = aws.ensure_email_protections()
+    arn, created, code_updated = aws.ensure_function(role_arn, zip_bytes, bucket, configuration_set)
     url = aws.ensure_url()
     if options.reserved_concurrency:
         aws.cap_concurrency()
@@ -81,4 +91,5 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
             "too (scopes: Runtime and Builds), as a secret: Netlify signs what it forwards to "
             "the function with it, and only signed requests name their visitor."
         )
+        say(PROXY_SECRET_WARNING)
     return DeployResult(arn, url, created, code_updated, sorted(artists))

@@ -1,9 +1,12 @@
-"""deploy-function's alarm: an email (through SNS) when a studio email fails and its message
-stays pending (docs/contact.md, "Being told when emails stay pending").
+"""deploy-function's alarms: an email (through SNS) when a studio email fails and its message
+stays pending (docs/contact.md, "Told when studio emails stay pending"), and one when the
+function logs that something needs attention: a ceiling reached, Netlify's signature
+missing (functions/contact/attention.py; docs/contact.md, "Told when something needs
+attention").
 
-The metric comes from the function's own log line ("... kept pending"), counted by a metric
-filter on its log group; Lambda's Errors metric would not move (the function answers 200
-and keeps the message), nor would SES's (the send never happened).
+Each metric comes from the function's own log lines, counted by a metric filter on its log
+group; Lambda's Errors metric would not move (the function answers 200 and keeps the
+message), nor would SES's (the send never happened).
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from functions.contact.attention import MARK as ATTENTION_MARK
 from functions.deploy_options import DeployOptions, error_code
 
 # The function logs this (service.py, Service.notify) each time a studio email fails and its
 # message stays pending: on the request, and on every scheduled retry that fails again.
 PENDING_LOG_PATTERN = '"kept pending"'
 PENDING_METRIC = "EmailsKeptPending"
+# The function logs this (attention.py) once for each thing the studio should look at.
+ATTENTION_LOG_PATTERN = f'"{ATTENTION_MARK}"'
+ATTENTION_METRIC = "NeedsAttention"
 ALARM_PERIOD_S = 300
 
 Clients = Callable[[str], Any]  # service name -> boto3 client (untyped)
@@ -31,6 +38,8 @@ def pending_alarm_names(function_name: str) -> dict[str, str]:
         "namespace": f"StudioContact/{function_name}",
         "topic": f"{function_name}-alerts",
         "alarm": f"{function_name}-emails-pending",
+        "attention_filter": f"{function_name}-needs-attention",
+        "attention_alarm": f"{function_name}-needs-attention",
     }
 
 
@@ -48,27 +57,32 @@ def count_pending_in_logs(logs: Any, names: dict[str, str]) -> None:
     except Exception as exc:
         if error_code(exc) != "ResourceAlreadyExistsException":  # Lambda made it, or we did
             raise
+    count_in_logs(logs, names, names["filter"], PENDING_LOG_PATTERN, PENDING_METRIC)
+
+
+def count_in_logs(
+    logs: Any, names: dict[str, str], filter_name: str, pattern: str, metric: str
+) -> None:
+    """A filter on the function's log group (made already) counting the lines of pattern
+    as metric."""
     wanted = {
-        "filterPattern": PENDING_LOG_PATTERN,
+        "filterPattern": pattern,
         "metricTransformations": [
             {
-                "metricName": PENDING_METRIC,
+                "metricName": metric,
                 "metricNamespace": names["namespace"],
                 "metricValue": "1",
             }
         ],
     }
     current = logs.describe_metric_filters(
-        logGroupName=names["log_group"], filterNamePrefix=names["filter"]
+        logGroupName=names["log_group"], filterNamePrefix=filter_name
     )["metricFilters"]
     # Written only when it differs: a second put would add a duplicate on some backends.
     if not any(
-        f["filterName"] == names["filter"] and {k: f.get(k) for k in wanted} == wanted
-        for f in current
+        f["filterName"] == filter_name and {k: f.get(k) for k in wanted} == wanted for f in current
     ):
-        logs.put_metric_filter(
-            logGroupName=names["log_group"], filterName=names["filter"], **wanted
-        )
+        logs.put_metric_filter(logGroupName=names["log_group"], filterName=filter_name, **wanted)
 
 
 def alert_topic(
@@ -96,9 +110,11 @@ def alarm_on_pending_emails(
 ) -> str:
     """Create or update the metric, the topic and the alarm; the topic's ARN."""
     names = pending_alarm_names(options.function_name)
-    count_pending_in_logs(client("logs"), names)
+    logs = client("logs")
+    count_pending_in_logs(logs, names)
     topic = alert_topic(client("sns"), names, options.alarm_recipients, say)
     periods = alarm_evaluation_periods(options.schedule_minutes)
+    alarm_on_attention(client, options, names, logs, topic, say)
     client("cloudwatch").put_metric_alarm(
         AlarmName=names["alarm"],
         AlarmDescription=(
@@ -124,3 +140,41 @@ def alarm_on_pending_emails(
         "without a failure)"
     )
     return topic
+
+
+def alarm_on_attention(
+    client: Clients,
+    options: DeployOptions,
+    names: dict[str, str],
+    logs: Any,
+    topic: str,
+    say: Callable[[str], None],
+) -> None:
+    """The second alarm, on the same topic: a line "needs attention" in the function's log
+    (attention.py): the hour's ceiling of confirmations reached, or requests through the
+    site without Netlify's signature (CONTACT_PROXY_SECRET missing in Netlify)."""
+    count_in_logs(logs, names, names["attention_filter"], ATTENTION_LOG_PATTERN, ATTENTION_METRIC)
+    client("cloudwatch").put_metric_alarm(
+        AlarmName=names["attention_alarm"],
+        AlarmDescription=(
+            f"{options.function_name} logged that something needs attention: the hour's "
+            "ceiling of confirmations to visitors was reached, or requests through the site "
+            "arrive without Netlify's signature (set CONTACT_PROXY_SECRET in Netlify). Its "
+            "log lines with 'needs attention' say which (docs/contact.md)."
+        ),
+        Namespace=names["namespace"],
+        MetricName=ATTENTION_METRIC,
+        Statistic="Sum",
+        Period=ALARM_PERIOD_S,
+        EvaluationPeriods=1,
+        DatapointsToAlarm=1,
+        Threshold=1,
+        ComparisonOperator="GreaterThanOrEqualToThreshold",
+        TreatMissingData="notBreaching",
+        AlarmActions=[topic],
+    )
+    say(
+        f"alarm {names['attention_alarm']}: emails {', '.join(options.alarm_recipients)} when "
+        "the function logs that something needs attention (a ceiling reached, Netlify's "
+        "signature missing)"
+    )

@@ -52,6 +52,36 @@ def default_bucket(function_name: str, account: str, region: str) -> str:
     return f"{base}-uploads-{account}-{region}"[:63]
 
 
+# SES's own protections of the function's mail (docs/contact.md, "Mail to strangers"): every
+# email it sends goes with a configuration set that applies the account's suppression list
+# to it, and publishes its bounces and complaints to CloudWatch.
+SUPPRESSED_REASONS = ["BOUNCE", "COMPLAINT"]
+
+
+def email_events_name(configuration_set: str) -> str:
+    # Named after the set: unique per account and region, as some backends (moto) want.
+    return f"{configuration_set}-bounces-and-complaints"
+
+
+def email_events(configuration_set: str) -> dict:
+    """The configuration set's event destination: bounces and complaints as CloudWatch
+    metrics (namespace AWS/SES), by configuration set."""
+    return {
+        "Name": email_events_name(configuration_set),
+        "Enabled": True,
+        "MatchingEventTypes": ["bounce", "complaint"],
+        "CloudWatchDestination": {
+            "DimensionConfigurations": [
+                {
+                    "DimensionName": "ses:configuration-set",
+                    "DimensionValueSource": "messageTag",
+                    "DefaultDimensionValue": configuration_set,
+                }
+            ]
+        },
+    }
+
+
 def _retry(
     what: str,
     call: Callable[[], object],
@@ -210,6 +240,41 @@ class Deployer:
         account = self.client("sts").get_caller_identity()["Account"]
         return default_bucket(self.options.function_name, account, self.options.region)
 
+    def ensure_email_protections(self) -> str:
+        """The SES configuration set the function sends with (named after it): the account's
+        suppression list applied to every email (an address that bounced or complained gets
+        none again), bounces and complaints published to CloudWatch. Its name."""
+        name = self.options.function_name
+        sesv2 = self.client("sesv2")
+        try:
+            sesv2.get_configuration_set(ConfigurationSetName=name)
+            self.say(f"email configuration set {name}: exists")
+        except Exception as exc:
+            if error_code(exc) not in ("NotFoundException", "ConfigurationSetDoesNotExist"):
+                raise
+            sesv2.create_configuration_set(
+                ConfigurationSetName=name,
+                SuppressionOptions={"SuppressedReasons": SUPPRESSED_REASONS},
+                ReputationOptions={"ReputationMetricsEnabled": True},
+            )
+            self.say(
+                f"email configuration set {name}: created (addresses on the account's "
+                "suppression list for a bounce or a complaint are not mailed)"
+            )
+        # SES's first API holds event destinations the same way, and has the call to list
+        # them with the set (DescribeConfigurationSet).
+        ses = self.client("ses")
+        described = ses.describe_configuration_set(
+            ConfigurationSetName=name, ConfigurationSetAttributeNames=["eventDestinations"]
+        )
+        events = email_events_name(name)
+        if not any(d and d.get("Name") == events for d in described["EventDestinations"]):
+            ses.create_configuration_set_event_destination(
+                ConfigurationSetName=name, EventDestination=email_events(name)
+            )
+            self.say(f"email configuration set {name}: bounces and complaints go to CloudWatch")
+        return name
+
     def ensure_role(self, table_arn: str, bucket: str) -> str:
         iam, name = self.client("iam"), self.options.role_name
         try:
@@ -231,7 +296,7 @@ class Deployer:
         return role_arn
 
     def ensure_function(
-        self, role_arn: str, zip_bytes: bytes, bucket: str
+        self, role_arn: str, zip_bytes: bytes, bucket: str, configuration_set: str = ""
     ) -> tuple[str, bool, bool]:
         """(function ARN, created, code updated)."""
         options, lam, name = self.options, self.lam, self.options.function_name
@@ -255,7 +320,9 @@ class Deployer:
             "MemorySize": options.memory_mb,
             "Timeout": options.timeout_s,
             "Environment": {
-                "Variables": options.environment(bucket, link_secret, self.proxy_secret)
+                "Variables": options.environment(
+                    bucket, link_secret, self.proxy_secret, configuration_set
+                )
             },
             "Description": f"POST {MESSAGE_PATH} of the studio site",
         }

@@ -124,7 +124,11 @@ class DeployOptions:
         return _addresses(self.notify_to)
 
     def environment(
-        self, bucket: str = "", link_secret: str = "", proxy_secret: str = ""
+        self,
+        bucket: str = "",
+        link_secret: str = "",
+        proxy_secret: str = "",
+        configuration_set: str = "",
     ) -> dict[str, str]:
         uploads = {"CONTACT_UPLOADS_BUCKET": bucket} if bucket else {}
         return {
@@ -142,6 +146,8 @@ class DeployOptions:
             **uploads,
             # Signs the image links of the studio's email and the spam digest's links.
             **({"CONTACT_LINK_SECRET": link_secret} if link_secret else {}),
+            # SES's suppression list and bounce and complaint events (deploy_aws.py).
+            **({"CONTACT_SES_CONFIGURATION_SET": configuration_set} if configuration_set else {}),
             **self.extra_env,
         }
 

@@ -20,7 +20,7 @@ from functions.deploy_options import DeployError
 FUNCTIONS_DIR = Path(__file__).resolve().parent
 HANDLER = "functions.contact.handler.handler"
 # Pure-Python libraries the function imports that the Lambda runtime lacks (boto3 is there).
-BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna", "PyJWT")
+BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna", "PyJWT", "confusable-homoglyphs")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
 
 

@@ -36,6 +36,13 @@ NODE = (20, 19)  # site-src/package.json "engines"
 # Beside the build (main() works in ROOT); read by netlify/plugins/commit-status.
 FAILURE_FILE = Path(".cache", "build-failure.txt")
 KEPT_LINES = 2000  # of the site step's error output, to find its first problem in
+# Netlify signs what it forwards to the contact function with it; the site works without it,
+# but every visitor then shares one limit (README, Deployment step 4; docs/contact.md).
+PROXY_SECRET_MISSING = (
+    "netlify build: WARNING: CONTACT_PROXY_SECRET is not set (or lacks the Builds scope): "
+    "Netlify forwards the contact form unsigned and all visitors share one limit; set it to "
+    "the value deploy-function printed, scopes Runtime and Builds (README, Deployment step 4)"
+)
 COUNT_LINE = re.compile(r"(\d+) problems? found; nothing was published\.")
 
 
@@ -97,6 +104,8 @@ def main() -> None:
     node = node_version()
     if node < NODE:
         fail(f"Node.js {'.'.join(map(str, NODE))} or newer is needed, this is {node}")
+    if os.environ.get("CONTEXT") == "production" and not os.environ.get("CONTACT_PROXY_SECRET"):
+        print(PROXY_SECRET_MISSING, flush=True)
     npm = shutil.which("npm") or fail("npm is not on the PATH")
     pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--no-input"]
     step("Python packages", [*pip, "--progress-bar", "off", "-r", "requirements.txt"])

@@ -60,6 +60,7 @@ def test_deploy_creates_then_updates_the_function(
         "CONTACT_CLIENT_IP_HEADER": "x-nf-client-connection-ip,x-forwarded-for",
         "CONTACT_STUDIO_NAME": "Website",
         "CONTACT_UPLOADS_BUCKET": BUCKET,
+        "CONTACT_SES_CONFIGURATION_SET": "contact-test",
     }
     url = lam.get_function_url_config(FunctionName="contact-test")
     assert url["AuthType"] == "NONE"
@@ -247,7 +248,9 @@ def test_deploy_alarms_by_email_when_studio_emails_stay_pending(
     cloudwatch = boto3.client("cloudwatch", region_name=REGION, endpoint_url=moto_url)
 
     def state() -> tuple[list, list, list, list]:
-        filters = logs.describe_metric_filters(logGroupName="/aws/lambda/contact-alarm")
+        filters = logs.describe_metric_filters(
+            logGroupName="/aws/lambda/contact-alarm", filterNamePrefix="contact-alarm-emails"
+        )
         topics = [
             t["TopicArn"]
             for t in sns.list_topics()["Topics"]

@@ -70,6 +70,8 @@ def resource_of(service: str, params: dict) -> str:
         return params.get("TopicArn") or f"arn:aws:sns:{at}:{params['Name']}"
     if service == "cloudwatch":
         return f"arn:aws:cloudwatch:{at}:alarm:{params['AlarmName']}"
+    if service in ("ses", "sesv2"):
+        return f"arn:aws:ses:{at}:configuration-set/{params['ConfigurationSetName']}"
     raise AssertionError(f"no resource known for {service}")
 
 
@@ -77,7 +79,8 @@ def requests_of(calls: list[tuple[str, str, dict]]) -> set[tuple[str, str, tuple
     """(IAM action, resource ARN, condition context) for each recorded call."""
     wanted = set()
     for service, operation, params in calls:
-        action = f"{service}:{operation}"
+        # SES's two APIs share one IAM prefix (Service Authorization Reference, Amazon SES).
+        action = f"{'ses' if service == 'sesv2' else service}:{operation}"
         if action in UNAUTHORISED_CALLS:
             continue
         wanted.add((IAM_ACTIONS.get(action, action), resource_of(service, params), ()))

@@ -78,6 +78,7 @@ def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> No
         studio=settings.studio_name,
         budget_s=settings.notify_budget_s,
         image_links=uploads.links if uploads else None,
+        configuration_set=settings.ses_configuration_set,
     )
 
 
@@ -89,7 +90,12 @@ def build_confirmations(
     if not settings.sends_confirmations or notifier is None:
         return None
     return Confirmations(
-        store, notifier, settings.notify_from, settings.notify_to, settings.site_url
+        store,
+        notifier,
+        settings.notify_from,
+        settings.notify_to,
+        settings.site_url,
+        per_hour=settings.confirmations_per_hour,
     )
 
 
@@ -152,6 +158,7 @@ def build_service(
         upload_bytes_per_hour=settings.upload_bytes_per_hour,
         flash=flash if flash is not None else build_flash(settings),
         confirmations=build_confirmations(settings, store, notifier),
+        unsigned_limit=settings.unsigned_rate_limit,
     )
     service.spam_review = build_spam_review(settings, service)
     return service

@@ -1,5 +1,6 @@
-"""A ceiling on the image bytes granted per hour, counted where every copy of the function
-sees it: the message store (DynamoDB on AWS, the SQLite outbox locally).
+"""Ceilings per hour for all visitors together, counted where every copy of the function
+sees them: the message store (DynamoDB on AWS, the SQLite outbox locally). Two of them: the
+image bytes granted (below), and the confirmations emailed to visitors (confirmation.py).
 
 The per-visitor limit is kept in each instance's memory and keyed on an address; this one
 is not, so no number of instances or addresses gets past it. Each grant reserves what it
@@ -13,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-# Key of an hour's counter in the store: DynamoDB item id, SQLite row.
-KEY_PREFIX = "budget#uploads#"
+# Key of an hour's counter in the store: DynamoDB item id, SQLite row; then what it counts.
+KEY_PREFIX = "budget#"
+UPLOADS = "uploads"
+CONFIRMATIONS = "confirmations"
 # A counter is useless once its hour is over; DynamoDB's time to live removes it later.
 KEEP_S = 2 * 24 * 3600
 
@@ -26,7 +29,7 @@ class Hour:
     expires_at: int  # Unix seconds after which the counter may be deleted
 
 
-def hour_of(now: float) -> Hour:
+def hour_of(now: float, what: str = UPLOADS) -> Hour:
     start = datetime.fromtimestamp(now, UTC).replace(minute=0, second=0, microsecond=0)
     end = start.timestamp() + 3600
-    return Hour(f"{KEY_PREFIX}{start:%Y-%m-%dT%H}", end - now, int(end + KEEP_S))
+    return Hour(f"{KEY_PREFIX}{what}#{start:%Y-%m-%dT%H}", end - now, int(end + KEEP_S))

@@ -33,7 +33,7 @@ CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
-# The items that are not messages: upload claims, the hour's upload budget, confirmations.
+# The items that are not messages: upload claims, the hourly counts (budget.py), confirmations.
 _NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
@@ -224,6 +224,29 @@ class DynamoStore:
             {"#b": "bytes", "#e": EXPIRY_ATTRIBUTE},
             {":size": size, ":room": ceiling - size, ":expires": hour.expires_at},
         )
+
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        # ADD is atomic and the condition sees the count as the write lands: it stops one
+        # past the ceiling, so exactly one caller is told it is the first past it.
+        try:
+            answer = self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": hour.key}),
+                UpdateExpression="ADD #n :one SET #e = :expires",
+                ConditionExpression="attribute_not_exists(#n) OR #n <= :ceiling",
+                ExpressionAttributeNames={"#n": "n", "#e": EXPIRY_ATTRIBUTE},
+                ExpressionAttributeValues=_to_dynamo(
+                    {":one": 1, ":ceiling": ceiling, ":expires": hour.expires_at}
+                ),
+                ReturnValues="UPDATED_NEW",
+            )
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+                return ceiling + 2
+            raise StorageUnavailable(f"DynamoDB hourly count: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB hourly count: {exc}") from exc
+        return int(_DESERIALIZER.deserialize(answer["Attributes"]["n"]))
 
     def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
         # One item per address digest; time to live removes it some time after the window.

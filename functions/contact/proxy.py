@@ -8,15 +8,21 @@ caller rotates away. Netlify signs every request its proxy rule carries to the f
 with the secret of that environment variable, issuer "netlify", valid 5 minutes
 (docs/contact.md, "Who a visitor is"). Only a request carrying a valid one is taken to come
 through the site's proxy, and only then is a forwarded address believed.
+
+Without the secret on Netlify's side every request through the site arrives unsigned, from
+Netlify's edge: limited by the connection's address, all visitors would share one visitor's
+limit. So an unsigned request that names a visitor in Netlify's own header, in a copy of the
+function that has not seen a signed one, is UNSIGNED: counted against a separate, larger
+limit for all such requests together (CONTACT_UNSIGNED_RATE_LIMIT, service.py), and said
+once per copy for the studio's alarm (docs/contact.md, "Who a visitor is").
 """
 
 from __future__ import annotations
 
 import ipaddress
-import logging
 from collections.abc import Mapping
 
-log = logging.getLogger(__name__)
+from .attention import needs_attention
 
 SIGNATURE_HEADER = "x-nf-sign"
 ISSUER = "netlify"
@@ -30,6 +36,10 @@ MIN_SECRET_CHARS = 32  # HS256 wants a key of at least 256 bits (RFC 7518, 3.2)
 # is not an address, and is never parsed or kept.
 MAX_ADDRESS_CHARS = 45
 UNKNOWN_CLIENT = "unknown"
+# The client of a request through the site without Netlify's signature (see above); what
+# `build.py messages` shows for its message.
+UNSIGNED = "unsigned"
+NETLIFY_CLIENT_HEADER = "x-nf-client-connection-ip"
 
 
 def client_id(text: object) -> str | None:
@@ -80,10 +90,13 @@ class ClientAddress:
         self.forwarded_headers = forwarded_headers
         self.secret = secret
         self._warned = False
+        # A valid signature seen by this copy: the secret is set on both sides, so an
+        # unsigned request is someone else's (limited by its connection's address).
+        self._signed_seen = False
         if forwarded_headers and not secret:
-            log.warning(
-                "contact: CONTACT_CLIENT_IP_HEADER is ignored without CONTACT_PROXY_SECRET: "
-                "every visitor is limited by the connection's address"
+            needs_attention(
+                "CONTACT_PROXY_SECRET is not set: no request can be told to come through "
+                "the site; those naming a visitor share CONTACT_UNSIGNED_RATE_LIMIT"
             )
 
     def __call__(self, source: object, headers: Mapping[str, object]) -> str:
@@ -91,8 +104,11 @@ class ClientAddress:
         if not self.forwarded_headers:
             return client
         if not signed_by_proxy(headers.get(SIGNATURE_HEADER), self.secret):
-            self._warn_once(headers)
-            return client
+            if self._signed_seen or NETLIFY_CLIENT_HEADER not in headers:
+                return client
+            self._warn_once()
+            return UNSIGNED
+        self._signed_seen = True
         # The first of these headers present names the visitor (the left-most address of a
         # forwarded chain). A value that is not an address is ignored: the connection's
         # address stands instead.
@@ -102,13 +118,15 @@ class ClientAddress:
                 return client_id(value.split(",", 1)[0]) or client
         return client
 
-    def _warn_once(self, headers: Mapping[str, object]) -> None:
-        # Netlify's own header without a valid signature: a direct caller posing as Netlify,
-        # or the secret differs between Netlify and the function. Said once per instance.
-        if not self._warned and "x-nf-client-connection-ip" in headers:
+    def _warn_once(self) -> None:
+        # Netlify's own header without a valid signature: the secret is missing in Netlify
+        # (or differs from the function's), or a direct caller poses as Netlify. Said once
+        # per copy of the function.
+        if not self._warned:
             self._warned = True
-            log.warning(
-                "contact: a request named a visitor without a valid Netlify signature "
-                "(X-Nf-Sign); it is limited by its connection's address. If every request "
-                "says so, CONTACT_PROXY_SECRET differs between Netlify and the function."
+            needs_attention(
+                "a request named a visitor without a valid Netlify signature (X-Nf-Sign): "
+                "set CONTACT_PROXY_SECRET in the Netlify site's environment (Runtime scope) "
+                "to the function's value; until then such requests share "
+                "CONTACT_UNSIGNED_RATE_LIMIT instead of each visitor's own limit"
             )

@@ -32,6 +32,7 @@ from .outcomes import (
     limited,
     refused_images,
 )
+from .proxy import UNSIGNED
 from .ratelimit import RateLimit, SlidingWindowLimiter
 from .references import FIELD as REFERENCES
 from .references import (
@@ -56,6 +57,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_RATE_LIMIT = RateLimit(5, 600)
 DEFAULT_UPLOAD_LIMIT = RateLimit(30, 600)  # grants per visitor: 5 images, redone a few times
+# Messages and grants together of every request through the site without Netlify's
+# signature (proxy.UNSIGNED): 10 visitors sending 5 images each per 10 minutes.
+DEFAULT_UNSIGNED_LIMIT = RateLimit(60, 600)
 DEFAULT_SPAM_RETENTION_S = 30 * 24 * 3600
 
 
@@ -98,6 +102,7 @@ class ContactService:
         clock: Callable[[], float] = time.time,
         flash: FlashSource | None = None,
         confirmations: Confirmations | None = None,
+        unsigned_limit: RateLimit = DEFAULT_UNSIGNED_LIMIT,
     ):
         self.store = store
         self.notifier = notifier
@@ -109,6 +114,9 @@ class ContactService:
         self.limiter = limiter or SlidingWindowLimiter(rate_limit)
         self.uploads = uploads
         self.upload_limiter = SlidingWindowLimiter(upload_limit)
+        # Requests through the site that Netlify did not sign share this one instead of
+        # either per-visitor limit: they all come from Netlify's edge (proxy.py).
+        self.unsigned_limiter = SlidingWindowLimiter(unsigned_limit)
         self.new_token = new_token
         self.upload_bytes_per_hour = upload_bytes_per_hour  # all visitors together; 0: none
         self.clock = clock
@@ -138,7 +146,7 @@ class ContactService:
         artist_name = str(artists.get(submission.artist, ""))
         message = StoredMessage.new(self.new_id(), self.now(), submission, client, artist_name)
         message = with_books(with_claim(message, claim), artists)
-        refused = closed_books(message, artists) or limited(self.limiter, client, t.TOO_MANY, t=t)
+        refused = closed_books(message, artists) or self._limited(client, t)
         if refused:
             return refused
         reason = self.spam_reason(signals)
@@ -193,9 +201,7 @@ class ContactService:
             return Outcome.error(400, str(problem), fields={REFERENCES: str(problem)})
         if self.uploads is None:
             return Outcome.error(503, t.UPLOADS_UNAVAILABLE)
-        refused = limited(
-            self.upload_limiter, client, t.TOO_MANY_UPLOADS, "upload rate limit", t
-        ) or self._reserve_upload(t)
+        refused = self._limited(client, t, uploads=True) or self._reserve_upload(t)
         if refused:
             return refused
         upload = UploadId(session or self.new_token(16), self.new_token(8))
@@ -215,6 +221,16 @@ class ContactService:
                 "expiresIn": GRANT_SECONDS,
             },
         )
+
+    def _limited(self, client: str, t: Texts, uploads: bool = False) -> Outcome | None:
+        """The 429 of the visitor's limit (messages, or image grants), or None; an unsigned
+        request through the site counts against the limit all of them share (proxy.py)."""
+        text = t.TOO_MANY_UPLOADS if uploads else t.TOO_MANY
+        if client == UNSIGNED:
+            return limited(self.unsigned_limiter, client, text, "unsigned requests' limit", t)
+        if uploads:
+            return limited(self.upload_limiter, client, text, "upload rate limit", t)
+        return limited(self.limiter, client, text, t=t)
 
     def _reserve_upload(self, t: Texts) -> Outcome | None:
         """Count a grant's bytes against the hour's ceiling for all visitors (budget.py):

@@ -52,7 +52,10 @@ class SesNotifier:
         jitter: Callable[[], float] = random.random,
         clock: Callable[[], float] = time.monotonic,
         image_links: Callable[[list[str]], ImageLinks] | None = None,
+        configuration_set: str = "",
     ):
+        # SES's suppression list and bounce and complaint events (deploy-function makes it).
+        self.options = {"ConfigurationSetName": configuration_set} if configuration_set else {}
         self.image_links = image_links  # the reference images' links (uploads store)
         self.sender = sender
         self.recipients = recipients
@@ -88,6 +91,7 @@ class SesNotifier:
                     FromEmailAddress=self.sender,
                     Destination={"ToAddresses": list(recipients)},
                     Content={"Raw": {"Data": raw}},
+                    **self.options,
                 )
                 return
             except ClientError as exc:

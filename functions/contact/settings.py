@@ -30,10 +30,20 @@ LOCAL_RATE_LIMIT = "60/60"
 # Grants of image uploads per visitor: five images, each redone a few times (docs/contact.md).
 LAMBDA_UPLOAD_RATE_LIMIT = "30/600"
 LOCAL_UPLOAD_RATE_LIMIT = "600/60"
+# Messages and image grants together of every request through the site that Netlify did not
+# sign (CONTACT_PROXY_SECRET missing in Netlify, proxy.py): ten visitors with five images
+# each in 10 minutes, twelve times one visitor's 5 messages (docs/contact.md).
+UNSIGNED_RATE_LIMIT = "60/600"
 # All visitors together: image bytes granted per hour (MiB), each grant counting its 3 MB
 # ceiling. 600 is 200 grants, 40 visitors adding 5 images in one hour (docs/contact.md).
 LAMBDA_UPLOAD_MB_PER_HOUR = "600"
 LOCAL_UPLOAD_MB_PER_HOUR = "10240"  # a developer's disk and the load benchmark, not a bill
+# Confirmations to visitors per hour, all addresses together. The studio gets about 300
+# messages a month (10 a day; a busy hour, a handful): 10 an hour confirms every real
+# visitor of a busy hour, and is all an abuser with any number of addresses can make SES
+# send strangers (240 a day at most). Past it the message is still kept and emailed to
+# the studio, just not confirmed (docs/contact.md, "The visitor's confirmation").
+CONFIRMATIONS_PER_HOUR = "10"
 IMAGE_LINK_DAYS = "30"  # how long the image links of the studio's email work
 SPAM_RETENTION_DAYS = "30"  # how long messages caught by the spam traps are kept
 
@@ -63,6 +73,7 @@ class Settings:
     uploads_bucket: str = ""
     uploads_dir: Path | None = None  # None: `uploads/` beside the outbox
     upload_rate_limit: RateLimit = RateLimit(30, 600)
+    unsigned_rate_limit: RateLimit = RateLimit(60, 600)  # all unsigned visitors together
     upload_bytes_per_hour: int = 0  # every visitor together; 0: no ceiling
     # Netlify signs what its proxy rule forwards with this (proxy.py); only then is a
     # forwarded client address believed.
@@ -72,6 +83,8 @@ class Settings:
     # The visitor's confirmation email (confirmation.py); sent when email is configured and
     # the site's URL is known (its links point there).
     confirmation: bool = True
+    confirmations_per_hour: int = 0  # every address together (confirmation.py); 0: no ceiling
+    ses_configuration_set: str = ""  # every email goes with it (deploy-function makes it)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -135,6 +148,16 @@ class _Env:
             self.problem(f"{name} must not be negative, got {raw!r}")
         return value
 
+    def count(self, name: str, default: str) -> int:
+        """A whole number; 'off' (or 0): none."""
+        raw = self.text(name, default).lower() or default
+        if raw in ("off", "none"):
+            return 0
+        if not raw.isdigit():
+            self.problem(f"{name} must be a whole number or 'off', got {raw!r}")
+            return int(default)
+        return int(raw)
+
     def switch(self, name: str, default: bool) -> bool:
         """on/off (also true/false, yes/no, 1/0); default when unset or empty."""
         raw = self.text(name).lower()
@@ -166,6 +189,9 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
     upload_rate = env.rate_limit(
         "CONTACT_UPLOAD_RATE_LIMIT", LAMBDA_UPLOAD_RATE_LIMIT, LOCAL_UPLOAD_RATE_LIMIT
     )
+    unsigned_rate = env.rate_limit(
+        "CONTACT_UNSIGNED_RATE_LIMIT", UNSIGNED_RATE_LIMIT, UNSIGNED_RATE_LIMIT
+    )
     uploads_dir = env.text("CONTACT_UPLOADS_DIR")
     megabytes = _megabytes_per_hour(env)
     proxy_secret = _proxy_secret(env)
@@ -191,11 +217,16 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
         "uploads_bucket": env.text("CONTACT_UPLOADS_BUCKET"),
         "uploads_dir": Path(uploads_dir) if uploads_dir else None,
         "upload_rate_limit": upload_rate,
+        "unsigned_rate_limit": unsigned_rate,
         "upload_bytes_per_hour": megabytes * 1024 * 1024,
         "proxy_secret": proxy_secret,
         "link_secret": env.text("CONTACT_LINK_SECRET"),
         "image_link_days": link_days,
         "confirmation": env.switch("CONTACT_CONFIRMATION", True),
+        "ses_configuration_set": env.text("CONTACT_SES_CONFIGURATION_SET"),
+        "confirmations_per_hour": env.count(
+            "CONTACT_CONFIRMATIONS_PER_HOUR", CONFIRMATIONS_PER_HOUR
+        ),
     }
 
 

@@ -144,6 +144,12 @@ class MessageStore(Protocol):
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
         one atomic write every process sees; False (nothing added) when it would."""
 
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        """Add one to the hour's count unless it is past ceiling already, in one atomic
+        write every process sees; the count after it: at most ceiling, within it; ceiling + 1,
+        the first one past it (once an hour, whichever process); ceiling + 2 (nothing
+        written) for each one after."""
+
     def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
         """Record that key (an address's digest) is sent a confirmation at now, unless one was
         recorded less than window_s before, in one atomic write every process sees; False
@@ -188,6 +194,11 @@ CREATE TABLE IF NOT EXISTS attachments (
 CREATE TABLE IF NOT EXISTS upload_budget (
     hour TEXT PRIMARY KEY,
     bytes INTEGER NOT NULL
+);
+-- Things counted per hour, all visitors together: the confirmations (budget.py).
+CREATE TABLE IF NOT EXISTS hourly_counts (
+    hour TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
 );
 -- When each address (its digest) was last sent a confirmation (confirmation.py).
 CREATE TABLE IF NOT EXISTS confirmations (
@@ -387,6 +398,26 @@ class SqliteOutbox:
             return added == 1
 
         return self._transaction(reserve)
+
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        def count(conn: sqlite3.Connection) -> int:
+            # One statement under SQLite's write lock, as for the upload budget; it stops
+            # counting one past the ceiling, so that one is known to be the first.
+            added = conn.execute(
+                "INSERT INTO hourly_counts (hour, n) VALUES (?, 1)"
+                " ON CONFLICT (hour) DO UPDATE SET n = n + 1 WHERE n <= ?",
+                (hour.key, ceiling),
+            ).rowcount
+            what = hour.key.rsplit("#", 1)[0]
+            conn.execute(
+                "DELETE FROM hourly_counts WHERE hour LIKE ? AND hour < ?", (f"{what}#%", hour.key)
+            )
+            if added != 1:
+                return ceiling + 2
+            row = conn.execute("SELECT n FROM hourly_counts WHERE hour = ?", (hour.key,))
+            return row.fetchone()[0]
+
+        return self._transaction(count)
 
     def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
         def reserve(conn: sqlite3.Connection) -> bool:
