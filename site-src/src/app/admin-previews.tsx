@@ -266,13 +266,13 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
           <p className="portfolio-hero__eyebrow">Portfolio</p>
           <h1 className="portfolio-hero__title">{artist.name}</h1>
         </header>
-        <section className="portfolio-work">
+        <div className="portfolio-work">
           {items.length === 0 ? (
             <p className="portfolio-status portfolio-status--empty">{t.empty}</p>
           ) : (
             <PortfolioGrid items={items} onOpen={() => {}} />
           )}
-        </section>
+        </div>
       </main>
     </MemoryRouter>
   );
@@ -351,7 +351,7 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
           <p className="portfolio-hero__eyebrow">Flash</p>
           <h1 className="portfolio-hero__title">{artist.name}</h1>
         </header>
-        <section className="portfolio-work">
+        <div className="portfolio-work">
           {items.length === 0 ? (
             <p className="portfolio-status portfolio-status--empty">
               <span>
@@ -363,7 +363,7 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
           ) : (
             <FlashGrid designs={items} showArtist={false} onOpen={() => {}} />
           )}
-        </section>
+        </div>
       </main>
     </MemoryRouter>
   );

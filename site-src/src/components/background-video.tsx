@@ -162,6 +162,12 @@ export function BackgroundVideo({ video, playback, className = "", startAt = 0, 
     if (!element || !src) return;
     // React sets `muted` as a property only; browsers decide autoplay on the muted state.
     element.muted = true;
+    // A backdrop, not a film to pop out: no picture-in-picture where browsers offer it.
+    // Set as the property, not written in the markup: `disablepictureinpicture` is the
+    // Picture-in-Picture spec's, not HTML's, and the checker rejects it there
+    // (docs/architecture.md#valid-html). Without a source (the prerendered page) there is
+    // nothing to pop out.
+    element.disablePictureInPicture = true;
     if (!playing) element.pause();
     else element.play()?.catch(() => undefined); // autoplay refused: the poster stays
   }, [playing, src]);
@@ -181,7 +187,6 @@ export function BackgroundVideo({ video, playback, className = "", startAt = 0, 
         preload={src ? "auto" : "none"}
         aria-hidden="true"
         tabIndex={-1}
-        disablePictureInPicture
       />
     </>
   );

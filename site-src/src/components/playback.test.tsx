@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testVideo } from "../testing/site-data";
@@ -50,5 +51,16 @@ describe("a background video's pause control (WCAG 2.2.2)", () => {
       "srcset",
       "/assets/video/hero-horizontal-poster.2222222222.webp",
     );
+  });
+});
+
+describe("a background video and picture-in-picture", () => {
+  it("is kept out of it once it plays, by the property: the prerendered markup stays valid HTML", () => {
+    media();
+    const { container } = render(<Section duration={12} />);
+    const video = container.querySelector("video")!;
+    expect(video).toHaveAttribute("src");
+    expect(video.disablePictureInPicture).toBe(true);
+    expect(renderToString(<Section duration={12} />).toLowerCase()).not.toContain("pictureinpicture");
   });
 });

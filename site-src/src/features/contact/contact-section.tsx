@@ -52,29 +52,37 @@ function StudioDetails() {
         <h3>{t.hours}</h3>
         <OpeningHours listClassName="contact-details__hours" noteClassName="contact-details__note" />
       </div>
-      <address className="contact-details__block contact-details__reach">
+      {/* An address may not hold headings (HTML): each way to reach the studio is its own,
+          under its heading. */}
+      <div className="contact-details__block contact-details__reach">
         <div>
           <h3>{t.call}</h3>
-          <a href={site.phoneHref}>{site.phone}</a>
+          <address>
+            <a href={site.phoneHref}>{site.phone}</a>
+          </address>
         </div>
         <div>
           <h3>{t.email}</h3>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
+          <address>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </address>
         </div>
         <div>
           <h3>{t.studio}</h3>
-          <p>
-            {address.street}
-            <br />
-            {address.city}, {address.region} {address.postal_code}
-          </p>
-          {address.map_url && (
-            <a className="contact-details__map" href={address.map_url} target="_blank" rel="noopener noreferrer">
-              {t.directions}
-            </a>
-          )}
+          <address>
+            <p>
+              {address.street}
+              <br />
+              {address.city}, {address.region} {address.postal_code}
+            </p>
+            {address.map_url && (
+              <a className="contact-details__map" href={address.map_url} target="_blank" rel="noopener noreferrer">
+                {t.directions}
+              </a>
+            )}
+          </address>
         </div>
-      </address>
+      </div>
     </div>
   );
 }

@@ -109,7 +109,8 @@ export default function FlashScreen() {
         />
       </header>
 
-      <section className="portfolio-work" aria-busy={isLoading}>
+      {/* A div: the works have no heading of their own (the h1 above names them). */}
+      <div className="portfolio-work" aria-busy={isLoading}>
         {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
@@ -126,7 +127,7 @@ export default function FlashScreen() {
         ) : (
           <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} onOpen={open} />
         )}
-      </section>
+      </div>
 
       <Lightbox
         images={images}

@@ -77,7 +77,7 @@ export default function PortfolioScreen() {
 
   // Show more from the keyboard (or a page brought in while the button has the focus): focus moves
   // to the first new piece once its page is in.
-  const work = useRef<HTMLElement>(null);
+  const work = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
   const more = useCallback(
     (fromButton: boolean) => {
@@ -128,7 +128,8 @@ export default function PortfolioScreen() {
 
       {artist && <ArtistProfile artist={artist} />}
 
-      <section ref={work} className="portfolio-work" aria-busy={isLoading}>
+      {/* A div: the works have no heading of their own (the h1 above names them). */}
+      <div ref={work} className="portfolio-work" aria-busy={isLoading}>
         {isLoading ? (
           <p className="portfolio-status" role="status">
             <span className="portfolio-status__spinner" aria-hidden="true" />
@@ -150,7 +151,7 @@ export default function PortfolioScreen() {
             )}
           </>
         )}
-      </section>
+      </div>
 
       <Lightbox
         images={images}

@@ -74,7 +74,12 @@ export default function ScrollSequenceScreen() {
 
   return (
     <main className="sequence" data-layout={layout}>
-      <section ref={trackRef} className="sequence__track" aria-label={t.label}>
+      {/* The page's one h1 (every page has one): the frames are its picture, so the name is
+          for screen readers and outlines only, and the track is the region it names. */}
+      <h1 id="sequence-title" className="visually-hidden">
+        {t.label}
+      </h1>
+      <section ref={trackRef} className="sequence__track" aria-labelledby="sequence-title">
         <div className="sequence__stage">
           <canvas ref={canvasRef} className="sequence__canvas" aria-hidden="true" data-layout={layout} />
           <div className="sequence__shade" aria-hidden="true" />
