@@ -422,6 +422,39 @@ def test_lazy_screens_load_on_demand_and_back_restores_the_position(page: Page) 
     page.wait_for_function("y => Math.abs(window.scrollY - y) < 3", arg=left_at)
 
 
+def settled_scroll_y(page: Page) -> float:
+    """scrollY once the page has had time to restore a position (it does so right after the
+    preloader has gone, waiting for the page to be tall enough)."""
+    for _ in range(3):
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+    page.wait_for_timeout(500)
+    return page.evaluate("window.scrollY")
+
+
+def test_a_page_opened_by_its_address_starts_at_the_top_and_back_restores(page: Page) -> None:
+    # Opening another address in the same tab (typed, a bookmark, the language switch) made a
+    # history entry the router calls "default", the key the previous page had saved its
+    # position under: /aftercare then jumped to where /test had been left.
+    open_home(page, "/test")
+    scroll_to(page, 2500)
+    open_home(page, "/aftercare")
+    assert settled_scroll_y(page) == 0
+    open_home(page, "/test")
+    assert settled_scroll_y(page) == 0
+    scroll_to(page, 1200)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/aftercare$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/test$"))
+    page.wait_for_function("() => Math.abs(window.scrollY - 2500) < 3")
+    page.go_forward()
+    page.go_forward()
+    expect(page).to_have_url(re.compile(r"/test$"))
+    page.wait_for_function("() => Math.abs(window.scrollY - 1200) < 3")
+
+
 def test_opening_a_hash_url_glides_to_that_section_after_the_preloader(page: Page) -> None:
     open_home(page, "/#legacy")
     page.wait_for_function(

@@ -10,20 +10,47 @@ import { glideTo } from "../lib/glide-to";
 
 const STORAGE_KEY = "scroll-positions";
 const WAIT_FOR_TARGET_MS = 4000; // a target may render late (lazy screen, artists loading)
+/** Positions kept per tab: the newest entries, so a long visit cannot fill sessionStorage. */
+export const MAX_SAVED_POSITIONS = 50;
 
-function readPositions(): Record<string, number> {
+/**
+ * Give the history entry the page was opened on a key of its own, before the router reads it.
+ *
+ * React Router calls an entry it did not create "default", so every page opened by typing its
+ * address, a bookmark or the language switch shared one saved position, and a page restored the
+ * position of another one. An entry the router made (or keyed on an earlier load) keeps its key,
+ * so back, forward and reload still find their position.
+ */
+export function keyThisHistoryEntry(): void {
+  const state = window.history.state as { key?: unknown } | null;
+  if (state && typeof state.key === "string") return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, idx: 0, ...(state ?? {}), key }, "");
+}
+
+/** Saved positions by history entry key, oldest first ([key, y] pairs: an object would sort
+ * keys that look like numbers first). */
+function readPositions(): Map<string, number> {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Record<string, number>;
+    const pairs: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
+    if (!Array.isArray(pairs)) return new Map();
+    return new Map(
+      pairs.filter(
+        (pair): pair is [string, number] => Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "number",
+      ),
+    );
   } catch {
-    return {};
+    return new Map();
   }
 }
 
 function savePosition(key: string, y: number): void {
   try {
     const positions = readPositions();
-    positions[key] = y;
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+    positions.delete(key); // set again below, as the newest
+    positions.set(key, y);
+    const kept = [...positions].slice(-MAX_SAVED_POSITIONS);
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
   } catch {
     // Private mode without storage: positions are simply not restored.
   }
@@ -96,7 +123,7 @@ export function ScrollManager() {
     // settling and the visitor should see the glide to the section.
     if (!ready) return;
     if (location.hash) return scrollToHash(location.hash);
-    const saved = readPositions()[location.key];
+    const saved = readPositions().get(location.key);
     if (navigationType === "POP" && saved !== undefined) return restoreY(saved);
     window.scrollTo({ top: 0, behavior: "auto" });
     return undefined;
