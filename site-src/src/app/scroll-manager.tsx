@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { usePageReady } from "../hooks/use-page-ready";
 import { glideTo } from "../lib/glide-to";
+import { preloaderHiddenBeforeApp } from "../lib/intro-video";
 
 // A hash scrolls smoothly to its element; otherwise the saved position is restored
 // (back/forward), or the page starts at the top (docs/product.md#screens-and-routes).
@@ -99,6 +100,7 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const ready = usePageReady();
+  const firstScreen = useRef(true);
 
   useLayoutEffect(() => {
     if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
@@ -122,6 +124,11 @@ export function ScrollManager() {
     // On the first load, wait until the preloader has gone: the page below it is still
     // settling and the visitor should see the glide to the section.
     if (!ready) return;
+    const first = firstScreen.current;
+    firstScreen.current = false;
+    // The page let the visitor in before the app came (a slow phone, lib/intro-video.ts) and
+    // they have scrolled since: where they are is where they want to be.
+    if (first && preloaderHiddenBeforeApp() && window.scrollY > 0) return undefined;
     if (location.hash) return scrollToHash(location.hash);
     const saved = readPositions().get(location.key);
     if (navigationType === "POP" && saved !== undefined) return restoreY(saved);
