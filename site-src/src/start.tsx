@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadScreen, screenAt } from "./app/routes";
+import { keyThisHistoryEntry } from "./app/scroll-manager";
 import { StringsProvider } from "./i18n/catalog";
 import { en } from "./i18n/en";
 import { es } from "./i18n/es";
@@ -19,6 +20,7 @@ const app = (
     </StringsProvider>
   </StrictMode>
 );
+keyThisHistoryEntry(); // before the router reads the entry (app/scroll-manager.tsx)
 const { pathname } = window.location;
 const route = prerenderedRoute();
 

@@ -390,3 +390,41 @@ def test_markdown_and_sequence_code_stay_off_the_home_page(page: Page) -> None:
     assert [url for url, code in aftercare.items() if MARKDOWN_SIGNATURE in code]
     sequence = scripts_loaded(page, "/test")
     assert [url for url, code in sequence.items() if SEQUENCE_SIGNATURE in code]
+
+
+TABLE_FITS = """() => [...document.querySelectorAll('.markdown-document__table')].map((box) => {
+    const frame = box.getBoundingClientRect();
+    const cells = [...box.querySelectorAll('td')].map((cell) => cell.getBoundingClientRect());
+    return {
+        scrolls: box.scrollWidth > box.clientWidth + 1,
+        insideScreen: frame.left >= 0 && frame.right <= document.documentElement.clientWidth + 0.5,
+        cellsInside: cells.every((c) => c.left >= frame.left - 0.5 && c.right <= frame.right + 0.5),
+        cells: cells.length,
+    };
+})"""
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+@pytest.mark.parametrize("width", [320, 390, 414, 1366])
+def test_the_aftercare_tables_read_without_sideways_scrolling(
+    browser, base_url: str, lang: str, width: int
+) -> None:
+    # "Healing at a glance" showed 2 of its 4 columns at 390 px, with no cue that it scrolled,
+    # and its last column overflowed by 10 px at 1366: every cell is inside its box and the
+    # box inside the screen, at phone widths as cards of labelled cells.
+    context = browser.new_context(viewport={"width": width, "height": 844}, base_url=base_url)
+    try:
+        page = context.new_page()
+        open_screen(page, f"{lang}/aftercare")
+        tables = page.evaluate(TABLE_FITS)
+        assert tables, "the demo's aftercare guides have a table"
+        for table in tables:
+            assert table["cells"] > 0
+            assert not table["scrolls"], tables
+            assert table["insideScreen"] and table["cellsInside"], tables
+        if width < 768:
+            label = page.locator(".markdown-document td[data-label]").nth(1)
+            before = label.evaluate("td => getComputedStyle(td, '::before').content")
+            assert before.strip('"') == label.get_attribute("data-label")
+    finally:
+        context.close()

@@ -487,3 +487,40 @@ def test_a_preview_says_in_red_that_contact_is_not_configured(
             assert red > 200 and green < 150 and blue < 150, (red, green, blue)
         finally:
             context.close()
+
+
+@pytest.mark.parametrize(
+    "path, send",
+    [("/", "Send Message"), ("/piercings", "Send Message"), ("/es/", "Enviar mensaje")],
+)
+def test_the_field_the_browser_complains_about_is_below_the_header(
+    phone_page: Page, path: str, send: str
+) -> None:
+    # Send on an empty form: the browser focuses Name and points its bubble at it. Name was
+    # scrolled to the top edge, under the fixed header that comes back as the page scrolls up.
+    phone_page.goto(path)
+    expect(phone_page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    form = phone_page.locator("#contact form")
+    button = form.get_by_role("button", name=send)
+    button.scroll_into_view_if_needed()
+    name = form.locator("input[name=name]")
+    assert name.evaluate("el => el.getBoundingClientRect().bottom < 0"), "Name starts out of view"
+    button.click()
+    expect(name).to_be_focused()
+    phone_page.wait_for_function(
+        """(el) => new Promise((done) => {
+            let last = -1, still = 0;
+            const look = () => {
+                const y = window.scrollY;
+                still = y === last ? still + 1 : 0;
+                last = y;
+                if (still > 10) done(true); else requestAnimationFrame(look);
+            };
+            look();
+        })""",
+        arg=name.element_handle(),
+    )
+    header = phone_page.locator("header").first.bounding_box()
+    field = name.bounding_box()
+    assert field["y"] >= header["y"] + header["height"], (field, header)
+    assert field["y"] + field["height"] <= 844

@@ -25,6 +25,22 @@ const MARKDOWN = [
 const levels = (root: HTMLElement) => [...root.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => h.tagName);
 
 describe("MarkdownDocument", () => {
+  it("labels every body cell with its column's heading, for the narrow layout", () => {
+    const table = ["| Stage | *Typical* timing |", "| --- | --- |", "| Fresh | Days 1-3 |", "| Healed | 1-3 months |"].join("\n");
+    const { container } = render(
+      <MarkdownDocument className="x-md" headings={{ min: 2, max: 4 }}>
+        {table}
+      </MarkdownDocument>,
+    );
+    const cells = [...container.querySelectorAll("td")].map((td) => [td.dataset.label, td.textContent]);
+    expect(cells).toEqual([
+      ["Stage", "Fresh"],
+      ["Typical timing", "Days 1-3"],
+      ["Stage", "Healed"],
+      ["Typical timing", "1-3 months"],
+    ]);
+  });
+
   it("brings every heading within the given levels, never an h1", () => {
     const { container, rerender } = render(
       <MarkdownDocument className="x-md" headings={{ min: 2, max: 4 }}>

@@ -9,8 +9,10 @@ import "./markdown-document.css";
 //
 // - Headings: the page's h1 is its title, so whatever level the editor typed is brought within
 //   [headings.min, headings.max] (a "#" never becomes a second h1, the outline has no gap).
-// - A table scrolls sideways on a phone instead of widening the page; the keyboard can scroll it
-//   too, so it takes focus (WCAG 2.1.1).
+// - A table reads on a phone without sideways scrolling: where its box is narrow, each row
+//   becomes a small card whose cells carry their column's heading (data-label, set by
+//   labelTableCells, shown by markdown-document.css). The box still scrolls if a word cannot
+//   fit, and the keyboard can scroll it too, so it takes focus (WCAG 2.1.1).
 // - A link to another site opens in a new tab, without access to this one (noopener).
 // - Raw HTML stays inert: without rehype-raw, react-markdown shows it as text and never builds
 //   elements from it, and its default URL filter drops javascript: links.
@@ -26,6 +28,40 @@ const HEADINGS = {
   h5: ({ node: _node, ...props }: HeadingProps) => <h5 {...props} />,
   h6: ({ node: _node, ...props }: HeadingProps) => <h6 {...props} />,
 } satisfies Record<HeadingTag, unknown>;
+
+/** The few fields of a HAST node this file reads (react-markdown's syntax tree). */
+type TreeNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: TreeNode[];
+};
+
+const textOf = (node: TreeNode): string =>
+  node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join("");
+
+const elements = (node: TreeNode, tagName: string): TreeNode[] =>
+  (node.children ?? []).flatMap((child) =>
+    child.tagName === tagName ? [child] : child.type === "element" && child.tagName !== "table" ? elements(child, tagName) : [],
+  );
+
+/** A rehype step: every body cell of a table gets its column's heading as data-label. */
+function labelTableCells() {
+  const visit = (node: TreeNode): void => {
+    if (node.tagName === "table") {
+      const headings = elements(node, "th").map((cell) => textOf(cell).trim());
+      for (const row of elements(node, "tr")) {
+        elements(row, "td").forEach((cell, column) => {
+          if (headings[column]) cell.properties = { ...cell.properties, dataLabel: headings[column] };
+        });
+      }
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  return (tree: TreeNode) => visit(tree);
+}
+const REHYPE_PLUGINS = [labelTableCells];
 
 const BLOCKS: Components = {
   table: ({ node: _node, ...props }) => (
@@ -94,7 +130,7 @@ export function MarkdownDocument({ children, className, headings, remarkPlugins 
   }
   return (
     <div className={classes} lang={lang}>
-      <Markdown remarkPlugins={plugins} components={components}>
+      <Markdown remarkPlugins={plugins} rehypePlugins={REHYPE_PLUGINS} components={components}>
         {children}
       </Markdown>
     </div>

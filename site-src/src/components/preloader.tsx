@@ -4,6 +4,8 @@ import {
   formatPercent,
   INTRO_TIMEOUT_MS,
   introProgress,
+  PRELOADER_HIDE_DELAY_MS,
+  preloaderHiddenBeforeApp,
   startIntroVideo,
   stopIntroVideo,
   subscribeIntro,
@@ -18,7 +20,7 @@ import "./preloader.css";
 // through or fails, 100 anyway after 4000 ms, and gone 500 ms after 100. The page cannot scroll
 // meanwhile. The video and its progress live in lib/intro-video.ts: main.tsx starts it as soon
 // as the page has painted, so the number moves while the app is still on its way.
-export const PRELOADER = { letterDelayS: 0.1, timeoutMs: INTRO_TIMEOUT_MS, hideDelayMs: 500 } as const;
+export const PRELOADER = { letterDelayS: 0.1, timeoutMs: INTRO_TIMEOUT_MS, hideDelayMs: PRELOADER_HIDE_DELAY_MS } as const;
 
 type Props = {
   /** Called when the preloader has gone and the page is revealed. */
@@ -33,7 +35,10 @@ export function Preloader({ onDone }: Props) {
   const [gone, setGone] = useState(false);
   const done = useRef(onDone);
   done.current = onDone;
-  useScrollLock(!gone);
+  // The page hid its own preloader while the app was on its way (lib/intro-video.ts): the visitor
+  // may be scrolling already, so no lock, and it goes at once.
+  const hiddenBeforeApp = preloaderHiddenBeforeApp();
+  useScrollLock(!gone && !hiddenBeforeApp);
 
   const { intro } = getSiteData().media;
   const t = useStrings().preloader;
@@ -49,19 +54,23 @@ export function Preloader({ onDone }: Props) {
       setGone(true);
       stopIntroVideo();
       done.current();
-    }, PRELOADER.hideDelayMs);
+    }, hiddenBeforeApp ? 0 : PRELOADER.hideDelayMs);
     return () => window.clearTimeout(timer);
-  }, [progress]);
+  }, [progress, hiddenBeforeApp]);
 
   if (gone) return null;
   // The number, the bar and aria-valuenow may have moved in the page before the app hydrated it
   // (lib/intro-video.ts): React hydrates them as they are, then shows the progress it reads.
   return (
     <div
-      className={`preloader${progress >= 100 ? " is-complete" : ""}`}
+      className={`preloader${progress >= 100 ? " is-complete" : ""}${hiddenBeforeApp ? " is-gone" : ""}`}
       data-testid="preloader"
       data-intro-horizontal={intro.horizontal}
       data-intro-vertical={intro.vertical}
+      data-intro-duration={intro.duration || undefined}
+      // The page may have marked it complete (or gone) before the app hydrated, which reads the
+      // prerendered progress first (lib/intro-video.ts); the next render sets the class it shows.
+      suppressHydrationWarning
     >
       <div className="preloader__inner">
         <p className="preloader__word" aria-hidden="true">

@@ -1,6 +1,8 @@
 import { introStream, settle } from "../testing/intro-video";
 import {
+  canPlayThrough,
   formatPercent,
+  preloaderHiddenBeforeApp,
   introProgress,
   receivedPercent,
   resetIntroVideo,
@@ -67,8 +69,39 @@ describe("the intro video before the app runs", () => {
     video.end();
     await settle();
     expect(introProgress()).toBe(100);
-    // only the app takes the preloader away, so the page says 99 until it runs
-    expect(shown(preloader)).toEqual({ number: "099", valuenow: "99", bar: "scaleX(0.99)" });
+    // The app is not there yet: the page's own preloader reads 100 and fades.
+    expect(shown(preloader)).toEqual({ number: "100", valuenow: "100", bar: "scaleX(1)" });
+    expect(preloader.classList.contains("is-complete")).toBe(true);
+  });
+
+  it("lets the page go 500 ms after 100 when the app has not come", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const preloader = prerenderedPreloader();
+    const video = introStream(URLS.vertical, 100);
+    startPageIntroVideo();
+    video.send(100);
+    video.end();
+    await settle();
+    expect(preloader.classList.contains("is-gone")).toBe(false);
+    vi.advanceTimersByTime(499);
+    expect(preloader.classList.contains("is-gone")).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(preloader.classList.contains("is-gone")).toBe(true);
+    expect(preloaderHiddenBeforeApp()).toBe(true);
+  });
+
+  it("leaves the hiding to the app once it has taken over", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const preloader = prerenderedPreloader();
+    const video = introStream(URLS.vertical, 100);
+    startPageIntroVideo();
+    video.send(100);
+    video.end();
+    await settle();
+    takeOverPreloader();
+    vi.advanceTimersByTime(1000);
+    expect(preloader.classList.contains("is-gone")).toBe(false);
+    expect(preloaderHiddenBeforeApp()).toBe(false);
   });
 
   it("leaves the page alone once the app has taken the preloader over", async () => {
@@ -111,7 +144,7 @@ describe("the intro video before the app runs", () => {
   });
 
   it("gives up after 4000 ms, and never goes backwards", async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const video = introStream(URLS.vertical, 1000);
     startIntroVideo(URLS);
@@ -125,5 +158,46 @@ describe("the intro video before the app runs", () => {
     video.send(100);
     await settle();
     expect(introProgress()).toBe(100);
+  });
+
+  it("counts the 4000 ms from the start of the navigation, not from when the script ran", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    introStream(URLS.vertical, 1000);
+    vi.advanceTimersByTime(2500); // the page took 2.5 s to run its script (a slow phone)
+    startIntroVideo(URLS);
+    vi.advanceTimersByTime(1499);
+    expect(introProgress()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(introProgress()).toBe(100);
+  });
+
+  it("reaches 100 once the video can play through, before the last byte", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const video = introStream(URLS.vertical, 10_000);
+    startIntroVideo({ ...URLS, duration: 10 }); // 1,000 bytes a second of video
+    vi.advanceTimersByTime(1000);
+    video.send(500); // half a second of video in a second: too slow to play through
+    await settle();
+    expect(introProgress()).toBe(5);
+    vi.advanceTimersByTime(1000);
+    video.send(3500); // 4,000 bytes in 2 s: the other 6,000 arrive in 3 s, well before playback needs them
+    await settle();
+    expect(introProgress()).toBe(100);
+  });
+});
+
+describe("canPlayThrough", () => {
+  it.each([
+    // received, total, elapsed ms, duration s, can play through
+    [0, 1000, 100, 10, false],
+    [50, 1000, 100, 10, false], // less than a second of video in
+    [200, 1000, 1000, 10, true], // 200 B/s: the 800 left take 4 s, playback 8 s
+    [200, 1000, 4000, 10, false], // 50 B/s: 16 s to fetch 8 s of video
+    [1000, 1000, 9000, 10, true], // all in
+    [500, 1000, 100, undefined, false], // length unknown: wait for the whole file
+    [500, 0, 100, 10, false], // size unknown
+  ])("%i of %i bytes after %i ms of a %s s video: %s", (received, total, elapsed, duration, expected) => {
+    expect(canPlayThrough(received, total, elapsed, duration)).toBe(expected);
   });
 });

@@ -14,16 +14,23 @@
 // video lands in the browser's cache all the same.
 //
 //   startPageIntroVideo()   main.tsx: the video the prerendered preloader names
-//   startIntroVideo(urls)   once, idempotent: the request and the 4000 ms
-//   introProgress()         0-100; 100 once it is all in (or was cached), failed or timed out
+//   startIntroVideo(urls)   once, idempotent: the request and the 4000 ms (from the navigation)
+//   introProgress()         0-100; 100 once it can play through (or was cached), failed or timed out
 //   subscribeIntro(fn)      called on every change (useSyncExternalStore)
 //   takeOverPreloader()     the app's preloader shows the progress from now on
 //   stopIntroVideo()        the preloader has gone (or the app never came): stop the request
 
-/** How long the preloader waits for the video before it proceeds anyway (docs/product.md#constants). */
+/** How long the preloader waits for the video before it proceeds anyway (docs/product.md#constants),
+ * counted from the start of the navigation: the visitor's wait began when they asked for the page,
+ * not when this script ran (seconds later on a slow phone). */
 export const INTRO_TIMEOUT_MS = 4000;
+/** The preloader hides this long after its progress reached 100 (docs/product.md#constants). */
+export const PRELOADER_HIDE_DELAY_MS = 500;
+/** The least of the video that must be in before its rate says it can play through. */
+const PLAY_THROUGH_MIN_S = 1;
 
-export type IntroUrls = { horizontal: string; vertical: string };
+/** The intro video's two files, and its length in seconds where the build knows it. */
+export type IntroUrls = { horizontal: string; vertical: string; duration?: number };
 
 /**
  * hooks/use-media-query.ts's DESKTOP_QUERY (lib/ imports nothing above it; a module of its own
@@ -40,11 +47,28 @@ export function receivedPercent(received: number, total: number): number {
 /** The preloader's number as it reads: three digits, 000 to 100. */
 export const formatPercent = (percent: number) => String(percent).padStart(3, "0");
 
+/**
+ * Whether the video can play to its end without stalling from here, as a browser's media element
+ * judges `canplaythrough`: at the rate it has arrived so far, the rest arrives before playback
+ * reaches it. Needs the size, the length and at least a second of video in.
+ */
+export function canPlayThrough(received: number, total: number, elapsedMs: number, durationS: number | undefined): boolean {
+  if (!total || !Number.isFinite(total) || total <= 0 || !durationS || durationS <= 0) return false;
+  if (received >= total) return true;
+  if (elapsedMs <= 0 || received < (total / durationS) * PLAY_THROUGH_MIN_S) return false;
+  const bytesPerMs = received / elapsedMs;
+  const downloadRestMs = (total - received) / bytesPerMs;
+  const playRestMs = durationS * 1000 * (1 - received / total);
+  return downloadRestMs <= playRestMs;
+}
+
 let started = false;
 let request: AbortController | null = null;
 let percent = 0;
 let timer: number | undefined;
 let appShowsIt = false;
+let hideTimer: number | undefined;
+let hiddenBeforeApp = false;
 const listeners = new Set<() => void>();
 
 /** The intro video for this viewport: horizontal from 768 px up, vertical below. */
@@ -55,7 +79,7 @@ export function introSrc(urls: IntroUrls): string {
 /** The prerendered preloader's number and bar, until the app takes them over. */
 function paintPrerendered(): void {
   if (appShowsIt) return;
-  const shown = Math.min(percent, 99);
+  const shown = percent;
   const number = document.querySelector(".preloader__percent");
   if (number) number.textContent = formatPercent(shown);
   document.querySelector(".preloader__track")?.setAttribute("aria-valuenow", String(shown));
@@ -68,10 +92,29 @@ function set(next: number): void {
   percent = next;
   if (percent >= 100) window.clearTimeout(timer);
   paintPrerendered();
+  if (percent >= 100) hidePrerendered();
   for (const listener of listeners) listener();
 }
 
-async function receive(src: string, signal: AbortSignal): Promise<void> {
+/**
+ * The app is not there yet at 100 (a slow phone): the page's own preloader fades and lets the
+ * page scroll as the app's would, 500 ms later, so the visitor never waits on the app's code
+ * (preloader.css: the lock is a rule on the preloader while it is not `is-gone`).
+ */
+function hidePrerendered(): void {
+  if (appShowsIt || hideTimer !== undefined) return;
+  const preloader = document.querySelector<HTMLElement>(".preloader");
+  if (!preloader) return;
+  preloader.classList.add("is-complete");
+  hideTimer = window.setTimeout(() => {
+    if (appShowsIt) return;
+    preloader.classList.add("is-gone");
+    hiddenBeforeApp = true;
+  }, PRELOADER_HIDE_DELAY_MS);
+}
+
+async function receive(src: string, duration: number | undefined, signal: AbortSignal): Promise<void> {
+  const startedAt = performance.now();
   const response = await fetch(src, { signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length"));
@@ -82,7 +125,8 @@ async function receive(src: string, signal: AbortSignal): Promise<void> {
       const { done, value } = await reader.read();
       if (done) break;
       received += value.byteLength;
-      set(receivedPercent(received, total));
+      // The rest is fetched all the same (into the browser's cache, for the hero that plays it).
+      set(canPlayThrough(received, total, performance.now() - startedAt, duration) ? 100 : receivedPercent(received, total));
     }
   } else {
     await response.arrayBuffer();
@@ -96,12 +140,16 @@ export function startIntroVideo(urls: IntroUrls): void {
   const src = introSrc(urls);
   const controller = new AbortController();
   request = controller;
-  timer = window.setTimeout(() => {
-    if (percent >= 100) return;
-    console.warn(`Intro video not loaded after ${INTRO_TIMEOUT_MS} ms; showing the page anyway`);
-    set(100);
-  }, INTRO_TIMEOUT_MS);
-  receive(src, controller.signal).then(
+  const sinceNavigationMs = performance.now(); // 0 is when the visitor asked for the page
+  timer = window.setTimeout(
+    () => {
+      if (percent >= 100) return;
+      console.warn(`Intro video not loaded after ${INTRO_TIMEOUT_MS} ms; showing the page anyway`);
+      set(100);
+    },
+    Math.max(0, INTRO_TIMEOUT_MS - sinceNavigationMs),
+  );
+  receive(src, urls.duration, controller.signal).then(
     () => set(100),
     (error: unknown) => {
       if (controller.signal.aborted) return; // stopped on purpose
@@ -114,8 +162,9 @@ export function startIntroVideo(urls: IntroUrls): void {
 /** Starts the video the prerendered preloader names (its data-intro-* attributes), if there is one. */
 export function startPageIntroVideo(): void {
   const preloader = document.querySelector<HTMLElement>(".preloader[data-intro-horizontal][data-intro-vertical]");
-  const { introHorizontal, introVertical } = preloader?.dataset ?? {};
-  if (introHorizontal && introVertical) startIntroVideo({ horizontal: introHorizontal, vertical: introVertical });
+  const { introHorizontal, introVertical, introDuration } = preloader?.dataset ?? {};
+  const duration = Number(introDuration) || undefined;
+  if (introHorizontal && introVertical) startIntroVideo({ horizontal: introHorizontal, vertical: introVertical, duration });
 }
 
 export function introProgress(): number {
@@ -130,6 +179,12 @@ export function subscribeIntro(listener: () => void): () => void {
 /** From now on the app's preloader shows the progress; this module stops writing into the page. */
 export function takeOverPreloader(): void {
   appShowsIt = true;
+  window.clearTimeout(hideTimer);
+}
+
+/** Whether the page's own preloader had gone before the app ran (the app then shows none). */
+export function preloaderHiddenBeforeApp(): boolean {
+  return hiddenBeforeApp;
 }
 
 /** The preloader has gone, or the app could not be loaded: let go of what is still on its way. */
@@ -145,5 +200,8 @@ export function resetIntroVideo(): void {
   started = false;
   percent = 0;
   appShowsIt = false;
+  window.clearTimeout(hideTimer);
+  hideTimer = undefined;
+  hiddenBeforeApp = false;
   listeners.clear();
 }

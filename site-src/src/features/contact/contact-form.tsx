@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useInvalidFieldsInView } from "../../hooks/use-invalid-fields-in-view";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useStrings } from "../../i18n/catalog";
 import { contactFormStrings, type ContactFormStrings } from "../../i18n/parts/contact-form";
@@ -89,6 +90,7 @@ export function ContactForm({ beforeCode }: Props) {
   const outcome = useRef<HTMLDivElement>(null);
   const startedAt = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  useInvalidFieldsInView(form);
   const [sendTakenOver, setSendTakenOver] = useState(false);
   const [claim, setClaim] = useState<FlashClaim | null>(null);
   const id = useId();
