@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // A component test renders a whole form in jsdom: seconds on a busy 2-core CI runner, where
+    // Vitest's 5 s default timed out tests that pass in under one here.
+    testTimeout: 20_000,
   },
 });

@@ -282,3 +282,49 @@ def test_the_not_found_page_keeps_its_place_when_the_fonts_arrive(
         boxes[fonts] = page.evaluate(NOT_FOUND_BOXES)
         context.close()
     assert boxes[True] == boxes[False]
+
+
+HEADER_CONTROLS = """() => {
+    const bar = document.querySelector('.site-header').getBoundingClientRect();
+    return [...document.querySelectorAll('.site-header__lang, .site-header .menu-toggle')]
+        .map((el) => { const r = el.getBoundingClientRect();
+            // top within the bar: the bar itself slides away while scrolling down (headroom)
+            return {name: el.className.split(' ')[0], left: r.left, right: r.right, top: r.top - bar.top}; });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+@pytest.mark.parametrize("width", [320, 390, 414])
+def test_the_header_fits_the_screen_open_and_closed_and_never_jumps(
+    open_page, width: int, lang: str
+) -> None:
+    # At the top of home the 225 px logo pushed the menu button to x=392 on a 390 px screen
+    # (410 with the menu open in Spanish: "CERRAR ✕" lost half its ✕), and the group moved
+    # down and back up while the logo shrank.
+    page = open_page(width, 844, f"{lang}/")
+    page.evaluate(SETTLE)
+
+    def inside(controls: list[dict]) -> None:
+        assert len(controls) == 2, controls
+        for control in controls:
+            assert control["left"] >= 0 and control["right"] <= width, (width, controls)
+
+    closed = page.evaluate(HEADER_CONTROLS)
+    inside(closed)
+    page.locator(".menu-toggle").click()
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "true")
+    page.evaluate(SETTLE)
+    inside(page.evaluate(HEADER_CONTROLS))
+    page.keyboard.press("Escape")
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")
+    tops = set()
+    for y in (0, 40, 60, 120, 200, 300):
+        page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})", y)
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        page.evaluate(SETTLE)
+        controls = page.evaluate(HEADER_CONTROLS)
+        inside(controls)
+        tops |= {round(control["top"]) for control in controls}
+    assert len(tops) == 1, tops

@@ -69,7 +69,7 @@ export function Header() {
         <AppLink
           to="/"
           className={`site-header__logo${logoShown || !hydrated ? " is-shown" : ""}`}
-          style={{ width: size, height: size }}
+          style={{ width: size }}
           onClick={() => setMenuOpen(false)}
         >
           <img src="/logo.svg" alt={t.logo(name)} width={225} height={225} />
