@@ -166,6 +166,8 @@ def process_images(
                     placeholders = {plan.placeholder_key: plan.placeholder or ""}
                     cache.store_source(plan.digest, result.info or plan.info, placeholders)
                 ticker.advance()
+        if problems:  # no WebP or AVIF for a build that fails: it publishes nothing
+            break
     if problems:
         raise ContentError(problems)
 
