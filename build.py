@@ -32,6 +32,8 @@ def build(paths: pipeline.Paths) -> None:
     """Build the site; exit 1 with file:line errors on bad content.
 
     On Netlify, CONTEXT=production also needs CONTACT_FUNCTION_URL and runs the launch check.
+    IMAGES_TIME_BUDGET (seconds, 480 on Netlify): no WebP or AVIF is started after it; the
+    next builds make the rest.
     """
     try:
         pipeline.build(paths, TerminalReporter(), release=Release.from_env(os.environ))

@@ -2,7 +2,8 @@
 """The build, the dev server and /portfolio with N portfolio photos, beside the demo content.
 
     .venv/bin/python bench/scale.py [--count 2000] [--seed 1] [--artists 10]
-                                    [--skip-cold] [--skip-lighthouse] [--lighthouse-runs 3]
+                                    [--skip-cold | --cold-only] [--skip-lighthouse]
+                                    [--lighthouse-runs 3]
                                     [--project DIR] [--json FILE]
 
 Makes (once per count and seed, in bench/.work/scale-<N>/, scale-<N>-seed<S>/ for another
@@ -15,9 +16,14 @@ Both must pass `build.py check` before anything is timed.
 Then, on each of the two, through the command line of --project's build.py (this checkout by
 default) with its own output and media cache (bench/.work/scale-<N>/build-<project>/):
 
-  cold build         `build.py build` with an empty cache: wall time, peak memory of the
-                     whole process tree (VmRSS of every process of its session, sampled every
-                     0.2 s, summed) and of its largest process, photos per second, per core
+  cold build         `build.py build` with an empty cache, as Netlify runs it (NETLIFY=true:
+                     the images' time budget, docs/architecture.md#images-the-time-budget):
+                     wall time (printed as `cold build: <seconds> s (budget 720 s)`, issue
+                     #40), peak memory of the whole process tree (VmRSS of every process of
+                     its session, sampled every 0.2 s, summed) and of its largest process,
+                     photos per second, per core, the photos the budget left without WebP or
+                     AVIF; then, untimed, one build without a budget makes those, so the
+                     figures below are those of a site whose first builds are done
   no-op check        `build.py check` after that build, median of 3
   no-op build        `build.py build` again, nothing changed, median of 3 (both no-op
                      figures with the two content sets taking turns run by run)
@@ -39,7 +45,8 @@ default) with its own output and media cache (bench/.work/scale-<N>/build-<proje
 Prints one table: each figure for the demo, for the N photos and their ratio (N / demo),
 with the target of issue #30 where there is one (for the N-photo content: no-op check and
 build <= 2 s, a changed or added photo <= 5 s, a YAML edit visible <= 2 s, peak memory of
-the cold build <= 1 GiB, Lighthouse performance >= 95). Exits 1 when a target is missed.
+the cold build <= 1 GiB, Lighthouse performance >= 95; issue #40: the cold build <= 720 s
+on 2 cores). Exits 1 when a target is missed. --cold-only stops after the cold builds.
 
 --skip-cold keeps the built output and cache of an earlier run (its cold figures are shown
 again, marked "earlier"), so the no-op figures can be measured again quickly. --project DIR
@@ -102,6 +109,9 @@ SAMPLE_S = 0.2
 NOOP_RUNS = 3
 SERVE_TIMEOUT_S = 120
 MIB = 1024 * 1024
+COLD_BUDGET_S = 720  # issue #40: 12 minutes on 2 cores, margin for Netlify's 15 on 4
+# what a Netlify build has in its environment that changes the build: the images' budget
+AS_ON_NETLIFY = {"NETLIFY": "true"}
 INLINE_JSON = re.compile(rb'<script[^>]*type="application/(?:ld\+)?json"[^>]*>(.*?)</script>', re.S)
 
 
@@ -156,8 +166,15 @@ def _tree_rss(root: int) -> tuple[int, int]:
     return total * 1024, largest * 1024
 
 
-def run(command: list[str], cwd: Path, log: Path, sample: bool = False) -> Finished:
-    """Run to completion (output into `log`); with `sample`, the process tree's memory."""
+def run(
+    command: list[str],
+    cwd: Path,
+    log: Path,
+    sample: bool = False,
+    env: dict[str, str] | None = None,
+) -> Finished:
+    """Run to completion (output into `log`); with `sample`, the process tree's memory;
+    env: variables added to this process's environment."""
     peaks = [0, 0]
     done = threading.Event()
 
@@ -171,7 +188,12 @@ def run(command: list[str], cwd: Path, log: Path, sample: bool = False) -> Finis
     with open(log, "wb") as out:
         started = time.perf_counter()
         process = subprocess.Popen(
-            command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            cwd=cwd,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
         thread = threading.Thread(target=sampler, args=(process.pid,), daemon=True)
         if sample:
@@ -210,6 +232,13 @@ class Site:
     def dist(self) -> Path:
         return self.folder / "dist"
 
+    @property
+    def env(self) -> dict[str, str]:
+        # the project's own generator in the image workers too: their forkserver imports it
+        # before it takes build.py's sys.path, so a checkout sharing a virtualenv whose
+        # editable install points at another checkout would encode with that one's code
+        return {"PYTHONPATH": str(self.project)}
+
     def command(self, verb: str, *extra: str) -> list[str]:
         # check has no --out: run in the build folder, where its default dist/ and the
         # .cache/ beside it are this build's, so check sees the same cache as the build
@@ -224,10 +253,12 @@ class Site:
             *extra,
         ]
 
-    def run(self, verb: str, name: str, sample: bool = False) -> Finished:
+    def run(
+        self, verb: str, name: str, sample: bool = False, env: dict[str, str] | None = None
+    ) -> Finished:
         self.folder.mkdir(parents=True, exist_ok=True)
         log = self.folder / f"{name}.log"
-        finished = run(self.command(verb), self.folder, log, sample)
+        finished = run(self.command(verb), self.folder, log, sample, {**self.env, **(env or {})})
         if finished.returncode:
             print(finished.output[-6000:], file=sys.stderr)
             raise SystemExit(f"{self.label}: `build.py {verb}` ({name}) failed, see {log}")
@@ -261,11 +292,15 @@ def check_content(site: Site) -> None:
     print(f"  {site.label}: {last[0]}", flush=True)
 
 
+# process.py's summary when the images' time budget ran out: "17 without WebP, 1903 ..."
+WAITING = re.compile(r"time budget is spent: (?:(\d+) without WebP)?(?:, )?(?:(\d+) without AVIF)?")
+
+
 def measure_cold(site: Site, cores: int) -> dict:
-    """A build with an empty media cache: time, memory, photos per second."""
+    """A build with an empty media cache, as on Netlify: time, memory, photos per second."""
     for stale in (site.dist, site.folder / ".cache"):
         shutil.rmtree(stale, ignore_errors=True)
-    finished = site.run("build", "cold-build", sample=True)
+    finished = site.run("build", "cold-build", sample=True, env=AS_ON_NETLIFY)
     processed = re.search(r"images: (\d+) processed", finished.output)
     if processed:
         photos = int(processed.group(1))
@@ -281,13 +316,28 @@ def measure_cold(site: Site, cores: int) -> dict:
         "cold_photos_per_s_per_core": photos / finished.wall / cores,
         "cold_images_stage_s": float(stage.group(1)) if stage else None,
     }
+    waiting = WAITING.search(finished.output)
+    figures["cold_without_webp"] = int(waiting.group(1) or 0) if waiting else 0
+    figures["cold_without_avif"] = int(waiting.group(2) or 0) if waiting else 0
     (site.folder / "cold.json").write_text(json.dumps(figures))
+    cold = f"cold build: {finished.wall:.1f} s (budget {COLD_BUDGET_S} s)"
+    print(cold if site.key == "scale" else f"  {site.label}: {cold}")  # issue #40's line
     print(
-        f"  {site.label}: cold build {finished.wall:.1f} s, {photos} photos, peak "
-        f"{figures['cold_peak_tree_mib']:.0f} MiB (tree)",
+        f"  {site.label}: {photos} photos, peak {figures['cold_peak_tree_mib']:.0f} MiB (tree), "
+        f"{figures['cold_without_webp']} left without WebP, "
+        f"{figures['cold_without_avif']} without AVIF",
         flush=True,
     )
     return figures
+
+
+def fill_cache(site: Site) -> None:
+    """Untimed: a build without the time budget makes what the cold build left for later
+    (on Netlify, the next builds do it, a budget's worth each)."""
+    if not (site.figures.get("cold_without_webp") or site.figures.get("cold_without_avif")):
+        return
+    wall = site.run("build", "fill-cache", env={"NETLIFY": "", "IMAGES_TIME_BUDGET": ""}).wall
+    print(f"  {site.label}: the rest of the WebP and AVIF made in {wall:.0f} s (untimed)")
 
 
 def busiest_artist(site: Site) -> str:
@@ -378,6 +428,7 @@ def serving(site: Site, watch: bool, name: str) -> Iterator[str]:
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            env={**os.environ, **site.env},
         )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -579,11 +630,13 @@ class Row:
 
 
 ROWS = (
-    Row("cold_s", "cold build (s)", "{:.1f}"),
+    Row("cold_s", "cold build (s)", "{:.1f}", ("<=", COLD_BUDGET_S)),
     Row("cold_images_stage_s", "  its images stage (s)", "{:.1f}"),
     Row("cold_peak_tree_mib", "  peak memory, process tree (MiB)", "{:.0f}", ("<=", 1024)),
     Row("cold_peak_single_mib", "  peak memory, largest process (MiB)", "{:.0f}"),
     Row("cold_photos", "  photos encoded", "{:.0f}"),
+    Row("cold_without_webp", "  photos left without WebP", "{:.0f}"),
+    Row("cold_without_avif", "  photos left without AVIF", "{:.0f}"),
     Row("cold_photos_per_s", "  photos per second", "{:.2f}"),
     Row("cold_photos_per_s_per_core", "  photos per second per core", "{:.2f}"),
     Row("noop_check_s", "no-op check (s, median of 3)", "{:.2f}", ("<=", 2.0)),
@@ -703,6 +756,9 @@ def main() -> int:
     parser.add_argument(
         "--skip-cold", action="store_true", help="reuse the output and cache of an earlier run"
     )
+    parser.add_argument(
+        "--cold-only", action="store_true", help="stop after the cold builds (their table)"
+    )
     parser.add_argument("--skip-lighthouse", action="store_true")
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="median of (3)")
     parser.add_argument(
@@ -713,6 +769,8 @@ def main() -> int:
     project = args.project.resolve()
     if not (project / "build.py").is_file():
         parser.error(f"{project} has no build.py")
+    if args.skip_cold and args.cold_only:
+        parser.error("--skip-cold and --cold-only exclude each other")
     if args.count < 1 or args.artists < 1:
         parser.error("--count and --artists must be at least 1")
     label = project_label(project)
@@ -760,12 +818,20 @@ def main() -> int:
         with phases(f"{site.label}: " + ("earlier build" if args.skip_cold else "cold build")):
             if prepare_build_folder(site, site.folder.parent / "build-this", args.skip_cold):
                 site.figures.update(measure_cold(site, cores))
+                if not args.cold_only:
+                    fill_cache(site)
             else:
                 cold = site.folder / "cold.json"
                 if cold.is_file():
                     site.figures.update(json.loads(cold.read_text()))
                     earlier.add(site.key)
                 put_back(site)  # a run cut short may have left the folder out of step
+    if args.cold_only:
+        print()
+        misses = print_table(*sites, earlier)
+        for miss in misses:
+            print(f"target missed: {miss}")
+        return 1 if misses else 0
     with phases("no-op check and build, interleaved"):
         measure_noop(sites, "check")
         measure_noop(sites, "build")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -193,7 +194,10 @@ def _build(
 ) -> BuildResult:
     """Gather (nothing written while a problem remains), then write a staging folder and swap
     it into place; on any error the staging folder is discarded and dist/ stays as it was."""
+    started = time.time()
     release.require_settings()
+    budget = release.images_budget_s
+    deadline = None if budget is None else started + budget
     config = netlify_rules.load_config(paths.netlify_toml)
     route_table = pages.load_route_table(paths.site_src)
     videos = VideoSources(paths.content / "videos", paths.cache / "videos")
@@ -218,7 +222,7 @@ def _build(
     staging = staging_dir(paths.out)
     try:
         out = Output(staging, paths.out, carry=True)
-        media = _write_media(paths, content, out, videos, photos, reporter, dev_app)
+        media = _write_media(paths, content, out, videos, photos, reporter, dev_app, deadline)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
         out.write_json("api/schedule.json", schedule)
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
@@ -260,11 +264,16 @@ def _write_media(
     photos: ImageCache,
     reporter: Reporter,
     dev_app: bool,
+    deadline: float | None = None,
 ) -> _Media:
-    """The images, the videos, the app's bundle and the link-preview cards."""
+    """The images, the videos, the app's bundle and the link-preview cards.
+
+    deadline: the images' time budget, as a time.time() (process_images)."""
     with reporter.stage("images"):
         # The digests were all learnt (and saved) by the content check in gather().
-        images = process_images(image_jobs(content), out, photos.root, reporter, known=photos.known)
+        images = process_images(
+            image_jobs(content), out, photos.root, reporter, known=photos.known, deadline=deadline
+        )
     with reporter.stage("videos"):
         video_outputs = process_videos(
             content, out, paths.cache / "videos", reporter, sources=videos

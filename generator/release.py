@@ -11,6 +11,11 @@ Release to the pipeline, so the library itself never looks at the environment.
   Netlify, it would publish scheduled pieces early or hold published ones back;
 - anything else (previews, branch builds, a laptop): the build goes through, and without
   a URL /api/contact answers the contact contract's JSON 503 (netlify/functions/).
+
+Every Netlify build (NETLIFY=true) also has a time budget for the photos' slow formats
+(IMAGES_TIME_BUDGET, docs/architecture.md#images-the-time-budget), so a studio's first
+build of thousands of photos ends inside Netlify's build limit; elsewhere there is none
+unless it is set.
 """
 
 from __future__ import annotations
@@ -24,6 +29,15 @@ from .content.publishing import CLOCK_ENV
 from .errors import BuildError
 
 PRODUCTION = "production"
+# Seconds from the start of `build.py build` after which no WebP or AVIF is started on
+# Netlify: 2,000 photos then build in about 11 minutes on 2 cores (README, "Benchmarks"),
+# inside Netlify's 15 with its install steps; the photos left wait for the next builds.
+NETLIFY_IMAGES_BUDGET_S = 480.0
+IMAGES_BUDGET_MAX_S = 86_400.0
+IMAGES_BUDGET_HELP = (
+    "IMAGES_TIME_BUDGET is the seconds of a build after which no WebP or AVIF is started "
+    "(a number from 0 to 86400, or `unlimited`); README, Deployment"
+)
 CONTACT_URL_HELP = (
     "set it in Netlify (Site configuration > Environment variables) to the Function URL "
     "that `python build.py deploy-function` printed; README, Deployment"
@@ -43,6 +57,8 @@ class Release:
     test_clock: bool = False  # STUDIO_BUILD_NOW is set (tests only: refused in production)
     # `build.py serve`: drafts and scheduled pieces are shown, marked (content/publishing.py)
     preview: bool = False
+    # IMAGES_TIME_BUDGET as set, or on Netlify its default; "" or "unlimited": none
+    images_budget: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Release:
@@ -52,12 +68,28 @@ class Release:
             published_url=env.get("URL", "").strip(),
             uploads_url=env.get("CONTACT_UPLOADS_URL", "").strip(),
             test_clock=bool(env.get(CLOCK_ENV, "").strip()),
+            images_budget=env.get("IMAGES_TIME_BUDGET", "").strip()
+            or (f"{NETLIFY_IMAGES_BUDGET_S:g}" if env.get("NETLIFY") == "true" else ""),
         )
 
     def local(self) -> Release:
         """The same site for `build.py serve`: never held to production's requirements, and
         with what is not published yet shown to the editor."""
-        return replace(self, context="", preview=True)
+        return replace(self, context="", preview=True, images_budget="")
+
+    @property
+    def images_budget_s(self) -> float | None:
+        """The images' time budget in seconds (None: none); BuildError when not a number."""
+        text = self.images_budget[:40]
+        if text in ("", "unlimited"):
+            return None
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= IMAGES_BUDGET_MAX_S:  # also NaN
+            raise BuildError(f"IMAGES_TIME_BUDGET is {text!r}: {IMAGES_BUDGET_HELP}")
+        return seconds
 
     @property
     def production(self) -> bool:
@@ -76,6 +108,7 @@ class Release:
                 "remove it from Netlify's environment variables (Site configuration > "
                 "Environment variables)"
             )
+        self.images_budget_s  # noqa: B018 (raises when it is not a number of seconds)
         url = self.contact_url
         if url and (urlsplit(url).scheme not in ("https", "http") or not urlsplit(url).hostname):
             raise BuildError(

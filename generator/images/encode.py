@@ -46,6 +46,9 @@ class EncodeTask:
     variants: tuple[VariantSpec, ...]
     placeholder_side: int = 0  # 0: the cache already has the placeholder
     placeholder_quality: int = 40
+    # time.time() after which no variant of this task is started (the images' time budget,
+    # docs/architecture.md#images-the-time-budget): None for the variants every page needs
+    deadline: float | None = None
 
 
 @dataclass
@@ -55,6 +58,7 @@ class EncodeResult:
     info: SourceInfo | None = None
     placeholder: str | None = None
     seconds: dict[str, float] = field(default_factory=dict)  # format -> encode time
+    made: list[str] = field(default_factory=list)  # keys of the variants written
 
 
 def run_task(task: EncodeTask, threads: int = 1) -> EncodeResult:
@@ -63,6 +67,8 @@ def run_task(task: EncodeTask, threads: int = 1) -> EncodeResult:
     threads: encoders run at once (1 in a pool process: the pool already fills the cores)."""
     result = EncodeResult(task.index)
     path = Path(task.source)
+    if _late(task):
+        return result
     try:
         result.info = probe(path, task.max_pixels)
         largest = max(task.variants, key=lambda v: v.width, default=None)
@@ -100,11 +106,14 @@ def run_task(task: EncodeTask, threads: int = 1) -> EncodeResult:
     result.seconds["resize"] = time.perf_counter() - started
 
     def encode_one(spec: VariantSpec) -> tuple[str, float]:
+        if _late(task):
+            return spec.encoding.format, 0.0
         started = time.perf_counter()
         image = resized[(spec.width, spec.height)]
         # Image.save keeps its options on the image (encoderinfo): each thread needs its own
         data = encode(image.copy() if threads > 1 else image, spec.encoding)
         atomic_write_bytes(Path(spec.cache_path), data)
+        result.made.append(spec.key)  # list.append is atomic: safe from the threads below
         return spec.encoding.format, time.perf_counter() - started
 
     if threads > 1:
@@ -121,6 +130,11 @@ def run_task(task: EncodeTask, threads: int = 1) -> EncodeResult:
         smallest = resized[sizes[-1]] if sizes else base
         result.placeholder = placeholder(smallest, task.placeholder_side, task.placeholder_quality)
     return result
+
+
+def _late(task: EncodeTask) -> bool:
+    """Whether the task's time is up: its remaining variants are left to a later build."""
+    return task.deadline is not None and time.time() >= task.deadline
 
 
 # AVIF takes about five times as long as WebP or JPEG for the same pixels (bench/images.py).

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -109,6 +110,7 @@ class _Tally:
     bytes_in: int = 0
     bytes_out: int = 0
     files: int = 0
+    waiting: set[tuple[str, str, str]] = field(default_factory=set)  # (kind, name, format)
     seconds: dict[str, float] = field(default_factory=dict)
 
     def add_seconds(self, seconds: dict[str, float]) -> None:
@@ -124,10 +126,16 @@ def process_images(
     settings: ImageSettings | None = None,
     workers: int | None = None,
     known: KnownFiles | None = None,
+    deadline: float | None = None,
 ) -> dict[tuple[str, str], ImageMeta]:
     """Write every variant of every job into `out`; raise ContentError listing every bad file.
 
-    known: the photos' remembered digests (the content check's, so no photo is read twice)."""
+    known: the photos' remembered digests (the content check's, so no photo is read twice).
+    deadline: the images' time budget (docs/architecture.md#images-the-time-budget), a
+    time.time() after which no WebP or AVIF is started: every photo still gets its fallback
+    format (JPEG or PNG) at every width, then WebP and then AVIF are made photo by photo in
+    content order until the deadline; the rest are left to the next builds and the pages
+    list only the formats a photo has. None: all in one pass (each photo decoded once)."""
     settings = settings or settings_module.DEFAULT_SETTINGS
     cache = ImageCache(cache_dir, known)
     tally = _Tally()
@@ -140,20 +148,26 @@ def process_images(
         except BadImage as exc:
             problems.append(Problem(job.shown, None, None, str(exc)))
     todo = [plan for plan in plans if plan.missing or plan.placeholder is None]
-    # largest originals first, so the pool does not end waiting on one big file
-    todo.sort(key=lambda plan: plan.job.source.stat().st_size, reverse=True)
-
-    # Progress counts the photos to encode: the reused ones cost nothing to wait for.
-    with reporter.progress("images", len(todo)) as ticker:
-        for plan, result in _encode_all(todo, settings, workers):
-            tally.add_seconds(result.seconds)
-            if result.error:
-                problems.append(Problem(plan.job.shown, None, None, result.error))
-            else:
-                plan.placeholder = result.placeholder or plan.placeholder
-                placeholders = {plan.placeholder_key: plan.placeholder or ""}
-                cache.store_source(plan.digest, result.info or plan.info, placeholders)
-            ticker.advance()
+    made: set[str] = set()
+    stored: set[int] = set()
+    for label, work, late in _rounds(todo, deadline):
+        if late is not None and time.time() >= late:
+            continue  # the budget is spent: no pool started for nothing
+        # Progress counts the photos to encode: the reused ones cost nothing to wait for.
+        with reporter.progress(label, len(work)) as ticker:
+            for plan, result in _encode_all(work, settings, workers, late):
+                tally.add_seconds(result.seconds)
+                made.update(result.made)
+                if result.error:
+                    problems.append(Problem(plan.job.shown, None, None, result.error))
+                elif id(plan) not in stored and (result.info or result.placeholder):
+                    stored.add(id(plan))
+                    plan.placeholder = result.placeholder or plan.placeholder
+                    placeholders = {plan.placeholder_key: plan.placeholder or ""}
+                    cache.store_source(plan.digest, result.info or plan.info, placeholders)
+                ticker.advance()
+        if problems:  # no WebP or AVIF for a build that fails: it publishes nothing
+            break
     if problems:
         raise ContentError(problems)
 
@@ -161,19 +175,67 @@ def process_images(
     used: set[str] = set()
     encoded = {id(plan) for plan in todo}
     for plan in plans:
-        index[(plan.job.kind, plan.job.name)] = _publish(plan, out, tally, used)
+        waiting = {v.encoding.format for v in plan.missing if v.key not in made}
+        tally.waiting.update((plan.job.kind, plan.job.name, fmt) for fmt in waiting)
+        index[(plan.job.kind, plan.job.name)] = _publish(plan, out, tally, used, waiting)
         _warn_if_oversized(plan, settings, reporter)
         tally.bytes_in += plan.job.source.stat().st_size
         if id(plan) in encoded:
             tally.processed += 1
             # What this build made: a stat per variant of every photo cost a no-op build
             # of 2,000 photos a tenth of a second, to print a figure nobody acts on.
-            tally.bytes_out += sum(os.stat(v.cache_path).st_size for v in plan.missing)
+            tally.bytes_out += sum(
+                os.stat(v.cache_path).st_size for v in plan.missing if v.key in made
+            )
         else:
             tally.reused += 1
     cache.prune(used)
     reporter.info(_summary(tally))
     return index
+
+
+# With a time budget, the formats made after every photo has its fallback, in this order:
+# WebP first, as it costs a fifth of AVIF's time and saves most of the bytes over JPEG.
+OPTIONAL_FORMATS = ("webp", "avif")
+
+
+@dataclass(frozen=True)
+class _Work:
+    """One photo's share of a round: the variants to make and whether to make its
+    placeholder."""
+
+    plan: _Plan
+    variants: tuple[VariantSpec, ...]
+    placeholder: bool
+
+
+def _rounds(
+    todo: list[_Plan], deadline: float | None
+) -> Iterator[tuple[str, list[_Work], float | None]]:
+    """(progress label, work, deadline of its encodes) for each pass over the photos."""
+    # largest originals first, so the pool does not end waiting on one big file
+    by_size = sorted(todo, key=lambda plan: plan.job.source.stat().st_size, reverse=True)
+    if deadline is None:
+        yield "images", [_Work(p, tuple(p.missing), p.placeholder is None) for p in by_size], None
+        return
+    optional = set(OPTIONAL_FORMATS)
+    first = []
+    for plan in by_size:
+        needed = tuple(v for v in plan.missing if v.encoding.format not in optional)
+        if needed or plan.placeholder is None:
+            first.append(_Work(plan, needed, plan.placeholder is None))
+    yield "images", first, None
+    # content order: the first photos of each page get the better formats first
+    for fmt in OPTIONAL_FORMATS:
+        work = []
+        for plan in todo:
+            needed = tuple(v for v in plan.missing if v.encoding.format == fmt)
+            if needed:
+                work.append(_Work(plan, needed, False))
+        yield f"images, {_FORMAT_NAMES[fmt]} (time budget)", work, deadline
+
+
+_FORMAT_NAMES = {"webp": "WebP", "avif": "AVIF"}
 
 
 def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings, cached: set[str]) -> _Plan:
@@ -207,19 +269,20 @@ def _plan(job: ImageJob, cache: ImageCache, settings: ImageSettings, cached: set
 
 
 def _encode_all(
-    todo: list[_Plan], settings: ImageSettings, workers: int | None
-) -> Iterator[tuple[_Plan, object]]:
+    todo: list[_Work], settings: ImageSettings, workers: int | None, deadline: float | None
+) -> Iterator[tuple[_Plan, EncodeResult]]:
     """Yield (plan, result) as workers finish; inline when a pool would not pay off."""
     tasks = [
         EncodeTask(
             index,
-            str(plan.job.source),
+            str(work.plan.job.source),
             settings.max_pixels,
-            tuple(plan.missing),
-            settings.placeholder_side if plan.placeholder is None else 0,
+            work.variants,
+            settings.placeholder_side if work.placeholder else 0,
             settings.placeholder_quality,
+            deadline,
         )
-        for index, plan in enumerate(todo)
+        for index, work in enumerate(todo)
     ]
     pixels = sum(v.width * v.height for task in tasks for v in task.variants)
     cores = _cpu_count()
@@ -231,7 +294,7 @@ def _encode_all(
     workers = min(workers or cores, len(tasks))
     if workers <= 1:
         for task in tasks:
-            yield todo[task.index], run_task(task, threads)
+            yield todo[task.index].plan, run_task(task, threads)
         return
     # forkserver: workers start from a clean process, not a fork of one that may be running
     # server threads (`build.py serve` rebuilds in-process); Linux-only, spawn elsewhere
@@ -243,7 +306,7 @@ def _encode_all(
         futures = [pool.submit(run_task, task) for task in tasks]
         for future in as_completed(futures):
             result: EncodeResult = future.result()
-            yield todo[result.index], result
+            yield todo[result.index].plan, result
 
 
 def _cpu_count() -> int:
@@ -253,8 +316,14 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[str]) -> ImageMeta:
+def _publish(
+    plan: _Plan, out: Output, tally: _Tally, used: set[str], waiting: set[str]
+) -> ImageMeta:
     """Link the cached variants into the output; the largest fallback goes to the spec path.
+
+    waiting: the formats the time budget left without all their widths: none of their files
+    is published or listed (what was made stays in the cache for the next build), so a page
+    never names a file that is not there and never offers a format at only some widths.
 
     Hard links, not copies (Output.link_file; a copy where the cache is on another disk):
     2,000 photos have about 24,000 variants (5 GB), which a copy would write again on every
@@ -270,6 +339,8 @@ def _publish(plan: _Plan, out: Output, tally: _Tally, used: set[str]) -> ImageMe
     by_format: dict[str, list[str]] = {}
     for variant in plan.variants:
         fmt = variant.encoding.format
+        if fmt in waiting:
+            continue
         if fmt == fallback_format and variant.width == largest:
             url = spec_url
             out.link_file(f"images/{job.kind}/{job.name}", variant.cache_path)
@@ -323,6 +394,16 @@ def _summary(tally: _Tally) -> str:
     )
     if total > 0:
         line += f"; AVIF {100 * encode.get('avif', 0.0) / total:.0f}% of worker time"
+    if tally.waiting:
+        counts = ", ".join(
+            f"{sum(1 for w in tally.waiting if w[2] == fmt)} without {_FORMAT_NAMES[fmt]}"
+            for fmt in OPTIONAL_FORMATS
+            if any(w[2] == fmt for w in tally.waiting)
+        )
+        line += (
+            f"\nimages: the time budget is spent: {counts} (the pages offer what each has; "
+            "the next builds make the rest)"
+        )
     return line
 
 
