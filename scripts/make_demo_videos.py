@@ -107,8 +107,24 @@ def bokeh_sprite(radius: int, color: tuple[int, int, int], blur: float, alpha: i
     return sprite
 
 
+def radial_falloff(size: int, power: float = 1.6) -> Image.Image:
+    """An L mask: 255 at the centre, falling to exactly 0 at the inscribed circle and beyond."""
+    mask = Image.new("L", (size, size), 0)
+    px = mask.load()
+    c = (size - 1) / 2
+    for y in range(size):
+        for x in range(size):
+            d = math.hypot(x - c, y - c) / (size / 2)
+            px[x, y] = int(255 * max(0.0, 1 - d) ** power)
+    return mask
+
+
 def sparkle_sprite(size: int, scale: float = 1.0) -> Image.Image:
-    """A four-point star with a soft core, white-gold; scale thickens its strokes."""
+    """A four-point star with a soft core, white-gold; scale thickens its strokes.
+
+    The rays and their glow fade to nothing before the tile's edge (a radial falloff on the
+    alpha), so no square edge shows around the star, whatever it is drawn over.
+    """
     img = Image.new("L", (size, size), 0)
     d = ImageDraw.Draw(img)
     c = size // 2
@@ -123,6 +139,8 @@ def sparkle_sprite(size: int, scale: float = 1.0) -> Image.Image:
     r = 3 * scale
     ImageDraw.Draw(core).ellipse((c - r, c - r, c + r, c + r), fill=255)
     img = ImageChops.lighter(img, core.filter(ImageFilter.GaussianBlur(2 * scale)))
+    # Tapered rays: bright at the centre, gone at the tips; the corners stay fully clear.
+    img = ImageChops.multiply(img, radial_falloff(size))
     sprite = Image.new("RGBA", (size, size), (255, 244, 214, 0))
     sprite.putalpha(img)
     return sprite
@@ -211,14 +229,21 @@ def needle_light(size: tuple[int, int], frames: int) -> Iterator[Frame]:
     tex = cloud_texture((int(half[0] * 1.8), int(half[1] * 1.8)), seed=2)
     mask = vignette(size, 0.95)
     black = Image.new("RGB", size, (0, 0, 0))
+    # The streak is drawn far longer than the frame's diagonal, so wherever its centre is,
+    # both of its ends (and the straight edges of its glow's tile) stay outside the frame: a
+    # streak as long as the diagonal showed its cut-off end and a dark wedge in a corner.
     diag = int(math.hypot(w, h))
-    streak = Image.new("L", (diag, 400), 0)
+    length = 3 * diag
+    streak = Image.new("L", (length, 400), 0)
     sd = ImageDraw.Draw(streak)
-    sd.rectangle((0, 196, diag, 204), fill=255)
+    sd.rectangle((0, 196, length, 204), fill=255)
     streak = ImageChops.add(
         streak.filter(ImageFilter.GaussianBlur(3)), streak.filter(ImageFilter.GaussianBlur(40))
     )
     streak = streak.rotate(-28, expand=True, resample=Image.Resampling.BILINEAR)
+    # Where the streak's centre line crosses the middle row: it enters at the left, leaves at
+    # the right (its glow included), then the next sweep starts.
+    reach = (h / 2) / math.tan(math.radians(28)) + 160
     period = FPS * 3.3
     for n in range(frames):
         t = n / FPS
@@ -226,8 +251,8 @@ def needle_light(size: tuple[int, int], frames: int) -> Iterator[Frame]:
         img = Image.composite(img, black, mask)
         phase = (n % period) / period
         light = Image.new("L", size, 0)
-        x = int(-streak.width + phase * (w + streak.width * 1.2))
-        light.paste(streak, (x, (h - streak.height) // 2))
+        cx = -reach + phase * (w + 2 * reach)
+        light.paste(streak, (int(cx - streak.width / 2), (h - streak.height) // 2))
         glow = ImageOps.colorize(light, black=(0, 0, 0), white=(255, 236, 200))
         yield ImageChops.add(img, glow)
 

@@ -281,7 +281,7 @@ def test_the_demo_source_covers_the_spec_frame_range():
 DENSE_FIRST, DENSE_LAST = 2, 4
 # Byte budgets of the demo's frame sets: all 88 frames of each set, as a visitor downloads them
 # (docs/videos.md#scroll-sequence-frames). Measured with the default settings: desktop 1280x720
-# q70 1.96 MB, phones 1x 404x720 q70 0.97 MB, phones 2x 720x1280 q75 2.29 MB.
+# q70 1.91 MB, phones 1x 404x720 q70 0.94 MB, phones 2x 720x1280 q75 2.21 MB.
 FRAME_BUDGETS = {
     "/images/scroll-sequence/": 2_200_000,
     "/images/scroll-sequence-vertical/": 1_100_000,

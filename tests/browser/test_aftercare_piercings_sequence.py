@@ -362,6 +362,77 @@ def test_sequence_switches_frame_folder_across_768px(page: Page) -> None:
     assert len(set(desktop)) <= FRAMES  # served again (from cache or network), never more
 
 
+# Where in each overlay's window (scroll fractions, docs/product.md#constants) its text is
+# checked, just inside the window's ends; the canvas fades out from 0.92, so the last check
+# is before that.
+OVERLAY_CHECKS = {
+    "ear": (0.205, 0.255, 0.305),
+    "facial": (0.425, 0.475, 0.525),
+    "body": (0.635, 0.685, 0.735),
+    "jewelry": (0.835, 0.87, 0.91),
+}
+# A canvas pixel this bright (luma, 0-255) is picture (the demo's gold ring is about 170, its
+# darkest wire shade about 80); the black ground and the faint dust stay well below.
+PICTURE_LUMA = 100
+
+PICTURE_UNDER_TEXT = """([overlayId, luma]) => {
+    const overlay = document.querySelector(`[data-overlay="${overlayId}"]`);
+    const canvas = document.querySelector('canvas.sequence__canvas');
+    const context = canvas.getContext('2d');
+    const scale = canvas.width / canvas.clientWidth;
+    const origin = canvas.getBoundingClientRect();
+    let picture = 0, pixels = 0, lines = 0;
+    for (const element of overlay.querySelectorAll('span, h2, p')) {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        for (const line of range.getClientRects()) {  // the text's own line boxes
+            lines++;
+            const x = Math.max(0, Math.floor((line.left - origin.left) * scale));
+            const y = Math.max(0, Math.floor((line.top - origin.top) * scale));
+            const w = Math.min(canvas.width - x, Math.ceil(line.width * scale));
+            const h = Math.min(canvas.height - y, Math.ceil(line.height * scale));
+            if (w <= 0 || h <= 0) continue;
+            const data = context.getImageData(x, y, w, h).data;
+            for (let i = 0; i < data.length; i += 4) {
+                pixels++;
+                if (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2] > luma) picture++;
+            }
+        }
+    }
+    return {picture, pixels, lines, placed: overlay.dataset.placed === 'true'};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["laptop", "phone"])
+def test_sequence_overlay_texts_sit_where_the_frames_are_empty(
+    browser, base_url: str, size: tuple[int, int]
+) -> None:
+    # The texts sat at fixed places (left and right on a laptop, low on a phone) over the
+    # demo's gold ring; now each overlay goes where its frames are empty, whatever the
+    # frames: the canvas under every line of its text holds no picture.
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, base_url=base_url)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        open_screen(page, "/test")
+        wait_until_loaded(page)
+        canvas = page.locator("canvas.sequence__canvas")
+        for overlay_id, fractions in OVERLAY_CHECKS.items():
+            for fraction in fractions:
+                scroll_to_fraction(page, fraction)
+                expect(canvas).to_have_attribute(
+                    "data-frame-index", str(round(fraction * (FRAMES - 1)))
+                )
+                expect(page.locator(f"[data-overlay={overlay_id}]")).to_have_css("opacity", "1")
+                found = page.evaluate(PICTURE_UNDER_TEXT, [overlay_id, PICTURE_LUMA])
+                assert found["lines"] >= 3 and found["pixels"] > 0, found
+                assert found["picture"] <= found["pixels"] * 0.001, (overlay_id, fraction, found)
+        assert errors == []
+    finally:
+        context.close()
+
+
 # --- Code splitting --------------------------------------------------------------------
 
 
