@@ -4,8 +4,9 @@ Idempotent: run it after every build. It ensures, in order, the DynamoDB table (
 to live for spam), the S3 bucket of reference images (private, encrypted, a lifecycle rule
 per prefix), the IAM role and its inline policy, the Lambda function (code +
 configuration), its public Function URL, reserved concurrency, a schedule that
-re-sends pending emails, a daily one that emails the spam digest, and an alarm emailed when
-a studio email fails. The function reads the artists from the published site
+re-sends pending emails, a daily one that emails the spam digest, and alarms emailed when
+a studio email fails, when the function needs attention, fails or turns requests away. The
+function reads the artists from the published site
 (CONTACT_SITE_URL, the built site's base URL unless --site-url says otherwise); the built
 site's api/artists.json is baked into the package as the list to use when it cannot.
 """
@@ -55,6 +56,8 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     if options.proxy_secret and len(options.proxy_secret.strip()) < MIN_SECRET_CHARS:
         raise DeployError(f"the proxy secret must be at least {MIN_SECRET_CHARS} characters")
     digest_cron = options.spam_digest_cron  # a bad --spam-digest stops it before AWS is touched
+    if options.netlify_url:
+        options.upload_origins  # noqa: B018 - so does a bad --netlify-url (DeployError)
     zip_bytes, artists = package(options.dist)
     say(
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "

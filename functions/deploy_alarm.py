@@ -4,9 +4,12 @@ function logs that something needs attention: a ceiling reached, Netlify's signa
 missing (functions/contact/attention.py; docs/contact.md, "Told when something needs
 attention").
 
-Each metric comes from the function's own log lines, counted by a metric filter on its log
-group; Lambda's Errors metric would not move (the function answers 200 and keeps the
-message), nor would SES's (the send never happened).
+Those two metrics come from the function's own log lines, counted by a metric filter on its
+log group; Lambda's Errors metric would not move (the function answers 200 and keeps the
+message), nor would SES's (the send never happened). Lambda's own metrics have two alarms of
+their own on the same topic (docs/contact.md, "Told when the function fails or is full"): a
+run that crashed or timed out (Errors), and a request turned away because every reserved
+instance was busy (Throttles).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ def pending_alarm_names(function_name: str) -> dict[str, str]:
         "alarm": f"{function_name}-emails-pending",
         "attention_filter": f"{function_name}-needs-attention",
         "attention_alarm": f"{function_name}-needs-attention",
+        "errors_alarm": f"{function_name}-errors",
+        "throttles_alarm": f"{function_name}-throttles",
     }
 
 
@@ -105,6 +110,34 @@ def alert_topic(
     return topic
 
 
+def put_alarm(
+    cloudwatch: Any,
+    name: str,
+    about: str,
+    metric: dict[str, Any],
+    topic: str,
+    periods: int = 1,
+    ok_too: bool = True,
+) -> None:
+    """An alarm emailing topic at the first count of metric (its Namespace, MetricName and
+    Dimensions) in one of the last `periods` 5-minute periods (missing data: OK), and again
+    when it is OK unless not ok_too. PutMetricAlarm replaces an alarm of that name."""
+    cloudwatch.put_metric_alarm(
+        AlarmName=name,
+        AlarmDescription=about,
+        **metric,
+        Statistic="Sum",
+        Period=ALARM_PERIOD_S,
+        EvaluationPeriods=periods,
+        DatapointsToAlarm=1,
+        Threshold=1,
+        ComparisonOperator="GreaterThanOrEqualToThreshold",
+        TreatMissingData="notBreaching",
+        AlarmActions=[topic],
+        **({"OKActions": [topic]} if ok_too else {}),
+    )
+
+
 def alarm_on_pending_emails(
     client: Clients, options: DeployOptions, say: Callable[[str], None]
 ) -> str:
@@ -115,24 +148,16 @@ def alarm_on_pending_emails(
     topic = alert_topic(client("sns"), names, options.alarm_recipients, say)
     periods = alarm_evaluation_periods(options.schedule_minutes)
     alarm_on_attention(client, options, names, logs, topic, say)
-    client("cloudwatch").put_metric_alarm(
-        AlarmName=names["alarm"],
-        AlarmDescription=(
-            f"A studio email from {options.function_name} failed; the message is "
-            "kept pending and retried. List them: python build.py messages --pending "
-            "(docs/contact.md)."
-        ),
-        Namespace=names["namespace"],
-        MetricName=PENDING_METRIC,
-        Statistic="Sum",
-        Period=ALARM_PERIOD_S,
-        EvaluationPeriods=periods,
-        DatapointsToAlarm=1,
-        Threshold=1,
-        ComparisonOperator="GreaterThanOrEqualToThreshold",
-        TreatMissingData="notBreaching",
-        AlarmActions=[topic],
-        OKActions=[topic],
+    alarm_on_lambda_metrics(client("cloudwatch"), options, names, topic, say)
+    put_alarm(
+        client("cloudwatch"),
+        names["alarm"],
+        f"A studio email from {options.function_name} failed; the message is "
+        "kept pending and retried. List them: python build.py messages --pending "
+        "(docs/contact.md).",
+        {"Namespace": names["namespace"], "MetricName": PENDING_METRIC},
+        topic,
+        periods=periods,
     )
     say(
         f"alarm {names['alarm']}: emails {', '.join(options.alarm_recipients)} when "
@@ -154,27 +179,67 @@ def alarm_on_attention(
     (attention.py): the hour's ceiling of confirmations reached, or requests through the
     site without Netlify's signature (CONTACT_PROXY_SECRET missing in Netlify)."""
     count_in_logs(logs, names, names["attention_filter"], ATTENTION_LOG_PATTERN, ATTENTION_METRIC)
-    client("cloudwatch").put_metric_alarm(
-        AlarmName=names["attention_alarm"],
-        AlarmDescription=(
-            f"{options.function_name} logged that something needs attention: the hour's "
-            "ceiling of confirmations to visitors was reached, or requests through the site "
-            "arrive without Netlify's signature (set CONTACT_PROXY_SECRET in Netlify). Its "
-            "log lines with 'needs attention' say which (docs/contact.md)."
-        ),
-        Namespace=names["namespace"],
-        MetricName=ATTENTION_METRIC,
-        Statistic="Sum",
-        Period=ALARM_PERIOD_S,
-        EvaluationPeriods=1,
-        DatapointsToAlarm=1,
-        Threshold=1,
-        ComparisonOperator="GreaterThanOrEqualToThreshold",
-        TreatMissingData="notBreaching",
-        AlarmActions=[topic],
+    put_alarm(
+        client("cloudwatch"),
+        names["attention_alarm"],
+        f"{options.function_name} logged that something needs attention: the hour's "
+        "ceiling of confirmations to visitors was reached, or requests through the site "
+        "arrive without Netlify's signature (set CONTACT_PROXY_SECRET in Netlify). Its "
+        "log lines with 'needs attention' say which (docs/contact.md).",
+        {"Namespace": names["namespace"], "MetricName": ATTENTION_METRIC},
+        topic,
+        ok_too=False,  # each event is said once: no email when it turns OK
     )
     say(
         f"alarm {names['attention_alarm']}: emails {', '.join(options.alarm_recipients)} when "
         "the function logs that something needs attention (a ceiling reached, Netlify's "
         "signature missing)"
+    )
+
+
+def lambda_alarms(options: DeployOptions, names: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(alarm name, Lambda metric, what it means) of the function's own metrics."""
+    cap = options.reserved_concurrency
+    full = (
+        f"all {cap} instances the function may run at once (--reserved-concurrency) were busy"
+        if cap
+        else "the account's Lambda concurrency was used up"
+    )
+    return [
+        (
+            names["errors_alarm"],
+            "Errors",
+            f"{options.function_name} failed: a run crashed or timed out, and the visitor saw "
+            "an error (a message may be lost). Its log says why: CloudWatch Logs, "
+            f"/aws/lambda/{options.function_name} (docs/contact.md).",
+        ),
+        (
+            names["throttles_alarm"],
+            "Throttles",
+            f"{options.function_name} turned requests away: {full}, so visitors were told to "
+            "try again. A burst of spam, or a cap too low for the studio's traffic "
+            "(docs/contact.md).",
+        ),
+    ]
+
+
+def alarm_on_lambda_metrics(
+    cloudwatch: Any,
+    options: DeployOptions,
+    names: dict[str, str],
+    topic: str,
+    say: Callable[[str], None],
+) -> None:
+    """Two alarms on the same topic, on Lambda's own metrics of the function: Errors and
+    Throttles, at the first one in 5 minutes; OK again after 5 minutes without."""
+    for alarm, metric, about in lambda_alarms(options, names):
+        metric_of_function = {
+            "Namespace": "AWS/Lambda",
+            "MetricName": metric,
+            "Dimensions": [{"Name": "FunctionName", "Value": options.function_name}],
+        }
+        put_alarm(cloudwatch, alarm, about, metric_of_function, topic)
+    say(
+        f"alarms {names['errors_alarm']} and {names['throttles_alarm']}: email "
+        f"{', '.join(options.alarm_recipients)} when the function fails or turns requests away"
     )

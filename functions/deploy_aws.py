@@ -9,7 +9,6 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from functions.contact.contract import MESSAGE_PATH
 from functions.contact.references import PENDING, PENDING_DAYS, SPAM
@@ -142,11 +141,17 @@ class Deployer:
                 raise
             arn = dynamodb.create_table(**table_definition(name))["TableDescription"]["TableArn"]
             dynamodb.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 2})
+            self.say(f"table {name}: created (on-demand)")
+        # Point-in-time recovery (35 days of restorable history, docs/contact.md, "Restoring
+        # the messages"): on for a new table, and for one made before or by hand.
+        backups = dynamodb.describe_continuous_backups(TableName=name)
+        recovery = backups["ContinuousBackupsDescription"].get("PointInTimeRecoveryDescription", {})
+        if recovery.get("PointInTimeRecoveryStatus") != "ENABLED":
             dynamodb.update_continuous_backups(
                 TableName=name,
                 PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True},
             )
-            self.say(f"table {name}: created (on-demand, point-in-time recovery on)")
+            self.say(f"table {name}: point-in-time recovery on (restorable for 35 days)")
         if enable_expiry(dynamodb, name):
             self.say(f"table {name}: time to live on (spam is deleted after its retention)")
         return arn
@@ -180,8 +185,10 @@ class Deployer:
             s3.create_bucket(Bucket=name, **where)
             self.say(f"bucket {name}: created")
         self._lock_bucket(s3, name)
-        if self.options.site_url:
-            self._allow_site_posts(s3, name)
+        origins = self.options.upload_origins
+        if origins:
+            self._allow_site_posts(s3, name, origins)
+            self.say(f"bucket {name}: images may be posted from {', '.join(origins)}")
         self.say(
             f"bucket {name}: private, encrypted; unattached uploads deleted after "
             f"{PENDING_DAYS} day, spam's images after {spam_image_days()} days"
@@ -218,16 +225,16 @@ class Deployer:
             Bucket=name, LifecycleConfiguration={"Rules": lifecycle_rules()}
         )
 
-    def _allow_site_posts(self, s3, name: str) -> None:  # noqa: ANN001 - boto3 s3 client
+    def _allow_site_posts(self, s3, name: str, origins: list[str]) -> None:  # noqa: ANN001
         # The browser posts to the site, and Netlify's proxy forwards its Origin header:
-        # S3 is told that origin, and only it, may post.
-        parts = urlsplit(self.options.site_url)
+        # S3 is told those origins (the domain's, and the Netlify address's when given, for
+        # trying the site before the domain points at it), and only they, may post.
         s3.put_bucket_cors(
             Bucket=name,
             CORSConfiguration={
                 "CORSRules": [
                     {
-                        "AllowedOrigins": [f"{parts.scheme}://{parts.netloc}"],
+                        "AllowedOrigins": origins,
                         "AllowedMethods": ["POST"],
                         "AllowedHeaders": ["*"],
                         "MaxAgeSeconds": 600,

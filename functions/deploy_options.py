@@ -7,6 +7,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 class DeployError(Exception):
@@ -68,6 +69,14 @@ class DeployOptions:
             "site's base_url)."
         ),
     )
+    netlify_url: str | None = field(
+        default=None,
+        metadata=option(
+            "The Netlify site's own address (https://<name>.netlify.app): reference images "
+            "may be posted from it too, besides the site URL, so the form can be tried "
+            "there before the domain points at Netlify (README, Deployment)."
+        ),
+    )
     uploads_bucket: str | None = field(
         default=None,
         metadata=option(
@@ -118,6 +127,21 @@ class DeployOptions:
         if (self.alarm_email or "").strip().lower() == "off":
             return ()
         return _addresses(self.alarm_email if self.alarm_email is not None else self.notify_to)
+
+    @property
+    def upload_origins(self) -> list[str]:
+        """The origins (scheme://host) allowed to post reference images: the site's and
+        the Netlify address's, each once; DeployError for a Netlify address that is not
+        https:// (the site URL is the build's base_url, checked by the build)."""
+        origins: list[str] = []
+        for url, checked in ((self.site_url, False), (self.netlify_url, True)):
+            parts = urlsplit((url or "").strip())
+            if checked and url and (parts.scheme != "https" or not parts.netloc):
+                raise DeployError(f"--netlify-url must be an https:// address, got {url!r}")
+            origin = f"{parts.scheme}://{parts.netloc}".lower() if parts.netloc else ""
+            if origin and origin not in origins:
+                origins.append(origin)
+        return origins
 
     @property
     def recipients(self) -> tuple[str, ...]:

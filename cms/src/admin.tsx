@@ -29,6 +29,9 @@ import { es as spanishWords } from "../../site-src/src/i18n/es";
 import { formats, spanishView, translationsOf } from "./formats";
 import { translatedListWidget } from "./translated-list";
 import "./deploy-status";
+import { keepRefusalsInView } from "./refusals";
+import "./sign-in";
+import "./sign-in.css";
 
 // The parts of Decap's preview props used here (entry, fields and what getCollection gives
 // are Immutable.js values).
@@ -279,6 +282,7 @@ async function start(): Promise<void> {
   for (const [name, { extension, formatter }] of Object.entries(formats(config.collections ?? []))) {
     CMS.registerCustomFormat(name, extension, formatter);
   }
+  keepRefusalsInView();
   CMS.init();
 }
 

@@ -28,5 +28,16 @@ declare module "decap-cms-core/dist/esm/redux/index.js" {
   export const store: {
     getState(): { entryDraft: { get(key: string): unknown } };
     subscribe(listener: () => void): () => void;
+    dispatch(action: { type: string }): unknown;
   };
+}
+
+// Decap's notifications (the toasts at the top right): refusals.ts sends its own.
+declare module "decap-cms-core/dist/esm/actions/notifications.js" {
+  export function addNotification(notification: {
+    message: string;
+    type: "error" | "info" | "success" | "warning";
+    dismissAfter?: number | false;
+  }): { type: string };
+  export function dismissNotification(id: string): { type: string };
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -223,6 +224,24 @@ _JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
 
+def _owner_only(path: Path) -> None:
+    """The outbox holds visitors' names, addresses and messages: readable by its owner only
+    (0600), as the link secret beside it (spam_review.local_secret). Made so before SQLite
+    opens it (SQLite gives its -wal and -shm files the database's mode), and an outbox an
+    earlier version made readable by others is narrowed."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    except FileExistsError:
+        pass
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if part.stat().st_mode & 0o077:
+                part.chmod(0o600)
+        except OSError:  # gone already, or not ours to change: SQLite says if it matters
+            continue
+
+
 class SqliteOutbox:
     """A SQLite file in WAL mode: many readers, one writer at a time, every commit fsynced.
 
@@ -252,6 +271,7 @@ class SqliteOutbox:
             return conn
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _owner_only(self.path)
             conn = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )

@@ -41,15 +41,18 @@ class AdminSite:
 
 
 @contextmanager
-def serving_admin(root: Path, content: Path, cache: Path) -> Iterator[AdminSite]:
-    """`build.py serve --cms` for content, from root (its dist/ and log go there)."""
+def serving_admin(
+    root: Path, content: Path, cache: Path, cms: bool = True, env: dict[str, str] | None = None
+) -> Iterator[AdminSite]:
+    """`build.py serve --cms` for content, from root (its dist/ and log go there); without
+    cms, the admin as the live site has it (GitHub sign-in, CMS_GITHUB_REPO from env)."""
     port, cms_port = free_port(), free_port()
     log = root / "serve.log"
     command = [
         sys.executable,
         str(PROJECT_ROOT / "build.py"),
         "serve",
-        "--cms",
+        *(["--cms"] if cms else []),
         "--content",
         str(content),
         "--out",
@@ -62,7 +65,12 @@ def serving_admin(root: Path, content: Path, cache: Path) -> Iterator[AdminSite]
         str(cms_port),
     ]
     with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT)
+        environ = {
+            k: v for k, v in os.environ.items() if k not in ("CMS_GITHUB_REPO", "REPOSITORY_URL")
+        }
+        proc = subprocess.Popen(
+            command, cwd=root, stdout=out, stderr=subprocess.STDOUT, env={**environ, **(env or {})}
+        )
     try:
         wait_for_port(port, proc, log)
         yield AdminSite(f"http://127.0.0.1:{port}", content, root / "dist", log)
@@ -281,9 +289,67 @@ def test_an_edit_only_the_build_can_refuse_is_not_saved_and_says_why(admin, admi
     if os.environ.get("EDITOR_SCREENSHOTS"):
         page.screenshot(path=f"{os.environ['EDITOR_SCREENSHOTS']}/admin-save-refused-1366.png")
     expect(page.get_by_text("Changes saved", exact=False)).to_have_count(0)
+    # Plainly: the check's words, not Decap's "Failed to persist entry: API_ERROR: ...", and
+    # kept in view past Decap's 8 seconds, until the editor closes it (#44, item 13).
+    shown = page.get_by_role("alert").filter(has_text="Not saved").first.inner_text()
+    assert "Failed to persist" not in shown and "API_ERROR" not in shown, shown
+    page.wait_for_timeout(9000)
+    expect(notice.first).to_be_visible()
+    page.get_by_role("alert").filter(has_text="Not saved").first.click()
+    expect(notice).to_have_count(0)
     assert site_file.read_text("utf-8") == before
     code, output = check(admin_site.content)
     assert code == 0, output
+
+
+@pytest.mark.parametrize("repo", ["", "crimson-crown/site"])
+def test_the_admin_of_the_live_site_says_how_it_is_reached(
+    browser, tmp_path: Path, media_cache: Path, repo: str
+):
+    """The admin as the live site has it (GitHub sign-in): the studio's name and logo, and a
+    sentence saying how this editor is reached; with no repository known to the build, no
+    button that cannot work (#44, item 13)."""
+    content = write_site(tmp_path / "content", minimal_site())
+    env = {"CMS_GITHUB_REPO": repo} if repo else {}
+    errors: list[str] = []
+    with serving_admin(tmp_path, content, media_cache, cms=False, env=env) as site:
+        for width, height in ((390, 844), (1366, 900)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{site.url}/admin/")
+            expect(page.get_by_role("heading", name="Test Studio: edit the site")).to_be_visible()
+            logo = page.locator("img.studio-sign-in__logo")
+            expect(logo).to_be_visible()
+            assert logo.evaluate("img => img.complete && img.naturalWidth > 0")
+            github = page.get_by_role("button", name="Login with GitHub")
+            if repo:
+                expect(page.get_by_text("Sign in with your GitHub account.")).to_be_visible()
+                expect(github).to_be_visible()
+            else:
+                expect(page.get_by_text("Sign-in is not set up on this site yet")).to_be_visible()
+                expect(page.get_by_text("make cms opens this editor there")).to_be_visible()
+                expect(github).to_have_count(0)
+            # everything inside the screen, nothing sideways
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(
+                path=str(screenshots(tmp_path) / f"sign-in-{repo and 'repo'}-{width}.png")
+            )
+            assert errors == []
+            context.close()
+
+
+def test_the_local_admin_says_whose_it_is(browser, admin_site: AdminSite, tmp_path: Path):
+    """`make cms`: the studio's name and logo above the local backend's Login button."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{admin_site.url}/admin/")
+    expect(page.get_by_role("heading", name="Test Studio: edit the site")).to_be_visible()
+    expect(page.get_by_text("The editor on this laptop (make cms)")).to_be_visible()
+    page.screenshot(path=str(screenshots(tmp_path) / "sign-in-local-390.png"))
+    page.get_by_role("button", name="Login").click()
+    page.get_by_role("link", name="Artists").wait_for()
+    context.close()
 
 
 # --- the previews: drafts, alt text, portfolios and the studio facts (#29) ---------------------
