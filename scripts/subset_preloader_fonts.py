@@ -4,8 +4,8 @@
     python scripts/subset_preloader_fonts.py                 every cut
     python scripts/subset_preloader_fonts.py loading-word    only the cuts named (see CUTS)
 
-Run it with a Python that has fontTools and brotli (`pip install fonttools brotli`: they are not
-among the project's requirements, as the files it writes are kept in the repository), after
+Run it with .venv/bin/python (fontTools is a dev dependency, for tests/test_font_coverage.py,
+and brotli a requirement; the files it writes are kept in the repository), after
 @fontsource-variable/cormorant-garamond or @fontsource-variable/inter changes version in
 site-src/package.json, or when a language's preloader word needs a letter the others lack
 (PRELOADER_WORDS). It writes site-src/src/components/preloader-fonts/*.woff2, which

@@ -56,7 +56,7 @@ FULL = {**GOOD, **REQUEST, "policies_version": VERSION}
 BLOCK = [
     "Placement: Forearm",
     "Size: 2 to 4 in",
-    "Colour: Black and grey",
+    "Color: Black and gray",
     "Budget: $200 to $500",
     "Free: Weekday evening, Weekend",
     "First tattoo: yes",
@@ -135,9 +135,9 @@ def test_the_request_is_kept_and_shown_above_the_message(tmp_path: Path, aws) ->
         (
             "colour",
             "color",
-            "Unknown colour 'color': please choose one from the list. Did you mean 'colour'?",
+            "Unknown color 'color': please choose one from the list. Did you mean 'colour'?",
         ),
-        ("colour", "Black and grey", "Unknown colour 'Black and grey': please choose one"),
+        ("colour", "Black and grey", "Unknown color 'Black and grey': please choose one"),
         ("budget", "$5", "Unknown budget '$5': please choose one from the list."),
         ("budget", 500, "Budget must be text."),
         ("age", "17", "Unknown age '17': please choose one from the list."),
@@ -370,7 +370,7 @@ Hi Ana,
 Thank you for writing to the studio: your message has arrived, and an artist will reply \
 within 24 hours at this address.
 
-Before your appointment, please read our policies (deposits, cancelling and rescheduling, \
+Before your appointment, please read our policies (deposits, canceling and rescheduling, \
 age and ID, touch-ups): {SITE}/policies
 
 And how to look after a new tattoo or piercing: {SITE}/aftercare

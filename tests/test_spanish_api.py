@@ -164,7 +164,7 @@ def test_the_spanish_answers_hold_the_spanish(tmp_path: Path) -> None:
     assert (design["title"], design["alt"], design["size"], design["price"]) == (
         "Golondrina",
         "Una golondrina en pleno vuelo",
-        "3 in",
+        "3\u00a0pulg.",  # the English "3 in" in Spanish (content/sizes.py)
         150,
     )
     assert design["id"] == files["/api/flash?artist=jane-doe"][1][0]["id"] == "jane-doe/swallow"
@@ -252,8 +252,8 @@ def test_the_site_data_in_both_languages(tmp_path: Path) -> None:
         {"days": "Sunday", "time": "12pm - 8pm"},
     ]
     assert spanish["hours"] == [
-        {"days": "lunes a jueves", "time": "12:00-22:00"},
-        {"days": "domingo", "time": "12:00-20:00"},
+        {"days": "Lunes a jueves", "time": "12\u00a0p.\u00a0m. – 10\u00a0p.\u00a0m."},
+        {"days": "Domingo", "time": "12\u00a0p.\u00a0m. – 8\u00a0p.\u00a0m."},
     ]
     assert spanish["hoursNotes"] == ["Te atendemos sin cita, pero es mejor agendar."]
     assert spanish["stats"] == {

@@ -13,6 +13,7 @@ from build import cli
 from generator import pipeline
 from generator.content import demo, hours, models
 from generator.content.loader import load_content
+from generator.content.sizes import spanish_size
 from generator.errors import ContentError
 from generator.pipeline import checked_content
 from sitefactory import jpeg, launch_ready_site, minimal_site, write_site
@@ -470,19 +471,19 @@ def test_loading_the_demo_reads_its_spanish_as_written() -> None:
 @pytest.mark.parametrize(
     "days, spanish",
     [
-        ("Monday - Thursday", "lunes a jueves"),
-        ("Friday - Saturday", "viernes y sábado"),
-        ("Sunday", "domingo"),
-        ("Monday, Wednesday & Friday", "lunes, miércoles y viernes"),
-        ("Mon, Tue & Fri", "lunes, martes y viernes"),
-        ("Mon - Thu, Sat", "lunes a jueves y sábado"),
-        ("Weekdays", "lunes a viernes"),
-        ("Weekends", "sábado y domingo"),
-        ("Daily", "todos los días"),
-        ("Monday - Sunday", "todos los días"),
-        ("Friday - Monday", "viernes a lunes"),
-        ("Tues thru Thurs", "martes a jueves"),
-        ("wed", "miércoles"),
+        ("Monday - Thursday", "Lunes a jueves"),
+        ("Friday - Saturday", "Viernes y sábado"),
+        ("Sunday", "Domingo"),
+        ("Monday, Wednesday & Friday", "Lunes, miércoles y viernes"),
+        ("Mon, Tue & Fri", "Lunes, martes y viernes"),
+        ("Mon - Thu, Sat", "Lunes a jueves y sábado"),
+        ("Weekdays", "Lunes a viernes"),
+        ("Weekends", "Sábado y domingo"),
+        ("Daily", "Todos los días"),
+        ("Monday - Sunday", "Todos los días"),
+        ("Friday - Monday", "Viernes a lunes"),
+        ("Tues thru Thurs", "Martes a jueves"),
+        ("wed", "Miércoles"),
     ],
 )
 def test_the_days_in_spanish(days: str, spanish: str) -> None:
@@ -492,12 +493,12 @@ def test_the_days_in_spanish(days: str, spanish: str) -> None:
 @pytest.mark.parametrize(
     "time, spanish",
     [
-        ("12pm - 10pm", "12:00-22:00"),
-        ("12pm - 8pm", "12:00-20:00"),
-        ("10:30 am – 7 pm", "10:30-19:00"),
-        ("noon - midnight", "12:00-00:00"),
-        ("09:00 - 17:30", "09:00-17:30"),
-        ("9am to 5pm", "09:00-17:00"),
+        ("12pm - 10pm", "12\u00a0p.\u00a0m. – 10\u00a0p.\u00a0m."),
+        ("12pm - 8pm", "12\u00a0p.\u00a0m. – 8\u00a0p.\u00a0m."),
+        ("10:30 am – 7 pm", "10:30\u00a0a.\u00a0m. – 7\u00a0p.\u00a0m."),
+        ("noon - midnight", "12\u00a0p.\u00a0m. – 12\u00a0a.\u00a0m."),
+        ("09:00 - 17:30", "9\u00a0a.\u00a0m. – 5:30\u00a0p.\u00a0m."),
+        ("9am to 5pm", "9\u00a0a.\u00a0m. – 5\u00a0p.\u00a0m."),
         ("Closed", "Cerrado"),
         ("Closed (private bookings only: call ahead)", "Cerrado"),
     ],
@@ -511,3 +512,23 @@ def test_hours_not_understood_have_no_spanish() -> None:
         hours.spanish_days("Someday")
     with pytest.raises(ValueError):
         hours.spanish_time("late")
+
+
+# --- a flash design's size in Spanish (sizes.py) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size, spanish",
+    [
+        ("3 in", "3\u00a0pulg."),
+        ("4 x 6 in", "4 x 6\u00a0pulg."),
+        ("3in", "3\u00a0pulg."),
+        ("2 in.", "2\u00a0pulg."),
+        ("5 inches", "5\u00a0pulg."),
+        ('3"', "3\u00a0pulg."),
+        ("10 cm", "10 cm"),
+        ("Palm-sized", "Palm-sized"),
+    ],
+)
+def test_the_size_in_spanish(size: str, spanish: str) -> None:
+    assert spanish_size(size) == spanish

@@ -56,7 +56,7 @@ LABELS = {
     "service": "Service",
     "placement": "Placement",
     "size": "Size",
-    "colour": "Colour",
+    "colour": "Color",
     "budget": "Budget",
     "age": "Age",
     "availability": "Availability",
@@ -169,7 +169,7 @@ ON_THE_WAITLIST = (
     "you will hear from the studio when a place opens."
 )
 READ_THE_POLICIES = (
-    "Before your appointment, please read our policies (deposits, cancelling and "
+    "Before your appointment, please read our policies (deposits, canceling and "
     "rescheduling, age and ID, touch-ups): {url}"
 )
 READ_THE_AFTERCARE = "And how to look after a new tattoo or piercing: {url}"

@@ -3,7 +3,7 @@
 The fields themselves (placement, size, colour, budget, availability, first tattoo, age) are
 checked in rules.py against functions/contact/choices.json; here they become the lines of
 the studio's email (mail.py) and of `build.py messages` (operations.py), with the labels
-the form shows ("Black and grey", "Under 18"). Every value is one of the lists' own strings,
+the form shows ("Black and gray", "Under 18"). Every value is one of the lists' own strings,
 so no visitor text reaches these lines.
 """
 
@@ -14,14 +14,14 @@ from .store import StoredMessage
 # The form's labels where they differ from the value sent (the other lists are shown as
 # written): the contract of issue #27.
 LABELS = {
-    "colour": {"colour": "Colour", "black-and-grey": "Black and grey"},
+    "colour": {"colour": "Color", "black-and-grey": "Black and gray"},
     "age": {"18+": "18 or older", "under-18": "Under 18"},
 }
 # field: its name in the block, in the form's order
 NAMES = {
     "placement": "Placement",
     "size": "Size",
-    "colour": "Colour",
+    "colour": "Color",
     "budget": "Budget",
     "availability": "Free",
     "first_tattoo": "First tattoo",
@@ -31,7 +31,7 @@ WAITLIST_LINE = "Waitlist: the artist's books are on a waitlist; this request jo
 
 
 def shown(field: str, value: object) -> str:
-    """A value as the form labels it: "Black and grey", "Weekday evening, Weekend", "yes"."""
+    """A value as the form labels it: "Black and gray", "Weekday evening, Weekend", "yes"."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):

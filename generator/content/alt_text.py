@@ -12,7 +12,7 @@ from ..errors import Problem
 from .records import Content
 
 EXAMPLES = {
-    "work": "Black and grey koi rising over a forearm",
+    "work": "Black and gray koi rising over a forearm",
     "flash": "A swallow carrying a red banner, drawn in bold black outline on paper",
     "artists": "Jane at her station, tattooing a forearm",
     "brands": "The BVLA logo, a gold crown",

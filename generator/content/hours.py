@@ -102,7 +102,7 @@ SPANISH_DAYS = dict(
     )
 )
 SPANISH_CLOSED = "Cerrado"
-SPANISH_EVERY_DAY = "todos los días"
+SPANISH_EVERY_DAY = "todos los días"  # capitalized by spanish_days, as every label
 
 
 def _runs(days: tuple[str, ...]) -> list[list[str]]:
@@ -128,10 +128,7 @@ def _spanish_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} y {words[-1]}"
 
 
-def spanish_days(text: str) -> str:
-    """A row's days in Spanish, lower case: 'lunes a jueves', 'viernes y sábado', 'domingo',
-    'lunes, miércoles y viernes', 'todos los días'. text must be understood (parse_days)."""
-    days = parse_days(text)
+def _spanish_days(days: tuple[str, ...]) -> str:
     if len(days) == 7:
         return SPANISH_EVERY_DAY
     runs = _runs(days)
@@ -147,11 +144,29 @@ def spanish_days(text: str) -> str:
     return _spanish_list(words)
 
 
+def spanish_days(text: str) -> str:
+    """A row's days in Spanish, as a row's label starts: 'Lunes a jueves', 'Viernes y sábado',
+    'Domingo', 'Lunes, miércoles y viernes', 'Todos los días' (only the first word capitalized,
+    as Spanish writes day names). text must be understood (parse_days)."""
+    words = _spanish_days(parse_days(text))
+    return words[0].upper() + words[1:]
+
+
+def _spanish_clock(clock: str) -> str:
+    """'22:00' -> '10 p. m.', '10:30' -> '10:30 a. m.', '00:00' -> '12 a. m.', '12:00' ->
+    '12 p. m.': the 12-hour form a Dallas reader expects (docs/product.md#languages), with
+    no-break spaces so '10 p. m.' never splits over two lines."""
+    hour, minute = (int(part) for part in clock.split(":"))
+    half = "a.\u00a0m." if hour < 12 else "p.\u00a0m."
+    shown = f"{hour % 12 or 12}" + (f":{minute:02d}" if minute else "")
+    return f"{shown}\u00a0{half}"
+
+
 def spanish_time(text: str) -> str:
-    """A row's time in Spanish: 24-hour '12:00-22:00', or 'Cerrado' (a note after Closed is
-    not translated, so it is left out)."""
+    """A row's time in Spanish: '12 p. m. – 10 p. m.' (12-hour, an en dash), or 'Cerrado' (a
+    note after Closed is not translated, so it is left out)."""
     times = parse_time(text)
     if times is None:
         return SPANISH_CLOSED
     opens, closes = times
-    return f"{opens}-{closes}"
+    return f"{_spanish_clock(opens)} – {_spanish_clock(closes)}"

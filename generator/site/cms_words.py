@@ -61,7 +61,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "PortfolioEntry.alt": (
         "Photo description (alt text)",
         "Optional. What the tattoo looks like, for people who cannot see it: subject, "
-        'style, colours, where on the body (e.g. "Fine-line peony in soft pink on a '
+        'style, colors, where on the body (e.g. "Fine-line peony in soft pink on a '
         'forearm"). Without it: "<title> by <artist>".',
     ),
     "PortfolioEntry.draft": (
@@ -82,7 +82,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "FlashDesign.price": ("Price (US dollars)", "Whole dollars, without the $ sign: 150."),
     "FlashDesign.status": (
         "Status",
-        "Claimed: someone has it. It stays on the page, greyed, and cannot be claimed again. "
+        "Claimed: someone has it. It stays on the page, grayed, and cannot be claimed again. "
         "Empty: available.",
     ),
     "FlashDesign.repeatable": (
@@ -92,7 +92,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "FlashDesign.alt": (
         "Picture description (alt text)",
         "Optional. What the design shows, for people who cannot see it: subject, style, "
-        'colours (e.g. "A navy swallow over a banner reading TRUE, bold black outline"). '
+        'colors (e.g. "A navy swallow over a banner reading TRUE, bold black outline"). '
         'Without it: "<title> by <artist>".',
     ),
     "FlashDesign.draft": (

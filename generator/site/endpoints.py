@@ -18,6 +18,7 @@ from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
+from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
 
@@ -169,7 +170,8 @@ def flash_json(item: FlashItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE
         "artist_id": item.artist_slug,
         "artist": item.artist_name,
         "title": texts("title", item.title, item.title_es),
-        "size": item.size,
+        # In Spanish the inches read "pulg." (content/sizes.py), derived from the one field.
+        "size": item.size if lang == DEFAULT_LANGUAGE else spanish_size(item.size),
         "price": item.price,
         "status": item.status,
         "repeatable": item.repeatable,

@@ -71,15 +71,15 @@ def test_the_request_fields_at_both_sizes(browser, base_url: str, size) -> None:
     expect(group).to_be_visible()  # the default service is a Tattoo Consultation
     for label in ("Placement", "Approximate size", "Budget"):
         expect(group.get_by_label(label)).to_be_visible()
-    for name in ("Colour or black and grey", "When are you free?", "First tattoo?", "Age"):
+    for name in ("Color or black and gray", "When are you free?", "First tattoo?", "Age"):
         expect(group.get_by_role("group", name=name)).to_be_visible()
 
     group.get_by_label("Placement").select_option("Forearm")
     group.get_by_label("Approximate size").select_option("4 to 6 in")
     group.get_by_label("Budget").select_option("$500 to $1,000")
     # The radios and checkboxes are drawn as pills, the real input laid over each.
-    group.get_by_role("radio", name="Black and grey").click()
-    expect(group.get_by_role("radio", name="Black and grey")).to_be_checked()
+    group.get_by_role("radio", name="Black and gray").click()
+    expect(group.get_by_role("radio", name="Black and gray")).to_be_checked()
     group.get_by_role("checkbox", name="Weekday evening").click()
     group.get_by_role("checkbox", name="Weekend").click()
     group.get_by_role("radio", name="Yes", exact=True).click()
@@ -171,7 +171,7 @@ def test_waitlist_request_reaches_the_outbox_with_its_answers(page: Page, demo_a
     group.get_by_label("Placement").select_option("Forearm")
     group.get_by_label("Approximate size").select_option("Half sleeve")
     group.get_by_label("Budget").select_option("$1,000 to $2,500")
-    group.get_by_role("radio", name="Colour", exact=True).click()
+    group.get_by_role("radio", name="Color", exact=True).click()
     group.get_by_role("checkbox", name="Weekend").click()
     group.get_by_role("checkbox", name="Weekday daytime").click()
     group.get_by_role("radio", name="No", exact=True).click()

@@ -242,3 +242,23 @@ def test_a_page_downloads_no_words_of_the_other_language(
         {(url.rsplit("/", 1)[1], t) for url, code in bodies.items() for t in theirs if t in code}
     )
     assert found == []
+
+
+def test_the_hours_and_sizes_as_dallas_reads_them(phone_page: Page) -> None:
+    """The hours in the 12-hour form, each time on one line at 390 px, and inches as "pulg."
+    (docs/product.md, "Languages"), from the demo's English rows (content/site.yaml, flash/)."""
+    open_page(phone_page, "/es/")
+    rows = phone_page.locator(".site-footer__hours > div")
+    expect(rows.locator("dt")).to_have_text(["Lunes a jueves", "Viernes y sábado", "Domingo"])
+    times = ["12\u00a0p.\u00a0m. – 10\u00a0p.\u00a0m."] * 2 + [
+        "12\u00a0p.\u00a0m. – 8\u00a0p.\u00a0m."
+    ]
+    assert rows.locator("dd").all_text_contents() == times
+    rows.last.scroll_into_view_if_needed()
+    lines = rows.locator("dd").evaluate_all(
+        "dds => dds.map(dd => dd.getBoundingClientRect().height / parseFloat(getComputedStyle(dd).lineHeight))"
+    )
+    assert all(count < 1.5 for count in lines), lines  # "p." and "m." never split
+    open_page(phone_page, "/es/flash")
+    sizes = phone_page.locator(".flash-grid span").all_text_contents()
+    assert "3\u00a0pulg." in sizes and not [s for s in sizes if s.endswith(" in")], sizes

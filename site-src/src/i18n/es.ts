@@ -73,7 +73,7 @@ export const es: Catalog = {
       cueText: "Desliza",
     },
     brand: {
-      eyebrow: "El atelier",
+      eyebrow: "Nuestro estudio",
       title: "Donde el arte *se une a la precisión*",
       lede:
         "Por casi tres décadas hemos convertido ideas en arte permanente. Cada pieza se dibuja para la persona que " +
@@ -93,7 +93,7 @@ export const es: Catalog = {
         {
           label: "Excelencia",
           value: "Precisión",
-          text: "Líneas limpias, una ubicación bien pensada y una cicatrización que dura toda la vida.",
+          text: "Líneas limpias, una ubicación bien pensada y un tatuaje que sana bien y luce igual con los años.",
         },
       ],
     },

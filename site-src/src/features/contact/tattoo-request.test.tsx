@@ -67,10 +67,10 @@ describe("the tattoo request's questions", () => {
     expect(within(group).getByLabelText("Approximate size")).toBeInTheDocument();
     expect(within(group).getByLabelText("Budget")).toBeInTheDocument();
     expect(
-      within(within(group).getByRole("group", { name: "Colour or black and grey" }))
+      within(within(group).getByRole("group", { name: "Color or black and gray" }))
         .getAllByRole("radio")
         .map((radio) => radio.closest("label")?.textContent),
-    ).toEqual(["Colour", "Black and grey"]);
+    ).toEqual(["Color", "Black and gray"]);
     expect(within(group).getByRole("group", { name: "When are you free?" })).toBeInTheDocument();
     expect(within(group).getAllByRole("checkbox").map((box) => box.closest("label")?.textContent)).toEqual([
       "Weekday daytime",
@@ -129,7 +129,7 @@ describe("the tattoo request's questions", () => {
     await user.selectOptions(within(group).getByLabelText("Placement"), "Forearm");
     await user.selectOptions(within(group).getByLabelText("Approximate size"), "Full sleeve / back piece");
     await user.selectOptions(within(group).getByLabelText("Budget"), "$500 to $1,000");
-    await user.click(within(group).getByRole("radio", { name: "Black and grey" }));
+    await user.click(within(group).getByRole("radio", { name: "Black and gray" }));
     await user.click(within(group).getByRole("checkbox", { name: "Weekend" }));
     await user.click(within(group).getByRole("checkbox", { name: "Weekday evening" }));
     await user.click(within(group).getByRole("checkbox", { name: "Weekday daytime" }));

@@ -97,9 +97,9 @@ export const contactForm = {
     placement: "Placement",
     size: "Approximate size",
     budget: "Budget",
-    colour: "Colour or black and grey",
+    colour: "Color or black and gray",
     /** By the value sent. */
-    colours: { colour: "Colour", "black-and-grey": "Black and grey" },
+    colours: { colour: "Color", "black-and-grey": "Black and gray" },
     availability: "When are you free?",
     firstTattoo: "First tattoo?",
     /** By the value sent. */

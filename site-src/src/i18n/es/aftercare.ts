@@ -2,10 +2,10 @@
 import type { AftercareStrings } from "../parts/aftercare";
 
 export const aftercare: AftercareStrings = {
-  eyebrow: "Sana de maravilla",
+  eyebrow: "Para que sane bien",
   title: "Guía de cuidados",
   intro:
-    "Un gran trabajo merece una gran cicatrización. Sigue estas indicaciones para que tu tatuaje o piercing nuevo " +
+    "Un buen trabajo merece sanar bien. Sigue estas indicaciones para que tu tatuaje o piercing nuevo " +
     "se mantenga limpio, cómodo y luciendo de lo mejor por muchos años.",
   guides: "Las guías",
   tattoo: "Cuidado del tatuaje",
