@@ -343,7 +343,7 @@ def test_what_is_not_published_misses_no_spanish(tmp_path: Path) -> None:
     )
     files["portfolio/max-ink.yaml"] = "- file: skull.jpg\n  title: Skull\n"
     files["portfolio/jane-doe.yaml"] = (
-        "- file: rose.jpg\n  title: Rose\n  publish_at: 2999-01-01\n- file: koi.jpg\n  title: Koi\n"
+        "- file: rose.jpg\n  title: Rose\n  publish_at: 2099-01-01\n- file: koi.jpg\n  title: Koi\n"
     )
     files["flash/jane-doe.yaml"] = FLASH.replace("  title_es: Golondrina\n", "") + "  draft: true\n"
     content = checked_content(write_site(tmp_path / "content", files), "content")
@@ -354,7 +354,7 @@ def test_what_is_not_published_misses_no_spanish(tmp_path: Path) -> None:
     files["artists/max-ink.yaml"] = files["artists/max-ink.yaml"].replace("draft: true\n", "")
     files["flash/jane-doe.yaml"] = files["flash/jane-doe.yaml"].replace("  draft: true\n", "")
     files["portfolio/jane-doe.yaml"] = files["portfolio/jane-doe.yaml"].replace(
-        "  publish_at: 2999-01-01\n", ""
+        "  publish_at: 2099-01-01\n", ""
     )
     content = checked_content(write_site(tmp_path / "published", files), "content")
     assert untranslated_warnings(content) == [
