@@ -4,6 +4,7 @@ import { OpeningHours } from "../../components/opening-hours";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { useNearViewport } from "../../hooks/use-near-viewport";
 import { useStrings } from "../../i18n/catalog";
+import { whenClaimed } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import "./contact-section.css";
 
@@ -42,12 +43,16 @@ export function wantContactForm(): void {
   wantForm();
 }
 
+// Fetched as soon as it is wanted, whether the section is on the page yet or not (a claim asks for
+// it on the Flash screen, before the home page and its section are there: lib/flash-claim.ts).
+const formCode = formWanted.then(() => import("./contact-form"));
 const ContactForm = lazy(() =>
   // The prerenderer renders the form at once, into the page's HTML.
-  (typeof document === "undefined" ? Promise.resolve() : formWanted)
-    .then(() => import("./contact-form"))
-    .then((module) => ({ default: module.ContactForm })),
+  (typeof document === "undefined" ? import("./contact-form") : formCode).then((module) => ({
+    default: module.ContactForm,
+  })),
 );
+whenClaimed(wantContactForm);
 
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
