@@ -107,7 +107,7 @@ export default function FlashScreen() {
         return (
           <p className="flash-books flash-books--viewer" data-books="closed">
             {t.closed(design.artist)}
-            {books.note && ` ${books.note}.`}
+            {books.note && ` ${books.note.replace(/[.!]?$/, ".")}`}
           </p>
         );
       }
