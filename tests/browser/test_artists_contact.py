@@ -399,6 +399,21 @@ def test_piercings_page_has_the_same_contact_section(page: Page, demo_artists) -
     expect(contact.locator('a[href^="mailto:"]')).to_have_count(1)
 
 
+@pytest.mark.parametrize("lang", ["", "/es"], ids=["en", "es"])
+def test_book_your_piercing_picks_piercing(phone_page: Page, lang: str) -> None:
+    """Issue #44: "Book Your Piercing" on /piercings preselects Piercing in the form."""
+    page = phone_page
+    page.goto(lang + "/piercings")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    service = page.locator("#contact select[name=service]")
+    expect(service).to_have_value("Tattoo Consultation")  # the spec's default, until asked
+    page.locator(".piercing-services__cta a").click()
+    expect(page).to_have_url(re.compile(r"/piercings#contact$"))
+    expect(service).to_have_value("Piercing")
+    expect(page.locator("#contact details.contact-request")).to_have_count(0)  # not a tattoo
+    assert page.js_errors == []
+
+
 # --- the outcome after Send ------------------------------------------------------------------
 
 

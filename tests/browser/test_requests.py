@@ -22,7 +22,16 @@ from generator import pipeline
 pytestmark = pytest.mark.browser
 
 IMAGES = pipeline.PROJECT_ROOT / "docs" / "images"
-GROUP = "About your tattoo (optional)"
+GROUP = "About your tattoo"
+TOGGLE = {"": "Add details (optional)", "/es": "Agregar detalles (opcional)"}
+
+
+def open_details(form) -> None:
+    """Unfold the request's questions, as a visitor does (issue #44: folded at first)."""
+    toggle = form.locator("summary.contact-request__toggle")
+    expect(toggle).to_have_text(TOGGLE[""])
+    toggle.click()
+    expect(form.locator("details.contact-request")).to_have_attribute("open", "")
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +76,7 @@ def test_the_request_fields_at_both_sizes(browser, base_url: str, size) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     form = open_form(page)
+    open_details(form)
     group = form.get_by_role("group", name=GROUP)
     expect(group).to_be_visible()  # the default service is a Tattoo Consultation
     for label in ("Placement", "Approximate size", "Budget"):
@@ -167,6 +177,7 @@ def test_waitlist_request_reaches_the_outbox_with_its_answers(page: Page, demo_a
     expect(form.get_by_text(re.compile(r"your request goes on the waitlist"))).to_be_visible()
     marker = f"requests-test {uuid.uuid4()}"
     fill_required(form, marker)
+    open_details(form)
     group = form.get_by_role("group", name=GROUP)
     group.get_by_label("Placement").select_option("Forearm")
     group.get_by_label("Approximate size").select_option("Half sleeve")
@@ -234,3 +245,56 @@ def test_the_artist_cards_label_books(page: Page, demo_artists) -> None:
         expect(card.locator(".artist-card__actions a")).to_have_count(
             3 if artist.get("instagram") else 2
         )
+
+
+# --- the form as the spec draws it first (issue #44 item 11) ----------------------------------
+
+
+@pytest.mark.parametrize("lang", ["", "/es"], ids=["en", "es"])
+def test_the_form_first_reads_as_the_spec_draws_it(browser, base_url: str, lang: str) -> None:
+    """At 390x844 on a touch phone: the seven questions folded behind one control after the
+    message, a placeholder that asks nothing the fields ask, and no "drop" for a phone."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=base_url, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(lang + "/")
+    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
+    form = page.locator("#contact form")
+    form.scroll_into_view_if_needed()
+    expect(form.locator("select[name=artist] option")).not_to_have_count(1)
+    details = form.locator("details.contact-request")
+    toggle = details.locator("summary")
+    expect(toggle).to_have_text(TOGGLE[lang])
+    expect(details).not_to_have_attribute("open", "")
+    # Folded: none of the seven questions takes room or is reachable.
+    for name in ("placement", "size", "budget", "colour", "availability", "first_tattoo", "age"):
+        expect(form.locator(f"[name={name}]").first).to_be_hidden()
+    # The message comes before the folded questions, as the spec draws the form.
+    message = form.locator("textarea[name=message]")
+    assert message.bounding_box()["y"] < toggle.bounding_box()["y"]
+    placeholder = message.get_attribute("placeholder") or ""
+    for asked in ("placement", "size", "when", "zona", "tamaño", "cuándo"):
+        assert asked not in placeholder.lower(), placeholder
+    # A phone is asked to add photos, never to drop them.
+    drop = form.locator(".reference-images__drop")
+    expect(drop).to_contain_text("Add photos" if not lang else "Agregar fotos")
+    assert "drop" not in drop.inner_text().lower() and "arrástra" not in drop.inner_text().lower()
+    # The control unfolds them, and folds them again.
+    toggle.tap()
+    expect(details).to_have_attribute("open", "")
+    expect(form.locator("[name=placement]")).to_be_visible()
+    box = toggle.bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    toggle.tap()
+    expect(form.locator("[name=placement]")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+    context.close()
+
+
+def test_a_mouse_is_still_offered_drag_and_drop(phone_page: Page) -> None:
+    form = open_form(phone_page)  # Playwright's default pointer is a fine one, with hover
+    expect(form.locator(".reference-images__drop")).to_contain_text("Add images or drop them here")

@@ -11,6 +11,16 @@ import type { ImageMeta } from "./site-data";
 
 export const FLASH_CLAIM_KEY = "flash-claim";
 
+// What a claim asks for as it is made: the contact form's code (the contact section hands it in,
+// features/contact/contact-section.tsx), fetched while the app goes to the home page, so the form
+// is drawn when the page reaches it (issue #44: its place was black until the code came).
+let claimed = () => {};
+
+/** Run `prepare` when a design is claimed (the contact section: fetch the form's code). */
+export function whenClaimed(prepare: () => void): void {
+  claimed = prepare;
+}
+
 /** What the form shows and sends: the design's id, its words and a thumbnail. */
 export type FlashClaim = Pick<FlashDesign, "id" | "artist_id" | "artist" | "title" | "size" | "price" | "alt"> & {
   image: ImageMeta;
@@ -23,6 +33,7 @@ export function toClaim(design: FlashDesign): FlashClaim {
 
 /** Keep `design` as the claim (the one before is replaced); false when the browser keeps nothing. */
 export function saveClaim(design: FlashDesign): boolean {
+  claimed();
   try {
     sessionStorage.setItem(FLASH_CLAIM_KEY, JSON.stringify(toClaim(design)));
     return true;

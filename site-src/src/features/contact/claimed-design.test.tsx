@@ -71,6 +71,26 @@ describe("ContactForm: a claimed flash design", () => {
     expect(sessionStorage.getItem(FLASH_CLAIM_KEY)).toBeNull();
   });
 
+  it("unfolds the request's questions without those the design fixes, and sends none of them (issue #44)", async () => {
+    saveClaim(maxFlash);
+    const sent = contactApi(() => jsonResponse({ success: true, message: "Thanks!" }));
+    await renderForm();
+    await screen.findByRole("group", { name: "Eagle" });
+    const questions = screen.getByRole("group", { name: "About your tattoo" });
+    await waitFor(() => expect(questions.closest("details")).toHaveAttribute("open"));
+    expect(within(questions).getByLabelText("Placement")).toBeInTheDocument();
+    // The design has its size and its price: not asked again.
+    expect(within(questions).queryByLabelText("Approximate size")).toBeNull();
+    expect(within(questions).queryByLabelText("Budget")).toBeNull();
+    const user = userEvent.setup();
+    await user.selectOptions(within(questions).getByLabelText("Placement"), "Forearm");
+    await fillAndSend(user);
+    await screen.findByText("Thanks!");
+    expect(sent[0]).toMatchObject({ flash: "max-ink/eagle", placement: "Forearm" });
+    expect(sent[0]).not.toHaveProperty("size");
+    expect(sent[0]).not.toHaveProperty("budget");
+  });
+
   it("Remove takes the design off the form and out of the payload", async () => {
     saveClaim(maxFlash);
     const sent = contactApi(() => jsonResponse({ success: true, message: "Thanks!" }));

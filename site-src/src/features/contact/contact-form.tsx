@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { useInvalidFieldsInView } from "../../hooks/use-invalid-fields-in-view";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useStrings } from "../../i18n/catalog";
@@ -19,6 +20,16 @@ import { useReferenceImages } from "./use-reference-images";
 const FLASH_CLAIM_KEY = "flash-claim";
 const ClaimedDesign = lazy(() => import("./claimed-design"));
 const CONSULTATION = "Tattoo Consultation";
+
+/**
+ * The service a link asks the form for, in its navigation's state ({ service }): "Book Your
+ * Piercing" on /piercings asks for Piercing (features/piercings/piercings-screen.tsx). Only one
+ * of the form's own choices counts.
+ */
+function askedService(state: unknown, services: string[]): string | null {
+  const asked = (state as { service?: unknown } | null)?.service;
+  return typeof asked === "string" && services.includes(asked) ? asked : null;
+}
 
 function storedClaim(): FlashClaim | null {
   try {
@@ -82,6 +93,9 @@ export function ContactForm({ beforeCode }: Props) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [service, setService] = useState(services[0]);
   const [answers, setAnswers] = useState<RequestAnswers>(NO_ANSWERS);
+  // The request's questions are folded until the visitor unfolds them or claims a design.
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const location = useLocation();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [attempt, setAttempt] = useState(0);
   const images = useReferenceImages(strings.imageErrors);
@@ -109,6 +123,7 @@ export function ContactForm({ beforeCode }: Props) {
       setClaim(claimed);
       setArtistSlug(claimed.artist_id);
       setService(services.includes(CONSULTATION) ? CONSULTATION : services[0]);
+      setDetailsOpen(true);
     }
     startedAt.current ??= early?.touchedAt ?? null;
     const typed = (name: string) => {
@@ -125,12 +140,21 @@ export function ContactForm({ beforeCode }: Props) {
     if (pickedArtist && pickedArtist !== noArtist) setArtistSlug(pickedArtist);
     const picked = answersIn(element);
     if (answered(picked)) setAnswers(picked);
+    // Unfolded on the prerendered page before the code came: it stays unfolded.
+    if (element.querySelector("details.contact-request[open]")) setDetailsOpen(true);
     if (early?.sendAsked) setSendTakenOver(true);
   }, []); // once, when the form comes to life
 
   useEffect(() => {
     if (sendTakenOver) form.current?.requestSubmit();
   }, [sendTakenOver]);
+
+  // A link that asks for a service (its navigation's state) picks it, when the form comes to life
+  // after it and at each such navigation later.
+  useEffect(() => {
+    const asked = askedService(location.state, services);
+    if (asked) setService(asked);
+  }, [location.key]); // a new navigation, not a new render
 
   // The fill time counts from the visitor's first touch of the form, not from when the page
   // appeared: a page left open for an hour must not make a robot's instant post look slow.
@@ -208,7 +232,7 @@ export function ContactForm({ beforeCode }: Props) {
         service,
         references,
         flash: claim?.id,
-        ...(asksRequest ? requestPayload(answers) : {}),
+        ...(asksRequest ? requestPayload(answers, { design: claim !== null }) : {}),
         ...(policiesVersion ? { policies_version: policiesVersion } : {}),
       },
       { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
@@ -221,6 +245,7 @@ export function ContactForm({ beforeCode }: Props) {
       setFields(EMPTY);
       setService(services[0]);
       setAnswers(NO_ANSWERS);
+      setDetailsOpen(false);
       setArtistSlug(noArtist);
       if (trap.current) trap.current.value = "";
       startedAt.current = null; // the next message is timed afresh
@@ -301,13 +326,22 @@ export function ContactForm({ beforeCode }: Props) {
             <ClaimedDesign claim={claim} onRemove={removeClaim} strings={contactFormStrings} />
           </Suspense>
         )}
-        {asksRequest && request && (
-          <TattooRequestFields choices={request} answers={answers} onChange={setAnswers} minorsRule={minorsRule ?? null} />
-        )}
         <div className="contact-form__field contact-form__field--wide">
           <label htmlFor={`${id}-message`}>{t.message}</label>
           <textarea {...field("message")} required rows={5} placeholder={t.messagePlaceholder} />
         </div>
+        {/* After the message, folded: the form first reads as the spec draws it. */}
+        {asksRequest && request && (
+          <TattooRequestFields
+            choices={request}
+            answers={answers}
+            onChange={setAnswers}
+            minorsRule={minorsRule ?? null}
+            open={detailsOpen}
+            onToggle={setDetailsOpen}
+            design={claim !== null}
+          />
+        )}
         <ReferenceImagesField
           id={`${id}-images`}
           images={images}

@@ -287,3 +287,35 @@ describe("ContactSection: the form", () => {
     expect(reached).not.toContain(trap);
   });
 });
+
+describe("a navigation to the form (issue #44)", () => {
+  function renderAt(entry: { pathname: string; hash: string; state?: unknown }) {
+    contactRoute(() => jsonResponse({ success: true, message: "Thanks!" }));
+    return render(
+      <MemoryRouter initialEntries={[entry]}>
+        <ArtistsProvider>
+          <ContactSection />
+        </ArtistsProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it("Book Your Piercing's navigation picks Piercing; the default stays the first service otherwise", async () => {
+    renderAt({ pathname: "/piercings", hash: "#contact", state: { service: "Piercing" } });
+    await screen.findByRole("button", { name: "Send Message" });
+    await waitFor(() => expect(serviceSelect()).toHaveValue("Piercing"));
+  });
+
+  it("a service the form does not offer is ignored", async () => {
+    renderAt({ pathname: "/", hash: "#contact", state: { service: "Tongue splitting" } });
+    await screen.findByRole("button", { name: "Send Message" });
+    expect(serviceSelect()).toHaveValue(testSiteData.services[0]);
+  });
+
+  it("the section it aims at shows at once (no fade-in) and asks for the form's code without waiting to come near", async () => {
+    const { container } = renderAt({ pathname: "/", hash: "#contact" });
+    // Found without the section ever coming near the window (no IntersectionObserver report).
+    await screen.findByRole("button", { name: "Send Message" });
+    expect(container.querySelectorAll("#contact [data-aos]")).toHaveLength(0);
+  });
+});

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { OpeningHours } from "../../components/opening-hours";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { useNearViewport } from "../../hooks/use-near-viewport";
 import { useStrings } from "../../i18n/catalog";
+import { whenClaimed } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import "./contact-section.css";
 
@@ -17,6 +19,13 @@ import "./contact-section.css";
 // navigation in the app (a transition: a menu entry, a dot) that reaches it until it can hydrate
 // it. So a navigation asks for the form too: the section sees the new location while React renders
 // it, and the navigation waits for the form's code at most, never for the visitor to scroll.
+//
+// A navigation to the form itself (#contact: "Claim this design" from /flash, an artist's contact
+// button, "Book Your Piercing") asks for the code as the section mounts, not once the glide comes
+// near: the section of a page the app has just rendered holds no prerendered form, so the form
+// would be missing (its place black) until its code came, after the glide had arrived. And the
+// section then shows at once instead of fading in as it comes into view: the visitor asked for it,
+// and a second of black where it fades in read as a page that failed.
 let wantForm = () => {};
 const formWanted = new Promise<void>((resolve) => {
   wantForm = resolve;
@@ -34,12 +43,16 @@ export function wantContactForm(): void {
   wantForm();
 }
 
+// Fetched as soon as it is wanted, whether the section is on the page yet or not (a claim asks for
+// it on the Flash screen, before the home page and its section are there: lib/flash-claim.ts).
+const formCode = formWanted.then(() => import("./contact-form"));
 const ContactForm = lazy(() =>
   // The prerenderer renders the form at once, into the page's HTML.
-  (typeof document === "undefined" ? Promise.resolve() : formWanted)
-    .then(() => import("./contact-form"))
-    .then((module) => ({ default: module.ContactForm })),
+  (typeof document === "undefined" ? import("./contact-form") : formCode).then((module) => ({
+    default: module.ContactForm,
+  })),
 );
+whenClaimed(wantContactForm);
 
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
@@ -90,10 +103,15 @@ function StudioDetails() {
 export function ContactSection() {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section);
-  const { key } = useLocation();
+  const { key, hash } = useLocation();
   const t = useStrings().contact;
   const firstLocation = useRef(key);
-  if (key !== firstLocation.current) wantForm(); // a navigation: see above
+  const aimedAt = hash === "#contact";
+  if (key !== firstLocation.current || aimedAt) wantForm(); // a navigation: see above
+  // Once the section was a navigation's target it stays shown (the hash is known after hydrating).
+  const [shown, setShown] = useState(false);
+  if (useHydrated() && aimedAt && !shown) setShown(true);
+  const fade = shown ? undefined : "fade-up";
   // One element for the section's whole life: a new one, as every render of the section makes,
   // would reach the form while React has not hydrated it, and React would render the form afresh
   // instead (empty until its code is there, and what was typed in it gone).
@@ -141,7 +159,7 @@ export function ContactSection() {
       tabIndex={-1}
     >
       <div className="contact__inner">
-        <header className="contact__header" data-aos="fade-up">
+        <header className="contact__header" data-aos={fade}>
           <p className="contact__kicker">{t.kicker}</p>
           <h2 id="contact-heading" className="contact__title">
             {t.title}
@@ -149,10 +167,10 @@ export function ContactSection() {
           <p className="contact__lead">{t.lead}</p>
         </header>
         <div className="contact__layout">
-          <div className="contact__form" data-aos="fade-up" data-aos-delay="100">
+          <div className="contact__form" data-aos={fade} data-aos-delay="100">
             {form}
           </div>
-          <aside className="contact__aside" aria-label={t.details} data-aos="fade-up">
+          <aside className="contact__aside" aria-label={t.details} data-aos={fade}>
             <StudioDetails />
           </aside>
         </div>

@@ -121,8 +121,19 @@ export function ReferenceImagesField({ id, images, error }: { id: string; images
           <path d="m4 17 5-4.5 3.5 3 3-2.5L20 17" />
         </svg>
         <span className="reference-images__cta">
-          {full ? t.full(MAX_IMAGES) : t.add}
-          {!full && <span className="reference-images__drag">{` ${t.drop}`}</span>}
+          {full ? (
+            t.full(MAX_IMAGES)
+          ) : (
+            <>
+              {/* One or the other by the screen's pointer (CSS): a phone is asked to add photos
+                  (it offers its library or camera), never to drop them. */}
+              <span className="reference-images__pointer">
+                {t.add}
+                <span className="reference-images__drag">{` ${t.drop}`}</span>
+              </span>
+              <span className="reference-images__touch">{t.addTouch}</span>
+            </>
+          )}
         </span>
         <span className="reference-images__hint" id={`${id}-hint`}>
           {t.hint(MAX_IMAGES)}

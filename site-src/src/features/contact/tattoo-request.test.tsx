@@ -46,7 +46,14 @@ async function renderForm() {
   await waitFor(() => expect(screen.getByLabelText("Artist")).toBeEnabled());
 }
 
-const requestGroup = () => screen.queryByRole("group", { name: "About your tattoo (optional)" });
+const requestGroup = () => screen.queryByRole("group", { name: "About your tattoo" });
+const detailsToggle = () => screen.getByText("Add details", { exact: false, selector: "summary" });
+
+/** Unfold the questions, as a visitor does with "Add details (optional)". */
+async function openDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(detailsToggle());
+  await waitFor(() => expect(detailsToggle().closest("details")).toHaveAttribute("open"));
+}
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Name"), "Ada Client");
@@ -55,12 +62,31 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("the tattoo request's questions", () => {
+  it("are folded behind one control, after the message, until the visitor unfolds them (issue #44)", async () => {
+    route();
+    const user = userEvent.setup();
+    await renderForm();
+    const toggle = detailsToggle();
+    expect(toggle).toHaveTextContent("Add details (optional)");
+    const details = toggle.closest("details")!;
+    expect(details).not.toHaveAttribute("open");
+    // The form reads as the spec draws it: the message comes before the optional questions.
+    const message = screen.getByLabelText("Tell us about your idea");
+    expect(message.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The message does not ask again what the questions ask.
+    expect(message.getAttribute("placeholder")).not.toMatch(/placement|size|when/i);
+    await openDetails(user);
+    await user.click(detailsToggle());
+    await waitFor(() => expect(details).not.toHaveAttribute("open"));
+  });
+
   it("appear only for Tattoo Consultation and Touch Up, all optional, in labelled groups", async () => {
     route();
     const user = userEvent.setup();
     await renderForm();
     const service = screen.getByLabelText("Service");
     expect(requestGroup()).toBeInTheDocument(); // the default service is a consultation
+    await openDetails(user);
     const group = requestGroup()!;
     expect(within(group).getByLabelText("Placement")).not.toBeRequired();
     expect(within(group).getAllByRole("option", { name: "Behind the ear" })).toHaveLength(1);
@@ -125,6 +151,7 @@ describe("the tattoo request's questions", () => {
     const user = userEvent.setup();
     await renderForm();
     await fillRequired(user);
+    await openDetails(user);
     const group = requestGroup()!;
     await user.selectOptions(within(group).getByLabelText("Placement"), "Forearm");
     await user.selectOptions(within(group).getByLabelText("Approximate size"), "Full sleeve / back piece");

@@ -1,6 +1,9 @@
 // The optional questions of a tattoo request (docs/contact.md): shown by the contact form only for
 // the services of `request.services` (site data, from functions/contact/choices.json), every
-// answer one of the exact strings the contact function accepts. Part of the form's own chunk
+// answer one of the exact strings the contact function accepts. They fold behind one control, "Add
+// details (optional)" (a <details>: it opens before the form's code has come, too), so the form
+// first reads as the spec draws it; the form opens them for a claimed flash design, whose size and
+// price are the design's own: then the size and budget questions are not asked. Part of the form's own chunk
 // (contact-form.tsx imports it statically): the home page never downloads it until the visitor
 // comes near the form.
 import { useId } from "react";
@@ -42,10 +45,14 @@ export type RequestFields = {
 
 export const UNDER_18 = "under-18";
 
-/** The answered questions, as the contact function takes them. */
-export function requestPayload(answers: RequestAnswers): RequestFields {
+/** What a claimed flash design fixes (its size and price): not asked, and never sent with it. */
+export const FIXED_BY_DESIGN = ["size", "budget"] as const;
+
+/** The answered questions, as the contact function takes them (without those a design fixes). */
+export function requestPayload(answers: RequestAnswers, { design = false } = {}): RequestFields {
   const fields: RequestFields = {};
   for (const key of ["placement", "size", "colour", "budget", "age"] as const) {
+    if (design && (FIXED_BY_DESIGN as readonly string[]).includes(key)) continue;
     if (answers[key]) fields[key] = answers[key];
   }
   if (answers.availability.length) fields.availability = answers.availability;
@@ -80,6 +87,11 @@ type Props = {
   onChange: (answers: RequestAnswers) => void;
   /** The studio's own rule for visitors under 18 (site data `minorsRule`). */
   minorsRule: string | null;
+  /** Whether the questions are unfolded, and the visitor's own folding or unfolding. */
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  /** A flash design is claimed: its size and price are set, so those questions are not asked. */
+  design?: boolean;
 };
 
 /** A group of radio buttons (or, with `multiple`, checkboxes) drawn as a row of pills. */
@@ -123,7 +135,7 @@ function Choices({
   );
 }
 
-export function TattooRequestFields({ choices, answers, onChange, minorsRule }: Props) {
+export function TattooRequestFields({ choices, answers, onChange, minorsRule, open, onToggle, design = false }: Props) {
   const id = useId();
   const strings = useStrings(contactFormStrings);
   const t = strings.request;
@@ -144,82 +156,91 @@ export function TattooRequestFields({ choices, answers, onChange, minorsRule }: 
   const under18 = answers.age === UNDER_18;
 
   return (
-    <fieldset className="contact-request contact-form__field--wide" aria-describedby={`${id}-hint`}>
-      <legend className="contact-request__legend">
-        {`${t.legend} `}
+    <details
+      className="contact-request contact-form__field--wide"
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) onToggle(event.currentTarget.open);
+      }}
+    >
+      <summary className="contact-request__toggle">
+        {`${t.toggle} `}
         <span className="contact-form__optional">{strings.form.optional}</span>
-      </legend>
-      <p id={`${id}-hint`} className="contact-request__hint">
-        {t.hint}
-      </p>
-      <div className="contact-request__grid">
-        {select("placement", t.placement)}
-        {select("size", t.size)}
-        {select("budget", t.budget)}
-        <Choices
-          legend={t.colour}
-          name="colour"
-          options={choices.colour}
-          labels={t.colours}
-          value={[answers.colour]}
-          onPick={(value) => set("colour", value)}
-        />
-        <Choices
-          legend={t.availability}
-          name="availability"
-          options={choices.availability}
-          labels={strings.choices.availability}
-          value={answers.availability}
-          multiple
-          className="contact-choices--wide"
-          // In the list's order, whatever the order of the clicks.
-          onPick={(value, on) =>
-            set(
-              "availability",
-              choices.availability.filter((option) => (option === value ? on : answers.availability.includes(option))),
-            )
-          }
-        />
-        <Choices
-          legend={t.firstTattoo}
-          name="first_tattoo"
-          options={["yes", "no"]}
-          labels={t.answers}
-          value={[answers.first_tattoo]}
-          onPick={(value) => set("first_tattoo", value as RequestAnswers["first_tattoo"])}
-        />
-        <Choices
-          legend={t.age}
-          name="age"
-          options={choices.age}
-          labels={t.ages}
-          value={[answers.age]}
-          onPick={(value) => set("age", value)}
-        />
-      </div>
-      {/* Announced when it appears: what the law asks of a visitor under 18, then the studio's rule. */}
-      <div aria-live="polite">
-        {under18 && (
-          <div className="contact-request__advice">
-            <p className="contact-request__advice-title">{t.minors}</p>
-            <ul>
-              <li>
-                <strong>{t.tattooLabel}</strong>
-                {` ${t.tattoo}`}
-              </li>
-              <li>
-                <strong>{t.piercingLabel}</strong>
-                {` ${t.piercing}`}
-              </li>
-            </ul>
-            {minorsRule && (
-              <p className="contact-request__rule">
-                <strong>{t.studioRule}</strong> {minorsRule}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
-    </fieldset>
+      </summary>
+      <fieldset className="contact-request__fields" aria-describedby={`${id}-hint`}>
+        <legend className="contact-request__legend">{t.legend}</legend>
+        <p id={`${id}-hint`} className="contact-request__hint">
+          {t.hint}
+        </p>
+        <div className="contact-request__grid">
+          {select("placement", t.placement)}
+          {!design && select("size", t.size)}
+          {!design && select("budget", t.budget)}
+          <Choices
+            legend={t.colour}
+            name="colour"
+            options={choices.colour}
+            labels={t.colours}
+            value={[answers.colour]}
+            onPick={(value) => set("colour", value)}
+          />
+          <Choices
+            legend={t.availability}
+            name="availability"
+            options={choices.availability}
+            labels={strings.choices.availability}
+            value={answers.availability}
+            multiple
+            className="contact-choices--wide"
+            // In the list's order, whatever the order of the clicks.
+            onPick={(value, on) =>
+              set(
+                "availability",
+                choices.availability.filter((option) => (option === value ? on : answers.availability.includes(option))),
+              )
+            }
+          />
+          <Choices
+            legend={t.firstTattoo}
+            name="first_tattoo"
+            options={["yes", "no"]}
+            labels={t.answers}
+            value={[answers.first_tattoo]}
+            onPick={(value) => set("first_tattoo", value as RequestAnswers["first_tattoo"])}
+          />
+          <Choices
+            legend={t.age}
+            name="age"
+            options={choices.age}
+            labels={t.ages}
+            value={[answers.age]}
+            onPick={(value) => set("age", value)}
+          />
+        </div>
+        {/* Announced when it appears: what the law asks of a visitor under 18, then the studio's rule. */}
+        <div aria-live="polite">
+          {under18 && (
+            <div className="contact-request__advice">
+              <p className="contact-request__advice-title">{t.minors}</p>
+              <ul>
+                <li>
+                  <strong>{t.tattooLabel}</strong>
+                  {` ${t.tattoo}`}
+                </li>
+                <li>
+                  <strong>{t.piercingLabel}</strong>
+                  {` ${t.piercing}`}
+                </li>
+              </ul>
+              {minorsRule && (
+                <p className="contact-request__rule">
+                  <strong>{t.studioRule}</strong> {minorsRule}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      </fieldset>
+    </details>
   );
 }

@@ -2,7 +2,7 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { UnpublishedMark } from "../../components/unpublished-mark";
 import { useStrings } from "../../i18n/catalog";
 import { flashStrings } from "../../i18n/parts/flash";
-import type { FlashDesign } from "../../lib/api-types";
+import type { Books, FlashDesign } from "../../lib/api-types";
 import { langOf } from "../../lib/language";
 import { AppLink } from "../../components/app-link";
 
@@ -16,23 +16,29 @@ const EAGER_TILES = 4;
 /** Taken: shown greyed, and not offered. A repeatable design is never taken. */
 export const isClaimed = (design: FlashDesign) => design.status === "claimed" && !design.repeatable;
 
+/** An artist's books when they are not simply open, as the artist cards say them. */
+export type FlashBooks = { state: Books; label: string; note?: string };
+
 type Props = {
   designs: FlashDesign[];
   /** Name each design's artist (the whole studio's flash). */
   showArtist: boolean;
   /** The id of the design this tab has claimed, if any (lib/flash-claim.ts). */
   picked?: string;
+  /** The books of a design's artist, when they are not open (shown on the all-artists page). */
+  books?: (artistSlug: string) => FlashBooks | null;
   onOpen: (design: FlashDesign, opener: HTMLButtonElement) => void;
 };
 
 /** Square tiles with the title, size and price under each; a claimed one is only a picture. */
-export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
+export function FlashGrid({ designs, showArtist, picked, books, onOpen }: Props) {
   const t = useStrings(flashStrings);
   return (
     <ul className="flash-grid" aria-label={t.grid}>
       {designs.map((design, index) => {
         const claimed = isClaimed(design);
         const price = t.price(design.price);
+        const artistBooks = showArtist && !claimed ? books?.(design.artist_id) : null;
         const image = (
           <ResponsiveImage
             image={design}
@@ -78,6 +84,11 @@ export function FlashGrid({ designs, showArtist, picked, onOpen }: Props) {
                 <AppLink className="flash-tile__artist" to={`/flash/${design.artist_id}`}>
                   {design.artist}
                 </AppLink>
+              )}
+              {artistBooks && (
+                <p className="flash-tile__books" data-books={artistBooks.state} title={artistBooks.note}>
+                  {artistBooks.label}
+                </p>
               )}
             </div>
           </li>

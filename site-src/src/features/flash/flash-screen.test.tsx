@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
 import { FLASH_CLAIM_KEY, readClaim, saveClaim } from "../../lib/flash-claim";
-import { mockFlashApi, rose } from "../../testing/flash";
+import { janeWithFlash, mockFlashApi, rose } from "../../testing/flash";
+import { max } from "../../testing/portfolio";
 import FlashScreen from "./flash-screen";
 
 let picked = "";
@@ -114,6 +115,32 @@ describe("/flash", () => {
     expect(router.state.location.pathname).toBe("/");
     expect(router.state.location.hash).toBe("#contact");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("an artist's books show on the flash screens, and closed books offer no claim (issue #44)", async () => {
+    mockFlashApi({}, [{ ...janeWithFlash, books: "closed", books_note: "Open again in March" }, max]);
+    renderFlash("/flash/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const hero = screen.getByRole("banner");
+    expect(await within(hero).findByText("Books closed")).toBeInTheDocument();
+    expect(within(hero).getByText("Open again in March")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "View Swallow, 3 in, $150" }));
+    const dialog = screen.getByRole("dialog", { name: "Flash design viewer" });
+    expect(within(dialog).queryByRole("button", { name: "Claim this design" })).toBeNull();
+    expect(dialog).toHaveTextContent("Jane Doe’s books are closed: this design cannot be claimed for now.");
+    expect(readClaim()).toBeNull();
+  });
+
+  test("a waitlist is said on each tile of the all-artists page and in the viewer, which still offers the claim", async () => {
+    mockFlashApi({}, [{ ...janeWithFlash, books: "waitlist" }, max]);
+    renderFlash("/flash");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await waitFor(() => expect(within(tile("Swallow")).getByText("Waitlist")).toBeInTheDocument());
+    expect(within(tile("Dagger")).queryByText("Waitlist")).toBeNull(); // taken: nothing to book
+    await userEvent.click(screen.getByRole("button", { name: "View Swallow, 3 in, $150" }));
+    const dialog = screen.getByRole("dialog", { name: "Flash design viewer" });
+    expect(within(dialog).getByText("Waitlist")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Claim this design" })).toBeInTheDocument();
   });
 
   test("back from the form, the design this tab claimed is marked as the visitor's pick", async () => {

@@ -1,7 +1,9 @@
 // /flash and /flash/:artistSlug (docs/flash.md): designs drawn in advance, at a set size and
 // price. As on the portfolio, the route is the selection: the dropdown navigates. An available
 // design opens in the portfolio's viewer, with "Claim this design": the claim goes to the contact
-// form (lib/flash-claim.ts) with the artist and the consultation service picked.
+// form (lib/flash-claim.ts) with the artist and the consultation service picked. An artist's books
+// are shown as the artist cards and the profile show them (lib/books.ts); while they are closed the
+// viewer says so instead of offering the claim (the form would refuse it only once filled in).
 //
 // It wears the portfolio's classes (portfolio-screen, -hero, -filter, -tile, -status): a feature
 // imports no other feature's files, but every screen's CSS is in the one main stylesheet
@@ -13,11 +15,12 @@ import { useHydrated } from "../../hooks/use-hydrated";
 import { useStrings } from "../../i18n/catalog";
 import { flashStrings } from "../../i18n/parts/flash";
 import { useArtists, useSelectedArtist } from "../../lib/artists-store";
-import type { FlashDesign } from "../../lib/api-types";
+import type { Artist, FlashDesign } from "../../lib/api-types";
+import { booksLabel } from "../../lib/books";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { useFlash } from "./api/get-flash";
 import { readClaim, saveClaim } from "../../lib/flash-claim";
-import { FlashGrid, isClaimed } from "./flash-grid";
+import { FlashGrid, isClaimed, type FlashBooks } from "./flash-grid";
 import "./flash.css";
 import { AppLink } from "../../components/app-link";
 
@@ -37,6 +40,7 @@ export default function FlashScreen() {
   const navigate = useNavigate();
   const selected = artistSlug ?? ALL;
   const t = useStrings(flashStrings);
+  const booksLabels = useStrings().books;
   const { data: artists = [] } = useArtists();
   const [, selectArtist] = useSelectedArtist();
   const { data: designs = [], isLoading } = useFlash(selected);
@@ -50,6 +54,17 @@ export default function FlashScreen() {
     selected === ALL || withFlash.some((a) => a.slug === selected)
       ? null
       : (artists.find((a) => a.slug === selected)?.name ?? designs[0]?.artist ?? selected);
+
+  // An artist's books when they are not simply open (unknown until the artists have loaded).
+  const booksOf = useCallback(
+    (slug: string): FlashBooks | null => {
+      const artist: Artist | undefined = artists.find((a) => a.slug === slug);
+      const label = artist && booksLabel(artist, booksLabels);
+      return artist && label ? { state: artist.books, label, note: artist.books_note } : null;
+    },
+    [artists, booksLabels],
+  );
+  const selectedBooks = selected === ALL ? null : booksOf(selected);
 
   // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
   const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
@@ -86,12 +101,30 @@ export default function FlashScreen() {
     [close, t],
   );
   const action = useCallback(
-    ({ design }: DesignImage) => (
-      <button type="button" className="btn flash-claim-button" onClick={() => claim(design)}>
-        {t.claim}
-      </button>
-    ),
-    [claim, t],
+    ({ design }: DesignImage) => {
+      const books = booksOf(design.artist_id);
+      if (books?.state === "closed") {
+        return (
+          <p className="flash-books flash-books--viewer" data-books="closed">
+            {t.closed(design.artist)}
+            {books.note && ` ${books.note.replace(/[.!]?$/, ".")}`}
+          </p>
+        );
+      }
+      return (
+        <>
+          {books && (
+            <span className="flash-books__label" data-books={books.state}>
+              {books.label}
+            </span>
+          )}
+          <button type="button" className="btn flash-claim-button" onClick={() => claim(design)}>
+            {t.claim}
+          </button>
+        </>
+      );
+    },
+    [booksOf, claim, t],
   );
 
   return (
@@ -107,6 +140,12 @@ export default function FlashScreen() {
           selected={selected}
           fallbackName={fallbackName}
         />
+        {selectedBooks && (
+          <p className="flash-books" data-books={selectedBooks.state}>
+            <span className="flash-books__label">{selectedBooks.label}</span>
+            {selectedBooks.note && <> <span>{selectedBooks.note}</span></>}
+          </p>
+        )}
       </header>
 
       {/* A div: the works have no heading of their own (the h1 above names them). */}
@@ -125,7 +164,7 @@ export default function FlashScreen() {
             </span>
           </p>
         ) : (
-          <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} onOpen={open} />
+          <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} books={booksOf} onOpen={open} />
         )}
       </div>
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useHref, useLinkClickHandler } from "react-router";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { useStrings } from "../../i18n/catalog";
 import { piercingsStrings } from "../../i18n/parts/piercings";
@@ -6,15 +7,22 @@ import { getSiteData } from "../../lib/site-data";
 import { PiercingHero } from "./piercing-hero";
 import { PIERCING_SERVICES } from "./piercing-services";
 import "./piercings.css";
-import { AppLink } from "../../components/app-link";
 
 // /piercings (docs/product.md#piercings): video hero, Our Services (four cards), Book Your
 // Piercing, Premium Jewelry Partners (logos from site.yaml), then the shared contact section
 // the app passes in.
 
+// "Book Your Piercing" asks the form for this service, in its navigation's state (the form picks
+// it: features/contact/contact-form.tsx); one of functions/contact/choices.json's services.
+const BOOK = { hash: "#contact" };
+const BOOK_STATE = { service: "Piercing" };
+
 export default function PiercingsScreen({ children }: { children?: ReactNode }) {
   const { media, brands } = getSiteData();
   const t = useStrings(piercingsStrings);
+  // AppLink's click handling, with the navigation's state.
+  const bookHref = useHref(BOOK);
+  const book = useLinkClickHandler<HTMLAnchorElement>(BOOK, { state: BOOK_STATE });
 
   return (
     <main className="piercings">
@@ -53,9 +61,9 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
           ))}
         </div>
         <div className="piercing-services__cta" data-aos="fade-up">
-          <AppLink to={{ hash: "#contact" }} className="piercing-button">
+          <a href={bookHref} onClick={book} className="piercing-button">
             {t.services.book}
-          </AppLink>
+          </a>
         </div>
       </section>
 

@@ -15,7 +15,8 @@ export const contactForm = {
     artistsFailed: "Unable to load artists",
     service: "Service",
     message: "Tell us about your idea",
-    messagePlaceholder: "Placement, size, style, references, and when you would like to come in.",
+    /** What the fields around it do not ask (placement, size, dates and photos have their own). */
+    messagePlaceholder: "Your idea in a few words: the style, what it means to you, anything we should know.",
     /** The spam trap's label: off screen, hidden from assistive technology, for robots only. */
     trap: "Leave this field empty",
     send: "Send Message",
@@ -41,6 +42,8 @@ export const contactForm = {
   images: {
     label: "Reference images",
     add: "Add images",
+    /** On a touch screen (no pointer to drag with), in place of `add` and `drop`. */
+    addTouch: "Add photos",
     drop: "or drop them here",
     full: (max: number) => `${max} images added`,
     hint: (max: number) => ["Up to ", max, " photos: the placement, designs you love, a tattoo to cover."],
@@ -91,6 +94,8 @@ export const contactForm = {
   },
   /** The tattoo request's questions; the options' values are the contact function's (choices.json). */
   request: {
+    /** The one control that unfolds the questions (open once chosen, or for a claimed design). */
+    toggle: "Add details",
     legend: "About your tattoo",
     hint: "A few answers help your artist reply with a plan and a quote.",
     notSure: "Not sure yet",

@@ -18,5 +18,7 @@ export const flash = {
   /** In the viewer's caption: "<title> <size · price> by <artist>", the artist's name a link. */
   captionBy: "by",
   claim: "Claim this design",
+  /** In the viewer, instead of Claim this design, while the artist's books are closed. */
+  closed: (artist: string) => `${artist}’s books are closed: this design cannot be claimed for now.`,
   viewer: "Flash design viewer",
 } as const;

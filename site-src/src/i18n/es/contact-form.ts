@@ -19,7 +19,7 @@ export const contactForm: ContactFormStrings = {
     artistsFailed: "No se pudieron cargar los artistas",
     service: "Servicio",
     message: "Cuéntanos tu idea",
-    messagePlaceholder: "Zona del cuerpo, tamaño, estilo, referencias y cuándo te gustaría venir.",
+    messagePlaceholder: "Tu idea en pocas palabras: el estilo, lo que significa para ti, lo que debamos saber.",
     /** The spam trap's label: off screen, hidden from assistive technology, for robots only. */
     trap: "Deja este campo vacío",
     send: "Enviar mensaje",
@@ -41,6 +41,7 @@ export const contactForm: ContactFormStrings = {
   images: {
     label: "Imágenes de referencia",
     add: "Agregar imágenes",
+    addTouch: "Agregar fotos",
     drop: "o arrástralas aquí",
     full: (max) => `${max} imágenes agregadas`,
     hint: (max) => ["Hasta ", max, " fotos: la zona del cuerpo, diseños que te encantan, un tatuaje que quieras cubrir."],
@@ -121,6 +122,7 @@ export const contactForm: ContactFormStrings = {
     },
   },
   request: {
+    toggle: "Agregar detalles",
     legend: "Sobre tu tatuaje",
     hint: "Con algunas respuestas, tu artista podrá contestarte con un plan y una cotización.",
     notSure: "Aún no sé",
