@@ -450,7 +450,7 @@ def _settled_in_view(page: Page, selector: str) -> None:
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 900)])
 def test_the_home_pages_rows_line_up(open_page, width: int, height: int, lang: str) -> None:
     page = open_page(width, height, f"{lang}/")
-    page.evaluate("document.fonts.ready")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
     for selector in (".our-work__stats", ".legacy__stats", ".timeline", ".memorial"):
         _settled_in_view(page, selector)
     boxes = page.evaluate(ALIGNMENT)
@@ -485,7 +485,7 @@ def test_the_stats_numbers_have_lining_figures(
     page = open_page(width, height, f"{lang}/")
     for selector in (".our-work__stats", ".legacy__stats"):
         _settled_in_view(page, selector)
-    page.evaluate("document.fonts.ready")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
     figures = page.evaluate(FIGURES, ".our-work__value, .legacy__stat-value")
     assert len(figures) == 6, figures
     for number in figures:
