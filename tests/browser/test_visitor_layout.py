@@ -2,9 +2,12 @@
 
 - the open menu hides the page under it completely, and its entries clear the header and keep
   to one line each on a phone, in both languages;
-- the side dot navigation never sits on cards or the contact form's fields;
+- the side dot navigation never sits on cards or the contact form's fields, shows from a tablet
+  up, and runs in the order the sections stand on the page (issue #44 item 7);
 - the four /piercings service cards line up (their titles' dividers at one height);
-- the not-found page does not move when its fonts arrive after the first paint.
+- the not-found page does not move when its fonts arrive after the first paint;
+- the home page's rows line up: stats numbers, timeline titles, the sections' left edge, the
+  memorial's dates on one line, lining figures (issue #44 item 9).
 """
 
 from __future__ import annotations
@@ -199,9 +202,15 @@ OVERLAPS = """(selector) => {
 }"""
 
 
-@pytest.mark.parametrize("width", [360, 390, 414, 768, 1024, 1280, 1366])
-def test_the_dot_navigation_never_sits_on_cards_or_form_fields(open_page, width: int) -> None:
-    page = open_page(width, 844)
+@pytest.mark.parametrize(
+    ("width", "lang"),
+    [(360, ""), (390, ""), (414, ""), (768, ""), (1024, ""), (1280, ""), (1366, "")]
+    + [(390, "/es"), (768, "/es"), (834, "/es")],
+)
+def test_the_dot_navigation_never_sits_on_cards_or_form_fields(
+    open_page, width: int, lang: str
+) -> None:
+    page = open_page(width, 844, f"{lang}/")
     overlaps: dict[str, int] = {}
     y = 0
     while y < page.evaluate("document.documentElement.scrollHeight"):
@@ -215,11 +224,54 @@ def test_the_dot_navigation_never_sits_on_cards_or_form_fields(open_page, width:
     assert not overlaps, f"dots over content at {width}px (element: scrollY): {overlaps}"
 
 
-def test_the_dot_navigation_is_shown_where_there_is_room(open_page) -> None:
-    page = open_page(1366, 900)
+@pytest.mark.parametrize(("width", "height"), [(768, 1024), (834, 1194), (1024, 768), (1366, 900)])
+def test_the_dot_navigation_is_shown_where_there_is_room(open_page, width, height) -> None:
+    # Tablets have room beside the content since #44 (hidden below 1280 px before).
+    page = open_page(width, height)
     expect(page.get_by_role("navigation", name="Sections").get_by_role("link")).to_have_count(8)
     for link in page.get_by_role("navigation", name="Sections").get_by_role("link").all():
         expect(link).to_be_visible()
+
+
+def test_the_dot_navigation_is_not_shown_on_a_phone(open_page) -> None:
+    # 20 px beside the content, the artists carousel running to the edge: no room.
+    page = open_page(390, 844)
+    expect(page.get_by_role("navigation", name="Sections")).to_be_hidden()
+
+
+# The dots' targets, the home page's sections in the page's order, and the lit dot.
+DOTS_AND_SECTIONS = """() => ({
+  dots: [...document.querySelectorAll('.dot-nav__dot')].map((a) => a.getAttribute('href')),
+  sections: [...document.querySelectorAll('main > section[id]')].map((s) => '#' + s.id),
+  lit: document.querySelector('.dot-nav__dot.is-active')?.getAttribute('href') ?? null,
+})"""
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+@pytest.mark.parametrize(("width", "height"), [(768, 1024), (1366, 900)])
+def test_the_dots_follow_the_sections_as_they_stand_on_the_page(
+    open_page, width: int, height: int, lang: str
+) -> None:
+    # The dots listed the spec's order (Our Work, Piercings before Artists) while the page runs
+    # Studio, Artists, Our Work, Piercings: scrolling down, the lit dot went 3 -> 6 -> 4.
+    page = open_page(width, height, f"{lang}/")
+    found = page.evaluate(DOTS_AND_SECTIONS)
+    assert len(found["sections"]) == 8, found
+    assert found["dots"] == found["sections"], found
+    lit: list[int] = []
+    y = 0
+    while y < page.evaluate("document.documentElement.scrollHeight"):
+        page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})", y)
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        href = page.evaluate(DOTS_AND_SECTIONS)["lit"]
+        if href is not None and (not lit or lit[-1] != found["dots"].index(href)):
+            lit.append(found["dots"].index(href))
+        y += height // 3
+    # Scrolling down, the lit dot moves down the list, one dot at a time.
+    assert lit == list(range(len(lit))), f"lit dots in turn: {lit}"
+    assert len(lit) == 8, lit
 
 
 # --- 5. the /piercings service cards line up ----------------------------------------------
@@ -328,3 +380,115 @@ def test_the_header_fits_the_screen_open_and_closed_and_never_jumps(
         inside(controls)
         tops |= {round(control["top"]) for control in controls}
     assert len(tops) == 1, tops
+
+
+# --- #44 item 9: the home page's rows line up ----------------------------------------------
+
+# Boxes in the Our Work and Legacy sections, once each has faded in (data-aos).
+ALIGNMENT = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const years = document.querySelector('.memorial__years');
+  const shown = years.cloneNode(true);
+  shown.querySelectorAll('.visually-hidden').forEach((el) => el.remove());
+  // the tops of its visible parts: "(", 1970, " – ", 2022, ")"
+  const lineTops = new Set([...years.children].filter((el) => !el.classList.contains('visually-hidden'))
+      .map((el) => Math.round(box(el).top)));
+  // a left-aligned heading's left edge, by section (centred ones have their own axis)
+  const edges = {};
+  for (const section of all('main > section[id]')) {
+    const heading = section.querySelector('h2');
+    if (heading && getComputedStyle(heading).textAlign !== 'center') {
+      edges[section.id] = Math.round(box(heading).left);
+    }
+  }
+  return {
+    workValues: all('.our-work__value').map((el) => [el.textContent, Math.round(box(el).top), Math.round(box(el).bottom)]),
+    workLabels: all('.our-work__label').map((el) => [el.textContent, Math.round(box(el).top)]),
+    legacyValues: all('.legacy__stat-value').map((el) => [el.textContent, Math.round(box(el).bottom)]),
+    entries: all('.timeline__entry').map((el) => Math.round(box(el).top)),
+    titles: all('.timeline__title').map((el) => [el.textContent, Math.round(box(el).top)]),
+    edges,
+    years: shown.textContent.replace(/\\s+/g, ' ').trim(),
+    yearsLines: lineTops.size,
+    name: document.querySelector('.memorial__name').textContent,
+  };
+}"""
+
+# Each stat number's width as shown, and the same text in the same font with lining and with
+# old-style figures (Cormorant Garamond's default): the figures it is drawn with.
+FIGURES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const probe = (numeric) => {
+    const span = document.createElement('span');
+    span.textContent = el.textContent;
+    span.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+    // one by one: the `font` shorthand reads "" once a font-variant is set
+    const style = getComputedStyle(el);
+    for (const name of ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'letterSpacing']) {
+      span.style[name] = style[name];
+    }
+    span.style.fontVariantNumeric = numeric;
+    el.parentElement.appendChild(span);
+    const width = span.getBoundingClientRect().width;
+    span.remove();
+    return width;
+  };
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return {text: el.textContent, shown: range.getBoundingClientRect().width,
+          lining: probe('lining-nums'), oldstyle: probe('oldstyle-nums')};
+})"""
+
+
+def _settled_in_view(page: Page, selector: str) -> None:
+    page.locator(selector).first.scroll_into_view_if_needed()
+    page.wait_for_timeout(200)  # AOS starts the fade-up once it is in view
+    page.evaluate(SETTLE)
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 900)])
+def test_the_home_pages_rows_line_up(open_page, width: int, height: int, lang: str) -> None:
+    page = open_page(width, height, f"{lang}/")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    for selector in (".our-work__stats", ".legacy__stats", ".timeline", ".memorial"):
+        _settled_in_view(page, selector)
+    boxes = page.evaluate(ALIGNMENT)
+
+    # "A LA MEDIDA" wraps on a phone: its number stayed level only with the others' labels.
+    assert len(boxes["workValues"]) == 3, boxes
+    assert len({top for _, top, _ in boxes["workValues"]}) == 1, boxes["workValues"]
+    assert len({bottom for _, _, bottom in boxes["workValues"]}) == 1, boxes["workValues"]
+    assert len({top for _, top in boxes["workLabels"]}) == 1, boxes["workLabels"]
+    assert len({bottom for _, bottom in boxes["legacyValues"]}) == 1, boxes["legacyValues"]
+
+    # Side by side (from 768 px), the timeline's titles stand at one height.
+    if len(set(boxes["entries"])) == 1:
+        assert len({top for _, top in boxes["titles"]}) == 1, boxes["titles"]
+
+    # One left edge for the sections' headings (artists and contact stood 40 px inside).
+    assert len(boxes["edges"]) >= 4, boxes["edges"]
+    assert len(set(boxes["edges"].values())) == 1, boxes["edges"]
+
+    # The memorial's dates, typeset and on one line; its quotes curly.
+    assert boxes["years"] == "(1970 \u2013 2022)", boxes["years"]
+    assert boxes["yearsLines"] == 1, boxes
+    assert '"' not in boxes["name"] and "\u201cRay\u201d" in boxes["name"], boxes["name"]
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 900)])
+def test_the_stats_numbers_have_lining_figures(
+    open_page, width: int, height: int, lang: str
+) -> None:
+    # Cormorant Garamond draws old-style figures by default: "10K+" read "IOK+", "500+" "5oo+".
+    page = open_page(width, height, f"{lang}/")
+    for selector in (".our-work__stats", ".legacy__stats"):
+        _settled_in_view(page, selector)
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    figures = page.evaluate(FIGURES, ".our-work__value, .legacy__stat-value")
+    assert len(figures) == 6, figures
+    for number in figures:
+        # the font has both kinds of figures (its lnum feature), and the page shows the lining
+        assert abs(number["lining"] - number["oldstyle"]) > 1, number
+        assert abs(number["shown"] - number["lining"]) < 0.5, number

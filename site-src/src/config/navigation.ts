@@ -6,10 +6,13 @@
 export const PAGES_WITH_CONTACT = ["/", "/piercings"];
 
 /**
- * The home page's sections (their element ids), in the side dots' order: the one list of them.
- * The menu's entries into the home page are made from it below.
+ * The home page's sections (their element ids) in the order they stand on the page
+ * (app/home-screen.tsx), which is the side dots' order: the lit dot then moves one step at a
+ * time while scrolling (the specification lists Our Work and Piercings before Artists; the page
+ * runs Studio, Artists, Our Work, Piercings). tests/browser/test_visitor_layout.py ties this
+ * list to the page. The menu's entries into the home page are made from it below.
  */
-export const HOME_SECTIONS = ["home", "brand", "studio", "our-work", "piercings", "artists", "legacy", "contact"] as const;
+export const HOME_SECTIONS = ["home", "brand", "studio", "artists", "our-work", "piercings", "legacy", "contact"] as const;
 
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 

@@ -81,7 +81,7 @@ describe("the English catalog", () => {
     expect(en.preloader.word).toBe("LOADING");
   });
 
-  it("names the menu's entries and the side dots in the specification's order", () => {
+  it("names the menu's entries in the specification's order and the side dots in the page's", () => {
     expect(MENU_ENTRIES.map((entry) => en.menu.entries[entry.id])).toEqual([
       "Home",
       "Artists",
@@ -96,9 +96,9 @@ describe("the English catalog", () => {
       "Home",
       "Brand",
       "Studio",
+      "Artists",
       "Our Work",
       "Piercings",
-      "Artists",
       "Legacy",
       "Contact",
     ]);

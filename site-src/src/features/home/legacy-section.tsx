@@ -4,6 +4,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { useStrings } from "../../i18n/catalog";
 import { getSiteData } from "../../lib/site-data";
 import "./legacy-section.css";
+import { curlyQuotes } from "../../lib/curly-quotes";
 import { langOf } from "../../lib/language";
 
 /** Stats, the timeline, the founder's memorial and our philosophy (docs/product.md#home). */
@@ -64,16 +65,19 @@ export function LegacySection() {
           <div className="memorial__body">
             <p className="eyebrow">{t.inMemoriam}</p>
             <h3 id="memorial-name" className="memorial__name">
-              {memorial.name}
+              {curlyQuotes(memorial.name)}
             </h3>
+            {/* "(1970 – 2022)" on one line (legacy-section.css); a screen reader hears "1970 to 2022". */}
             <p className="memorial__years">
+              <span aria-hidden="true">(</span>
               <time dateTime={String(memorial.born)}>{memorial.born}</time>
-              <span aria-hidden="true"> — </span>
+              <span aria-hidden="true">{" \u2013 "}</span>
               <span className="visually-hidden">{` ${t.yearsTo} `}</span>
               <time dateTime={String(memorial.died)}>{memorial.died}</time>
+              <span aria-hidden="true">)</span>
             </p>
             <p className="memorial__text" lang={langOf(memorial, "text")}>
-              {memorial.text}
+              {curlyQuotes(memorial.text)}
             </p>
           </div>
         </article>
