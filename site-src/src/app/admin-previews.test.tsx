@@ -392,7 +392,7 @@ describe("SiteFactsPreview", () => {
     const timeline = within(legacy).getByRole("list", { name: "Our history" });
     expect(within(timeline).getAllByRole("heading").map((h) => h.textContent)).toEqual(["The Beginning", "Still Here"]);
     const memorial = within(legacy).getByRole("article", { name: "Ray Founder" });
-    expect(memorial).toHaveTextContent("1950 — to 2020");
+    expect(memorial).toHaveTextContent("(1950 – to 2020)");
     expect(within(memorial).getByRole("img", { name: "Ray, smiling" })).toHaveAttribute(
       "src",
       "blob:http://127.0.0.1/memorial/ray.jpg",

@@ -15,6 +15,7 @@ import { policiesStrings } from "../i18n/parts/policies";
 import { portfolioStrings } from "../i18n/parts/portfolio";
 import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
+import { curlyQuotes } from "../lib/curly-quotes";
 import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
@@ -525,15 +526,17 @@ function Memorial({ memorial }: { memorial: SiteFacts["memorial"] }) {
       <div className="memorial__body">
         <p className="eyebrow">{t.inMemoriam}</p>
         <h3 id="memorial-name" className="memorial__name">
-          {memorial.name}
+          {curlyQuotes(memorial.name)}
         </h3>
         <p className="memorial__years">
+          <span aria-hidden="true">(</span>
           <time dateTime={memorial.born}>{memorial.born}</time>
-          <span aria-hidden="true"> — </span>
+          <span aria-hidden="true">{" \u2013 "}</span>
           <span className="visually-hidden">{` ${t.yearsTo} `}</span>
           <time dateTime={memorial.died}>{memorial.died}</time>
+          <span aria-hidden="true">)</span>
         </p>
-        <p className="memorial__text">{memorial.text}</p>
+        <p className="memorial__text">{curlyQuotes(memorial.text)}</p>
       </div>
     </article>
   );
