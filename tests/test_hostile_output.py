@@ -10,6 +10,7 @@ permission instead, and the full-disk case is skipped.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import stat
 import subprocess
@@ -158,7 +159,10 @@ def test_a_serve_rebuild_that_cannot_write_shows_the_one_line_on_open_pages(
     content = write_site(tmp_path / "content", minimal_site())
     paths = pipeline.Paths.make(content, unwritable.out, cache=media_cache)
     live, reporter = LiveReload(), BufferReporter()
-    asyncio.run(runner._watch(paths, live, reporter))
+    # In a thread of its own: a browser test run earlier in this worker leaves Playwright's
+    # sync API holding this thread's event loop, where asyncio.run refuses to start.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, runner._watch(paths, live, reporter)).result()
     assert live.failure is not None and live.version == 0
     assert live.failure["title"] == "The build failed"
     [problem] = live.failure["problems"]
