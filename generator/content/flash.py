@@ -25,20 +25,10 @@ def design_id(artist_slug: str, file: str) -> str:
 
 def flash_item(slug: str, artist_name: str, entry: models.FlashDesign) -> FlashItem:
     return FlashItem(
+        model=entry,
         id=design_id(slug, entry.file),
-        file=entry.file,
-        title=entry.title,
-        size=entry.size,
-        price=entry.price,
-        status=entry.status,
-        repeatable=entry.repeatable,
         artist_slug=slug,
         artist_name=artist_name,
-        alt=entry.alt,
-        draft=entry.draft,
-        publish_at=entry.publish_at,
-        title_es=entry.title_es,
-        alt_es=entry.alt_es,
     )
 
 

@@ -11,17 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from . import models
 from .flash import flash_item
+from .reader import Reader, slug_message
 from .records import WorkItem, stable_id
 from .yamlfile import line_of
-
-if TYPE_CHECKING:
-    from .loader import _Reader
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ PORTFOLIO = ArtistList("portfolio", "work", models.PortfolioEntry, "piece")
 FLASH = ArtistList("flash", "flash", models.FlashDesign, "design")
 
 
-def read_portfolios(reader: _Reader) -> None:
+def read_portfolios(reader: Reader) -> None:
     content = reader.content
     names = {a.slug: a.name for a in content.artists}
 
@@ -46,16 +44,10 @@ def read_portfolios(reader: _Reader) -> None:
         if slug not in names:
             return None
         item = WorkItem(
-            stable_id(f"work:{entry.file}"),
-            entry.file,
-            entry.title,
-            slug,
-            names[slug],
-            entry.alt,
-            entry.draft,
-            entry.publish_at,
-            title_es=entry.title_es,
-            alt_es=entry.alt_es,
+            model=entry,
+            id=stable_id(f"work:{entry.file}"),
+            artist_slug=slug,
+            artist_name=names[slug],
         )
         content.work.append(item)
         return ("piece", item.id)
@@ -65,7 +57,7 @@ def read_portfolios(reader: _Reader) -> None:
     content.work.sort(key=lambda w: order.get(w.artist_slug, 0))
 
 
-def read_flash(reader: _Reader) -> None:
+def read_flash(reader: Reader) -> None:
     content = reader.content
     names = {a.slug: a.name for a in content.artists}
 
@@ -83,7 +75,7 @@ def read_flash(reader: _Reader) -> None:
 
 
 def read_lists(
-    reader: _Reader,
+    reader: Reader,
     kind: ArtistList,
     files: dict[str, Path],
     take: Callable[[str, Any], tuple | None],
@@ -125,11 +117,3 @@ def read_lists(
                 continue
             owner = take(slug, entry)
             reader.translations(path, kind.model, raw, lines, owner, (index,), kind.item)
-
-
-def slug_message(slug: str) -> str:
-    suggestion = models.suggest_slug(slug)
-    return (
-        f"file name '{slug}' must be a slug of lower-case letters, digits and '-' "
-        f"(rename it to '{suggestion}.yaml')"
-    )

@@ -3,8 +3,9 @@
 The loader (loader.py) makes these, the checks (validate.py, images/checks.py,
 videos/checks.py) add to their `Findings`, and the stages that write import them from here,
 never the loader. Two kinds of artist: `models.ArtistFile` is the YAML file's model,
-`ArtistRecord` the artist as the site shows them; `ArtistSource` is one file as read, valid
-or not, for the checks across files.
+`ArtistRecord` the artist as the site shows them, which holds that model and adds its id,
+slug and publishing state (a `Record`; pieces and flash designs likewise); `ArtistSource`
+is one file as read, valid or not, for the checks across files.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..errors import Problem
 from . import models
 from .yamlfile import LineMap, line_of
+
+M = TypeVar("M", bound=models.Model)
 
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
 # The studio's policies (docs/requests.md): optional; without it there is no /policies page.
@@ -76,31 +79,32 @@ def link_in(root: Path, path: Path) -> Path | None:
     return None
 
 
-@dataclass(frozen=True)
-class ArtistRecord:
+@dataclass(frozen=True, kw_only=True)
+class Record(Generic[M]):
+    """One thing the site shows, from a valid entry of an editor's file: the entry's
+    validated model (its fields are the record's: `artist.name` is `artist.model.name`), and
+    what the build adds to it. A field added to the model is the record's at once."""
+
+    model: M
+    held: str | None = None  # why `serve` shows it though the public site leaves it out
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names the record itself lacks: those are the model's fields.
+        model = self.__dict__.get("model")
+        if model is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = getattr(model, name)
+        # The model is frozen, its lists are not: a record's lists read as tuples, so no
+        # later stage can change what was read.
+        return tuple(value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArtistRecord(Record[models.ArtistFile]):
     """One artist as the site shows them, from a valid artist file (models.ArtistFile)."""
 
     id: int
     slug: str
-    name: str
-    photo: str
-    years_experience: int
-    specialties: tuple[str, ...]
-    instagram: str | None
-    bio: str
-    order: int
-    previous_slugs: tuple[str, ...] = ()
-    alt: str | None = None  # the photo's alt text
-    draft: bool = False
-    publish_at: str | None = None
-    held: str | None = None  # why `serve` shows it though the public site leaves it out
-    books: str = "open"  # "open" | "closed" | "waitlist" (models.BooksStatus)
-    books_note: str | None = None
-    # The Spanish (the X_es fields); None or () where not given: /es/ shows the English.
-    bio_es: str | None = None
-    specialties_es: tuple[str, ...] = ()
-    books_note_es: str | None = None
-    alt_es: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,40 +122,22 @@ class ArtistSource:
         return line_of(self.lines, (key,))
 
 
-@dataclass(frozen=True)
-class WorkItem:
+@dataclass(frozen=True, kw_only=True)
+class WorkItem(Record[models.PortfolioEntry]):
+    """One portfolio piece as the site shows it (models.PortfolioEntry)."""
+
     id: int
-    file: str
-    title: str
     artist_slug: str
     artist_name: str
-    alt: str | None = None
-    draft: bool = False
-    publish_at: str | None = None
-    held: str | None = None  # why `serve` shows it though the public site leaves it out
-    title_es: str | None = None  # the Spanish; None: /es/ shows the English
-    alt_es: str | None = None
 
 
-@dataclass(frozen=True)
-class FlashItem:
+@dataclass(frozen=True, kw_only=True)
+class FlashItem(Record[models.FlashDesign]):
     """One flash design as the site shows it (models.FlashDesign; docs/flash.md)."""
 
     id: str  # "<artist-slug>/<stem>": stable across reordering and title edits
-    file: str
-    title: str
-    size: str
-    price: int  # whole US dollars
-    status: str  # "available" | "claimed"
-    repeatable: bool
     artist_slug: str
     artist_name: str
-    alt: str | None = None
-    draft: bool = False
-    publish_at: str | None = None
-    held: str | None = None  # why `serve` shows it though the public site leaves it out
-    title_es: str | None = None  # the Spanish; None: /es/ shows the English
-    alt_es: str | None = None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from ..errors import BuildError
 from .cms_words import SINGULAR, WORDS
 
 # The folder under content/ each file-name field uploads into: where the loader reads that
-# field's files (loader.py, `refer`); tests/test_cms_config.py checks the two agree.
+# field's files (loader.py and lists.py, `Reader.refer`); tests/test_cms_config.py checks
+# the two agree.
 MEDIA_FOLDERS = {
     "ArtistFile.photo": "images/artists",
     "Memorial.photo": "images/artists",
