@@ -2,17 +2,20 @@
 
 Run as a script (tests/stripe_support.py starts it in a process of its own): it listens on
 127.0.0.1 on a port the system picks, prints that port on its first line, and serves until
-it is told to stop (SIGTERM). localstripe has no Checkout Sessions; this adds the part issue 41
+it is told to stop (SIGTERM) or its standard input ends. localstripe has no Checkout Sessions; this adds the part issue 41
 uses, built on localstripe's own objects so that its store, events and webhook sender (signed as
 Stripe signs) are reused. What is and is not emulated: docs/stripe-testing.md.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
 import socket
 import string
 import sys
+import threading
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -276,11 +279,18 @@ def extend(app: web.Application) -> None:
     server.register_webhook = loopback_only(server.register_webhook)
 
 
+def stop_at_end_of_input() -> None:
+    sys.stdin.buffer.read()
+    os.kill(os.getpid(), signal.SIGTERM)  # aiohttp's run_app stops cleanly on SIGTERM
+
+
 def main() -> None:
     # localstripe pickles its whole store to /tmp/localstripe.pickle on every change, a file
     # shared by every run on the machine: this server keeps its store in memory only.
     resources.Store.dump_to_disk = lambda self: None
     extend(server.app)
+    # Stop when the test process is gone, even killed: it holds our stdin open until then.
+    threading.Thread(target=stop_at_end_of_input, daemon=True).start()
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     print(listener.getsockname()[1], flush=True)

@@ -33,7 +33,10 @@ def localstripe_server() -> Iterator[str]:
     URL once it answers. The process is stopped on leaving, whatever happened."""
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(
-            [sys.executable, str(SERVER)], stdout=subprocess.PIPE, stderr=errors
+            [sys.executable, str(SERVER)],
+            stdin=subprocess.PIPE,  # the server stops when this closes, even if we are killed
+            stdout=subprocess.PIPE,
+            stderr=errors,
         )
         try:
             url = f"http://127.0.0.1:{_port(process, errors)}"
@@ -46,6 +49,7 @@ def localstripe_server() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+            process.stdin.close()
             process.stdout.close()
 
 
