@@ -64,6 +64,25 @@ def moto_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def localstripe_url() -> Iterator[str]:
+    """localstripe with Checkout Sessions on loopback, one per module (docs/stripe-testing.md)."""
+    from stripe_support import localstripe_server
+
+    with localstripe_server() as url:
+        yield url
+
+
+@pytest.fixture
+def fake_stripe(localstripe_url: str):
+    """The fake Stripe, emptied for this test: a client for it and its test-only actions."""
+    from stripe_support import FakeStripe
+
+    fake = FakeStripe(localstripe_url)
+    fake.reset()
+    return fake
+
+
 @pytest.fixture
 def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
     from contact_support import use_aws_env
