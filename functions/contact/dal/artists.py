@@ -13,10 +13,10 @@ import logging
 import re
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
-from .books import unjudged
-from .settings import ConfigError, parse_artists
-from .sitelists import TIMEOUT_S, LiveList, fetch_list
+from ..models.books import ArtistName, unjudged
+from .sitelists import TIMEOUT_S, LiveList, WatchedFile, fetch_list
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +25,10 @@ MAX_BYTES = 512 * 1024  # api/artists.json of a big studio is a few KiB
 # deployed alone, without the generator.
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_SLUG = 64
+
+
+class ConfigError(Exception):
+    """A setting (handlers/settings.py) or an artist list that cannot be used."""
 
 
 def site_address(site_url: str, path: str) -> str:
@@ -67,3 +71,44 @@ class SiteArtists(LiveList[str]):
             log.warning("contact: %s unreachable; accepting artist %r unchecked", self.url, slug)
             return {**names, slug: slug}
         return names
+
+
+class ArtistList:
+    """The artist slugs (and names) the form may name, read from a JSON file.
+
+    Accepts the build's own `api/artists.json` (a list of objects with slug and name), a
+    list of slugs, or a {slug: name} mapping. Re-read when the file changes, so `serve`
+    follows a rebuild that adds an artist.
+    """
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self._file = (
+            WatchedFile(path, parse_artists, "artist list", (ConfigError,)) if path else None
+        )
+
+    def __call__(self) -> Mapping[str, str]:
+        # Missing or unreadable: the last list read; with none, only "na" is accepted.
+        names = self._file.read() if self._file is not None else None
+        return names if names is not None else {}
+
+    def including(self, slug: str) -> Mapping[str, str]:
+        """The list to check slug against: this file is the whole truth (see artists.py)."""
+        return self()
+
+
+def parse_artists(value: object) -> dict[str, str]:
+    """{slug: name} of an artist list; the site's own items (api/artists.json) give names
+    that carry the artist's books (books.ArtistName)."""
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in value.items()}
+    if isinstance(value, list):
+        names = {}
+        for item in value:
+            if isinstance(item, str):
+                names[item] = item
+            elif isinstance(item, dict) and isinstance(item.get("slug"), str):
+                name = str(item.get("name") or item["slug"])
+                names[item["slug"]] = ArtistName(name, item.get("books"), item.get("books_note"))
+        return names
+    raise ConfigError("an artist list must be a JSON list or object")

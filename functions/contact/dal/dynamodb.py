@@ -21,10 +21,9 @@ from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from .budget import KEY_PREFIX as BUDGET_PREFIX
-from .budget import Hour
-from .confirmation import KEY_PREFIX as CONFIRMATION_PREFIX
-from .store import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+from ..models.budget import CONFIRMATION_PREFIX, Hour
+from ..models.budget import KEY_PREFIX as BUDGET_PREFIX
+from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one

@@ -1,4 +1,4 @@
-"""Where accepted messages are kept: the interface, and the local SQLite outbox.
+"""Where accepted messages are kept locally: the SQLite outbox (the interface: logic/ports.py).
 
 Store first, then notify: a message is `pending` from the moment it is stored until the
 studio's email has gone out (`sent`). A message caught by a spam trap is kept as `spam`,
@@ -16,146 +16,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from .budget import Hour
-from .rules import Submission
+from ..models.budget import Hour
+from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-PENDING = "pending"
-SENT = "sent"
-SPAM = "spam"
-
-
-class StorageUnavailable(Exception):
-    """The store could not keep the message; nothing may be reported as sent."""
-
-
-class AlreadyAttached(Exception):
-    """An upload the message names is attached to another message already (nothing kept)."""
-
-    def __init__(self, upload_ids: list[str]):
-        super().__init__(", ".join(upload_ids))
-        self.upload_ids = upload_ids
-
-
-@dataclass(frozen=True)
-class StoredMessage:
-    id: str
-    created_at: str  # ISO 8601, UTC
-    name: str
-    email: str
-    phone: str
-    artist: str
-    service: str
-    message: str
-    client: str
-    status: str = PENDING
-    attempts: int = 0
-    last_error: str = ""
-    sent_at: str = ""
-    spam_reason: str = ""  # why a spam trap caught it (status spam only)
-    expires_at: int = 0  # Unix seconds after which it is deleted; 0: kept
-    artist_name: str = ""  # the artist's name when the message came ("" for no preference)
-    # Reference images attached to it, in the visitor's order: {"upload": the upload id,
-    # "key": where it is kept, "type", "bytes", "width", "height"} (docs/contact.md).
-    images: tuple[dict, ...] = ()
-    # The flash design it claims, as the site listed it then: {"id", "verified", "title",
-    # "size", "price", "image", "artist_id", "artist", "repeatable"}; only {"id", "verified":
-    # false} when the site could not be read; {} for none (flash.py).
-    flash: dict = field(default_factory=dict)
-    # The tattoo request's fields the visitor gave: {"placement", "size", "colour", "budget",
-    # "availability": [...], "first_tattoo": bool, "age"}, only those given ({} for none).
-    request: dict = field(default_factory=dict)
-    policies_version: str = ""  # the version of the policies the visitor saw ("": not sent)
-    waitlist: bool = False  # a consultation for an artist whose books are on a waitlist
-    # When the studio released it from the spam traps with the digest's "Not spam" link
-    # (spam_review.py); it keeps its spam_reason as a record of why it was caught.
-    released_at: str = ""
-    lang: str = "en"  # the language the visitor wrote in, "en" or "es" (language.py)
-
-    @classmethod
-    def new(
-        cls, id: str, created_at: str, submission: Submission, client: str, artist_name: str = ""
-    ) -> StoredMessage:
-        return cls(
-            id=id,
-            created_at=created_at,
-            client=client,
-            artist_name=artist_name,
-            **asdict(submission),
-        )
-
-    @property
-    def image_keys(self) -> list[str]:
-        return [image["key"] for image in self.images]
-
-    def as_spam(self, reason: str, expires_at: int) -> StoredMessage:
-        return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at)
-
-    def expired(self, now: float) -> bool:
-        return 0 < self.expires_at <= now
-
-    def to_dict(self) -> dict:
-        values = asdict(self)
-        values["images"] = [dict(image) for image in self.images]
-        return values
-
-    def released(self, at: str, images: tuple[dict, ...]) -> StoredMessage:
-        """The spam the studio released: a message pending its email, kept without expiry,
-        its images at their new keys."""
-        return replace(self, status=PENDING, expires_at=0, released_at=at, images=images)
-
-    def sent(self, at: str) -> StoredMessage:
-        return replace(self, status=SENT, sent_at=at, attempts=self.attempts + 1, last_error="")
-
-
-class MessageStore(Protocol):
-    def add(self, message: StoredMessage) -> None:
-        """Keep the message durably or raise StorageUnavailable; AlreadyAttached (and keep
-        nothing) when one of its images' uploads belongs to another message."""
-
-    def mark_sent(self, message_id: str, at: str) -> None: ...
-
-    def mark_failed(self, message_id: str, error: str) -> None:
-        """Record a failed notification; the message stays pending."""
-
-    def pending(self, limit: int = 100) -> list[StoredMessage]: ...
-
-    def list(self, limit: int | None = None) -> list[StoredMessage]:
-        """Newest first."""
-
-    def get(self, message_id: str) -> StoredMessage | None:
-        """The message with this id, None when there is none."""
-
-    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
-        """The spam created from start (included) to end (excluded), ISO 8601 UTC, oldest
-        first, at most limit of them; and how many there are in all."""
-
-    def release_spam(self, message: StoredMessage, now: float) -> bool:
-        """Write message (StoredMessage.released) over the stored spam of the same id, only if
-        that is still spam and not expired at now, in one conditional write; False (nothing
-        written) otherwise: released already, or deleted."""
-
-    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
-        """Add size to the hour's count of granted image bytes unless that passes ceiling, in
-        one atomic write every process sees; False (nothing added) when it would."""
-
-    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
-        """Add one to the hour's count unless it is past ceiling already, in one atomic
-        write every process sees; the count after it: at most ceiling, within it; ceiling + 1,
-        the first one past it (once an hour, whichever process); ceiling + 2 (nothing
-        written) for each one after."""
-
-    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
-        """Record that key (an address's digest) is sent a confirmation at now, unless one was
-        recorded less than window_s before, in one atomic write every process sees; False
-        (nothing written) when one was."""
-
 
 _COLUMNS = tuple(StoredMessage.__dataclass_fields__)
 

@@ -25,9 +25,18 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from .contract import IMAGE_LINK_PATH
-from .references import GRANT_SECONDS, HEAD_BYTES, MESSAGES, UploadId, post_conditions
-from .uploads import ImageLinks, Upload, UploadChanged, UploadsUnavailable
+from ..contract import IMAGE_LINK_PATH
+from ..models.references import (
+    GRANT_SECONDS,
+    HEAD_BYTES,
+    MESSAGES,
+    ImageLinks,
+    Upload,
+    UploadChanged,
+    UploadId,
+    UploadsUnavailable,
+    post_conditions,
+)
 
 log = logging.getLogger(__name__)
 

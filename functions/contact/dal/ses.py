@@ -15,10 +15,10 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from .mail import build_email
-from .service import NotificationFailed
-from .store import StoredMessage
-from .uploads import ImageLinks
+from ..models.mail import build_email
+from ..models.message import StoredMessage
+from ..models.outcomes import NotificationFailed
+from ..models.references import ImageLinks
 
 log = logging.getLogger(__name__)
 

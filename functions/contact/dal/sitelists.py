@@ -33,14 +33,6 @@ class SiteUnreachable(Exception):
     pass
 
 
-def one_line(value: object, limit: int) -> str:
-    """Site text as one plain line (no control or separator characters), at most limit."""
-    if not isinstance(value, str):
-        return ""
-    shown = "".join(ch if ch.isprintable() else " " for ch in value)
-    return " ".join(shown.split())[:limit]
-
-
 def fetch_list(
     url: str,
     parse: Callable[[object], T],

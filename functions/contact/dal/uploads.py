@@ -1,4 +1,5 @@
-"""Where reference images wait and are kept: the interface, and the local folder store.
+"""Where reference images wait and are kept locally: the folder store (the interface:
+logic/ports.py; what it reports: models/references.py).
 
 The form never sends an image through the function: it asks for a grant (a presigned S3
 POST on AWS, `s3.py`; here the same fields, signed with a key kept beside the outbox), posts
@@ -25,20 +26,22 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Protocol
 from xml.sax.saxutils import escape
 
-from .references import (
+from ..models.references import (
     GRANT_SECONDS,
     HEAD_BYTES,
     MAX_IMAGE_BYTES,
     PENDING,
     PENDING_DAYS,
     SPAM,
+    ImageLinks,
+    Upload,
+    UploadChanged,
     UploadId,
+    UploadsUnavailable,
     post_conditions,
 )
 
@@ -50,56 +53,6 @@ LOCAL_ALGORITHM = "LOCAL-HMAC-SHA256"  # S3 says AWS4-HMAC-SHA256; ours never le
 MAX_FORM_FIELD_BYTES = 8 * 1024  # a policy is about 500 bytes; S3's own limit is 20 KB
 # The most a POST of one image may carry: the file and its few form fields.
 MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 16 * MAX_FORM_FIELD_BYTES
-
-
-class UploadsUnavailable(Exception):
-    """Storage for images cannot be reached: nothing may be reported as kept."""
-
-
-class UploadChanged(Exception):
-    """The upload was replaced or removed between its inspection and its copy."""
-
-
-@dataclass(frozen=True)
-class Upload:
-    """What an inspection found: enough to judge the file and to copy exactly that file."""
-
-    size: int
-    content_type: str  # as it was posted ("" when the store does not keep it)
-    head: bytes  # the first HEAD_BYTES bytes
-    version: str  # the stored file's version (an ETag): the copy must find the same
-
-
-@dataclass(frozen=True)
-class ImageLinks:
-    note: str  # e.g. "links valid until 2026-12-23", for the studio's email
-    urls: list[str]
-
-
-class UploadStore(Protocol):
-    location: str  # where the images are, for `messages` (a folder or s3://bucket)
-
-    def grant(self, upload: UploadId, content_type: str) -> dict[str, str]:
-        """The form fields of a POST that may store one image at upload.pending_key."""
-
-    def inspect(self, upload: UploadId) -> Upload | None:
-        """The pending upload, or None when there is none (expired, used, never made)."""
-
-    def attach(self, upload: UploadId, found: Upload, key: str) -> None:
-        """Copy the inspected upload to key; UploadChanged if it is no longer that file."""
-
-    def release(self, uploads: Iterable[UploadId]) -> None:
-        """Delete pending uploads that are now attached (their copies stay)."""
-
-    def copy(self, key: str, new_key: str) -> None:
-        """Copy a kept image to new_key (a released spam's, spam/ to messages/);
-        UploadsUnavailable when it cannot."""
-
-    def discard(self, keys: Iterable[str]) -> None:
-        """Delete attached copies whose message could not be stored."""
-
-    def links(self, keys: list[str]) -> ImageLinks:
-        """How the studio's email points at the images."""
 
 
 def signature(key: bytes, policy: str) -> str:

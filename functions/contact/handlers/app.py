@@ -14,19 +14,22 @@ import json
 import logging
 from functools import lru_cache
 
-from .confirmation import Confirmations
-from .contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
-from .flash import FlashSource, SiteFlash
-from .language import ENGLISH, body_lang, texts
-from .messages import USE_GET
-from .outcomes import Outcome
+from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
+from ..dal.artists import ArtistList
+from ..dal.flash import SiteFlash
+from ..dal.outbox import SqliteOutbox
+from ..dal.uploads import LocalUploads
+from ..logic.confirmation import Confirmations
+from ..logic.flash import FlashSource
+from ..logic.ports import MessageStore, UploadStore
+from ..logic.service import ArtistSource, ContactService, Notifier
+from ..logic.spam_review import SpamReview, local_secret
+from ..models.outcomes import Outcome
+from ..models.rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
+from ..words.language import ENGLISH, body_lang, texts
+from ..words.messages import USE_GET
 from .proxy import ClientAddress
-from .rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
-from .service import ArtistSource, ContactService, Notifier
-from .settings import PACKAGED_ARTISTS, ArtistList, Settings
-from .spam_review import SpamReview, local_secret
-from .store import MessageStore, SqliteOutbox
-from .uploads import LocalUploads, UploadStore
+from .settings import PACKAGED_ARTISTS, Settings
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,7 @@ JSON_HEADERS = {
 
 def build_store(settings: Settings) -> MessageStore:
     if settings.store == "dynamodb":
-        from .dynamodb import DynamoStore
+        from ..dal.dynamodb import DynamoStore
 
         return DynamoStore(settings.table, settings.region)
     return SqliteOutbox(settings.outbox)
@@ -53,7 +56,7 @@ def build_store(settings: Settings) -> MessageStore:
 def build_uploads(settings: Settings) -> UploadStore | None:
     """Where reference images go: the bucket (AWS), a folder beside the outbox, or none."""
     if settings.uploads_bucket:
-        from .s3 import S3Uploads
+        from ..dal.s3 import S3Uploads
 
         return S3Uploads(
             settings.uploads_bucket,
@@ -69,7 +72,7 @@ def build_uploads(settings: Settings) -> UploadStore | None:
 def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
     if not settings.sends_email:
         return None
-    from .ses import SesNotifier
+    from ..dal.ses import SesNotifier
 
     return SesNotifier(
         settings.notify_from,
@@ -127,7 +130,7 @@ def build_artists(settings: Settings) -> ArtistSource:
     """The published site's live list when its URL is set (Lambda), else a file."""
     listed = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
     if settings.site_url:
-        from .artists import SiteArtists
+        from ..dal.artists import SiteArtists
 
         return SiteArtists(settings.site_url, fallback=listed)
     return listed

@@ -52,8 +52,8 @@ from __future__ import annotations
 import logging
 import os
 
+from ..logic.service import ContactService
 from .app import build_service, respond
-from .service import ContactService
 from .settings import ConfigError, Settings
 
 log = logging.getLogger(__name__)

@@ -16,14 +16,15 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..dal.artists import ArtistList, ConfigError
+from ..logic.service import ContactService
+from ..models.flash import describe
+from ..models.mail import artist_label, language_note
+from ..models.message import PENDING, SPAM, StorageUnavailable, StoredMessage
+from ..models.outcomes import NotificationFailed, SendReport
+from ..models.tattoo_request import request_lines
 from .app import build_service
-from .flash import describe
-from .mail import artist_label, language_note
-from .outcomes import NotificationFailed, SendReport
-from .service import ContactService
-from .settings import ArtistList, ConfigError, Settings
-from .store import PENDING, SPAM, StorageUnavailable, StoredMessage
-from .tattoo_request import request_lines
+from .settings import Settings
 
 log = logging.getLogger(__name__)
 

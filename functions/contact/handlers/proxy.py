@@ -22,7 +22,8 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 
-from .attention import needs_attention
+from ..models.attention import needs_attention
+from ..models.ratelimit import UNSIGNED
 
 SIGNATURE_HEADER = "x-nf-sign"
 ISSUER = "netlify"
@@ -36,9 +37,6 @@ MIN_SECRET_CHARS = 32  # HS256 wants a key of at least 256 bits (RFC 7518, 3.2)
 # is not an address, and is never parsed or kept.
 MAX_ADDRESS_CHARS = 45
 UNKNOWN_CLIENT = "unknown"
-# The client of a request through the site without Netlify's signature (see above); what
-# `build.py messages` shows for its message.
-UNSIGNED = "unsigned"
 NETLIFY_CLIENT_HEADER = "x-nf-client-connection-ip"
 
 

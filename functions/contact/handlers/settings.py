@@ -12,14 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .books import ArtistName
+from ..dal.artists import ConfigError
+from ..models.ratelimit import RateLimit
 from .proxy import MIN_SECRET_CHARS
-from .ratelimit import RateLimit
-from .sitelists import WatchedFile
 
 log = logging.getLogger(__name__)
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # functions/contact/
 PROJECT_ROOT = PACKAGE_DIR.parent.parent
 DEFAULT_OUTBOX = PROJECT_ROOT / ".cache" / "contact" / "outbox.sqlite3"
 # Written into the deployment package by deploy-function from the built site's artist list.
@@ -46,10 +45,6 @@ LOCAL_UPLOAD_MB_PER_HOUR = "10240"  # a developer's disk and the load benchmark,
 CONFIRMATIONS_PER_HOUR = "10"
 IMAGE_LINK_DAYS = "30"  # how long the image links of the studio's email work
 SPAM_RETENTION_DAYS = "30"  # how long messages caught by the spam traps are kept
-
-
-class ConfigError(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -289,44 +284,3 @@ def _spam_retention_days(env: _Env) -> float:
     if retention == 0:
         env.problem("CONTACT_SPAM_RETENTION_DAYS must be more than 0")
     return retention
-
-
-class ArtistList:
-    """The artist slugs (and names) the form may name, read from a JSON file.
-
-    Accepts the build's own `api/artists.json` (a list of objects with slug and name), a
-    list of slugs, or a {slug: name} mapping. Re-read when the file changes, so `serve`
-    follows a rebuild that adds an artist.
-    """
-
-    def __init__(self, path: Path | None):
-        self.path = path
-        self._file = (
-            WatchedFile(path, parse_artists, "artist list", (ConfigError,)) if path else None
-        )
-
-    def __call__(self) -> Mapping[str, str]:
-        # Missing or unreadable: the last list read; with none, only "na" is accepted.
-        names = self._file.read() if self._file is not None else None
-        return names if names is not None else {}
-
-    def including(self, slug: str) -> Mapping[str, str]:
-        """The list to check slug against: this file is the whole truth (see artists.py)."""
-        return self()
-
-
-def parse_artists(value: object) -> dict[str, str]:
-    """{slug: name} of an artist list; the site's own items (api/artists.json) give names
-    that carry the artist's books (books.ArtistName)."""
-    if isinstance(value, dict):
-        return {str(k): str(v) for k, v in value.items()}
-    if isinstance(value, list):
-        names = {}
-        for item in value:
-            if isinstance(item, str):
-                names[item] = item
-            elif isinstance(item, dict) and isinstance(item.get("slug"), str):
-                name = str(item.get("name") or item["slug"])
-                names[item["slug"]] = ArtistName(name, item.get("books"), item.get("books_note"))
-        return names
-    raise ConfigError("an artist list must be a JSON list or object")

@@ -35,17 +35,17 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from typing import Protocol
 
-from .attention import needs_attention
-from .budget import CONFIRMATIONS, hour_of
-from .language import texts
-from .mail import plain_email
-from .outcomes import NotificationFailed
-from .rules import ascii_email
-from .store import MessageStore, StorageUnavailable, StoredMessage
+from ..models.attention import needs_attention
+from ..models.budget import CONFIRMATIONS, hour_of
+from ..models.mail import plain_email
+from ..models.message import StorageUnavailable, StoredMessage
+from ..models.outcomes import NotificationFailed
+from ..models.rules import ascii_email
+from ..words.language import texts
+from .ports import MessageStore
 
 log = logging.getLogger(__name__)
 
-KEY_PREFIX = "confirm#"  # the DynamoDB items of the hourly limit (dynamodb.py)
 WINDOW_S = 3600.0  # at most one confirmation per address this often
 MAX_FIRST_NAME = 30
 # What a name may hold for its first word to be used: letters (with their accents), spaces,

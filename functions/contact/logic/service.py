@@ -17,14 +17,11 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol
 
-from .books import closed_books, with_books
-from .budget import hour_of
-from .confirmation import Confirmations
-from .contract import UPLOAD_PATH
-from .flash import FileFlash, FlashSource, claim_flash, with_claim
-from .language import Texts, minutes, read_lang, texts
-from .messages import LINK_EXPIRED, LINK_UNKNOWN
-from .outcomes import (
+from ..contract import UPLOAD_PATH
+from ..models.books import closed_books, with_books
+from ..models.budget import hour_of
+from ..models.message import SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+from ..models.outcomes import (
     NotificationFailed,
     Outcome,
     SendReport,
@@ -32,13 +29,14 @@ from .outcomes import (
     limited,
     refused_images,
 )
-from .proxy import UNSIGNED
-from .ratelimit import RateLimit, SlidingWindowLimiter
-from .references import FIELD as REFERENCES
-from .references import (
+from ..models.ratelimit import UNSIGNED, RateLimit, SlidingWindowLimiter
+from ..models.references import FIELD as REFERENCES
+from ..models.references import (
     GRANT_SECONDS,
     MAX_IMAGE_BYTES,
+    UploadChanged,
     UploadId,
+    UploadsUnavailable,
     attached_key,
     image_info,
     read_content_type,
@@ -46,9 +44,12 @@ from .references import (
     read_session,
     upload_problem,
 )
-from .rules import NO_ARTIST, FieldError, InvalidSubmission, SpamSignals, parse_submission
-from .store import SPAM, AlreadyAttached, MessageStore, StorageUnavailable, StoredMessage
-from .uploads import UploadChanged, UploadStore, UploadsUnavailable
+from ..models.rules import NO_ARTIST, FieldError, InvalidSubmission, SpamSignals, parse_submission
+from ..words.language import Texts, minutes, read_lang, texts
+from ..words.messages import LINK_EXPIRED, LINK_UNKNOWN
+from .confirmation import Confirmations
+from .flash import FlashSource, NoFlash, claim_flash, with_claim
+from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
     from .spam_review import SpamReview
@@ -121,7 +122,7 @@ class ContactService:
         self.upload_bytes_per_hour = upload_bytes_per_hour  # all visitors together; 0: none
         self.clock = clock
         # The site's flash designs (flash.py); none known: every claim is kept unverified.
-        self.flash = flash if flash is not None else FileFlash(None)
+        self.flash = flash if flash is not None else NoFlash()
         self.confirmations = confirmations  # None: no email to the visitor (confirmation.py)
         # The spam digest and its "Not spam" links (spam_review.py), set by app.build_service.
         self.spam_review: SpamReview | None = None

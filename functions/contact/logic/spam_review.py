@@ -24,16 +24,20 @@ import logging
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .confirmation import Mailer
-from .contract import NOT_SPAM_PATH
-from .mail import artist_label, header_text, plain_email
-from .messages import (
+from ..contract import NOT_SPAM_PATH
+from ..models.mail import artist_label, header_text, plain_email
+from ..models.message import SPAM as SPAM_STATUS
+from ..models.message import StorageUnavailable, StoredMessage
+from ..models.outcomes import Outcome
+from ..models.references import MESSAGES, SPAM, UploadsUnavailable
+from ..words.messages import (
     NOT_SPAM_DONE,
     NOT_SPAM_DONE_PENDING,
     NOT_SPAM_EXPIRED,
@@ -42,14 +46,8 @@ from .messages import (
     NOT_SPAM_UNAVAILABLE,
     NOT_SPAM_UNKNOWN,
 )
-from .outcomes import Outcome
-from .references import MESSAGES, SPAM
-from .store import SPAM as SPAM_STATUS
-from .store import StorageUnavailable, StoredMessage
-from .uploads import UploadsUnavailable
-
-if TYPE_CHECKING:
-    from .service import ContactService
+from .confirmation import Mailer
+from .ports import MessageStore, UploadStore
 
 log = logging.getLogger(__name__)
 
@@ -238,12 +236,26 @@ def page(status: int, title: str, text: str, message: StoredMessage | None = Non
     return Outcome(status, {"success": status < 400, "message": text}, PAGE_HEADERS, document)
 
 
+class Released(Protocol):
+    """What the review needs of the contact service (logic/service.py): its stores as they
+    are now, its clock, and its studio email for a released message. Read through this
+    rather than the service itself, so this module does not import it."""
+
+    store: MessageStore
+    uploads: UploadStore | None
+    now: Callable[[], str]
+
+    def notify(self, message: StoredMessage) -> bool:
+        """Send the studio's email for a pending message; True when it went."""
+
+
 class SpamReview:
-    """The digest and its links, over a contact service's store, images and studio email."""
+    """The digest and its links, over a contact service's store, images and studio email
+    (`Released`)."""
 
     def __init__(
         self,
-        service: ContactService,
+        source: Released,
         mailer: Mailer | None,
         sender: str,
         recipients: tuple[str, ...],
@@ -252,7 +264,7 @@ class SpamReview:
         studio: str = "Website",
         clock=time.time,  # noqa: ANN001 - () -> float
     ):
-        self.service = service
+        self.source = source
         self.mailer = mailer
         self.sender = sender
         self.recipients = recipients
@@ -269,7 +281,7 @@ class SpamReview:
     ) -> Digest:
         """What the spam traps kept in the window, and the email listing it (None if nothing)."""
         start, end = digest_window(self.clock() if now is None else now, hours, whole_hours)
-        listed, total = self.service.store.spam_between(_iso(start), _iso(end), MAX_LISTED)
+        listed, total = self.source.store.spam_between(_iso(start), _iso(end), MAX_LISTED)
         if not total:
             return Digest([], 0, start, end, None)
         links = self._link if self.site_url and self.secret else None
@@ -321,7 +333,7 @@ class SpamReview:
         if expires <= now:
             return page(410, "This link has expired", NOT_SPAM_EXPIRED)
         try:
-            message = self.service.store.get(message_id)
+            message = self.source.store.get(message_id)
             if message is None or message.expired(now):
                 return page(410, "This link has expired", NOT_SPAM_EXPIRED)
             if message.status != SPAM_STATUS:
@@ -334,7 +346,7 @@ class SpamReview:
             return page(503, "Please try again", NOT_SPAM_UNAVAILABLE)
 
     def _release(self, spam: StoredMessage, now: float) -> Outcome:
-        uploads = self.service.uploads
+        uploads = self.source.uploads
         images = tuple(
             {**image, "key": image["key"].replace(f"{SPAM}/", f"{MESSAGES}/", 1)}
             for image in spam.images
@@ -344,13 +356,13 @@ class SpamReview:
         # Copies first: if the write below fails the message is still spam, its images too.
         for old, new in zip(spam.images, images, strict=True):
             uploads.copy(old["key"], new["key"])
-        released = spam.released(self.service.now(), images)
-        if not self.service.store.release_spam(released, now):
+        released = spam.released(self.source.now(), images)
+        if not self.source.store.release_spam(released, now):
             # Released a moment ago by another click, or deleted: the copies are the same
             # files the other release made, so they stay.
             return page(409, "Already in your messages", NOT_SPAM_MOVED_ALREADY, spam)
         if spam.images:
             uploads.discard(spam.image_keys)
         log.info("contact: message %s released from the spam traps", spam.id)
-        sent = self.service.notify(released)
+        sent = self.source.notify(released)
         return page(200, "Moved to your messages", NOT_SPAM_DONE if sent else NOT_SPAM_DONE_PENDING)

@@ -16,11 +16,11 @@ import logging
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .language import texts
+from ..words.language import texts
+from .message import StoredMessage
 from .outcomes import Outcome
 from .rules import DEFAULT_SERVICE
-from .sitelists import one_line
-from .store import StoredMessage
+from .site_text import one_line
 
 log = logging.getLogger(__name__)
 

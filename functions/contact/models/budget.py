@@ -18,6 +18,8 @@ from datetime import UTC, datetime
 KEY_PREFIX = "budget#"
 UPLOADS = "uploads"
 CONFIRMATIONS = "confirmations"
+# Key of the one-per-address-per-hour record of a visitor's confirmation (logic/confirmation.py).
+CONFIRMATION_PREFIX = "confirm#"
 # A counter is useless once its hour is over; DynamoDB's time to live removes it later.
 KEEP_S = 2 * 24 * 3600
 

@@ -14,12 +14,12 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
+from ..words.language import NAMES, SPANISH
 from .flash import email_lines
-from .language import NAMES, SPANISH
+from .message import StoredMessage
+from .references import ImageLinks
 from .rules import NO_ARTIST, ascii_email
-from .store import StoredMessage
 from .tattoo_request import request_lines
-from .uploads import ImageLinks
 
 # What visitor text may bring into a mail header: letters, marks, digits, spaces and these.
 # Anything else becomes a space, so header text can hold neither a line break nor "=?", the

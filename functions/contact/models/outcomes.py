@@ -14,8 +14,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import messages as en
-from .language import Texts, minutes
+from ..words import messages as en
+from ..words.language import Texts, minutes
 from .ratelimit import SlidingWindowLimiter, rate_key
 from .references import FIELD as REFERENCES
 from .references import UploadId

@@ -15,6 +15,10 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+# The client of a request through the site without Netlify's signature (handlers/proxy.py):
+# all such requests share one limit; what `build.py messages` shows for their messages.
+UNSIGNED = "unsigned"
+
 
 @dataclass(frozen=True)
 class RateLimit:

@@ -12,9 +12,9 @@ import re
 import struct
 from dataclasses import dataclass
 
-from . import messages as en
-from .contract import MAX_IMAGE_BYTES, MAX_IMAGES
-from .language import Texts
+from ..contract import MAX_IMAGE_BYTES, MAX_IMAGES
+from ..words import messages as en
+from ..words.language import Texts
 from .rules import FieldError
 
 FIELD = "references"
@@ -208,3 +208,30 @@ def upload_problem(size: int, declared_type: str, head: bytes, t: Texts = en) ->
     if max(info.width, info.height) > MAX_IMAGE_SIDE:
         return t.IMAGE_TOO_WIDE.format(width=info.width, height=info.height, limit=MAX_IMAGE_SIDE)
     return ""
+
+
+# What the image stores (dal/uploads.py, dal/s3.py) report, and what they may raise.
+
+
+class UploadsUnavailable(Exception):
+    """Storage for images cannot be reached: nothing may be reported as kept."""
+
+
+class UploadChanged(Exception):
+    """The upload was replaced or removed between its inspection and its copy."""
+
+
+@dataclass(frozen=True)
+class Upload:
+    """What an inspection found: enough to judge the file and to copy exactly that file."""
+
+    size: int
+    content_type: str  # as it was posted ("" when the store does not keep it)
+    head: bytes  # the first HEAD_BYTES bytes
+    version: str  # the stored file's version (an ETag): the copy must find the same
+
+
+@dataclass(frozen=True)
+class ImageLinks:
+    note: str  # e.g. "links valid until 2026-12-23", for the studio's email
+    urls: list[str]

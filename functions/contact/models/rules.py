@@ -19,12 +19,12 @@ from pathlib import Path
 
 from email_validator import EmailNotValidError, validate_email
 
-from .language import Texts, read_lang, texts
+from ..words.language import Texts, read_lang, texts
 
 log = logging.getLogger(__name__)
 
 # The form's choices, shared with the build (which hands them to the front end).
-CHOICES_FILE = Path(__file__).with_name("choices.json")
+CHOICES_FILE = Path(__file__).resolve().parent.parent / "choices.json"  # beside contract.json
 _CHOICES = json.loads(CHOICES_FILE.read_text("utf-8"))
 SERVICES: tuple[str, ...] = tuple(_CHOICES["services"])
 DEFAULT_SERVICE = SERVICES[0]

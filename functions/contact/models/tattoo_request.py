@@ -9,7 +9,7 @@ so no visitor text reaches these lines.
 
 from __future__ import annotations
 
-from .store import StoredMessage
+from .message import StoredMessage
 
 # The form's labels where they differ from the value sent (the other lists are shown as
 # written): the contract of issue #27.

@@ -13,7 +13,7 @@ the operator reads (its email, `build.py messages`, the spam digest and its page
 links, logs) stays English: those texts are named in STUDIO_ONLY, and have no Spanish.
 """
 
-from .contract import MAX_IMAGES
+from ..contract import MAX_IMAGES
 
 _REPLY_TIME = "within 24 hours"  # the studio's stated time (also in the visitor's confirmation)
 THANK_YOU = f"Thank you! Your message has been sent. We'll get back to you {_REPLY_TIME}."

@@ -9,7 +9,7 @@ English {detail} and says it in a sentence of its own. Values the form sends fro
 as they are.
 """
 
-from .contract import MAX_IMAGES
+from ..contract import MAX_IMAGES
 
 _REPLY_TIME = "en menos de 24 horas"
 THANK_YOU = f"¡Gracias! Tu mensaje fue enviado. Te responderemos {_REPLY_TIME}."
