@@ -93,7 +93,7 @@ class ArtistList:
         return names if names is not None else {}
 
     def including(self, slug: str) -> Mapping[str, str]:
-        """The list to check slug against: this file is the whole truth (see artists.py)."""
+        """The list to check slug against: this file is the whole truth (see SiteArtists)."""
         return self()
 
 

@@ -65,7 +65,7 @@ DEFAULT_SPAM_RETENTION_S = 30 * 24 * 3600
 
 
 class ArtistSource(Protocol):
-    """The artists a visitor may name, as {slug: name} (settings.ArtistList, artists.py)."""
+    """The artists a visitor may name, as {slug: name} (dal/artists.py: ArtistList, SiteArtists)."""
 
     def __call__(self) -> Mapping[str, str]: ...
 
@@ -121,10 +121,11 @@ class ContactService:
         self.new_token = new_token
         self.upload_bytes_per_hour = upload_bytes_per_hour  # all visitors together; 0: none
         self.clock = clock
-        # The site's flash designs (flash.py); none known: every claim is kept unverified.
+        # The site's flash designs (dal/flash.py); none known: every claim is kept unverified.
         self.flash = flash if flash is not None else NoFlash()
         self.confirmations = confirmations  # None: no email to the visitor (confirmation.py)
-        # The spam digest and its "Not spam" links (spam_review.py), set by app.build_service.
+        # The spam digest and its "Not spam" links (spam_review.py), set by the wiring
+        # (handlers/app.py) once this exists: the review reads this through a protocol.
         self.spam_review: SpamReview | None = None
 
     def submit(self, payload: object, client: str) -> Outcome:

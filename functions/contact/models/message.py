@@ -53,7 +53,7 @@ class StoredMessage:
     images: tuple[dict, ...] = ()
     # The flash design it claims, as the site listed it then: {"id", "verified", "title",
     # "size", "price", "image", "artist_id", "artist", "repeatable"}; only {"id", "verified":
-    # false} when the site could not be read; {} for none (flash.py).
+    # false} when the site could not be read; {} for none (logic/flash.py).
     flash: dict = field(default_factory=dict)
     # The tattoo request's fields the visitor gave: {"placement", "size", "colour", "budget",
     # "availability": [...], "first_tattoo": bool, "age"}, only those given ({} for none).
