@@ -136,7 +136,7 @@ def messages(
     as_json: bool, pending: bool, spam: bool, limit: int | None, outbox: Path | None
 ) -> None:
     """List contact messages kept by the outbox (or the store CONTACT_STORE names)."""
-    from functions.contact import operations
+    from functions.contact.handlers import operations
 
     try:
         service = operations.service_from_env(outbox)
@@ -157,7 +157,7 @@ def messages(
 @dist_option("Built site whose artist names go into the emails.")
 def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
     """Re-send the studio's email for every message still pending; exit 1 if any fail."""
-    from functions.contact import operations
+    from functions.contact.handlers import operations
 
     try:
         report = operations.send_pending(operations.service_from_env(outbox, dist), limit)
@@ -191,7 +191,7 @@ def send_spam_digest(
 ) -> None:
     """Email the studio what the spam traps kept, with a Not spam link each (as the daily
     schedule on AWS does)."""
-    from functions.contact import operations
+    from functions.contact.handlers import operations
     from functions.deploy_options import site_url as built_site_url
 
     try:

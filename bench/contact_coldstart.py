@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cold start of the contact function: import time of the handler, outbox vs AWS backends.
 
-Each sample is a fresh interpreter importing `functions.contact.handler` (what a Lambda
+Each sample is a fresh interpreter importing `functions.contact.handlers.handler` (what a Lambda
 cold start or `build.py serve`'s first post pays), with the environment of one setup:
 
 - outbox: the default (SQLite outbox, no email) - must not load boto3;
@@ -48,9 +48,12 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         setups = {
-            "outbox": ("import functions.contact.handler", {"CONTACT_OUTBOX": f"{tmp}/o.sqlite3"}),
+            "outbox": (
+                "import functions.contact.handlers.handler",
+                {"CONTACT_OUTBOX": f"{tmp}/o.sqlite3"},
+            ),
             "aws": (
-                "import functions.contact.handler",
+                "import functions.contact.handlers.handler",
                 {
                     "CONTACT_STORE": "dynamodb",
                     "CONTACT_NOTIFY_FROM": "web@studio.example",

@@ -27,7 +27,7 @@ from .live_reload import LiveReload
 from .static import StaticSite, unservable
 
 if TYPE_CHECKING:  # imported by the bridge only when serving, so serve starts without it
-    from functions.contact.uploads import LocalUploads
+    from functions.contact.dal.uploads import LocalUploads
 
 __all__ = ["MAX_BODY", "LiveReload", "OwnNames", "create_app"]
 

@@ -28,7 +28,7 @@ from generator.site.redirects import contact_paths
 from .static import StaticSite
 
 if TYPE_CHECKING:  # imported when serving (default_uploads), so serve starts without it
-    from functions.contact.uploads import LocalUploads
+    from functions.contact.dal.uploads import LocalUploads
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,7 @@ class ContactBridge:
     async def upload(self, request: Request) -> Response:
         """POST of one image, as S3 takes a presigned POST (multipart form, the file last):
         204, or S3's XML error. Bounded like a contact body, at the largest image plus fields."""
-        from functions.contact.uploads import MAX_UPLOAD_BODY, s3_error
+        from functions.contact.dal.uploads import MAX_UPLOAD_BODY, s3_error
 
         answer = self._s3_answer
         if request.method != "POST":
@@ -208,7 +208,7 @@ class ContactBridge:
 
     async def _read_form(self, request: Request) -> tuple[dict[str, str], bytes | None]:
         """The form's text fields and its file (None unless it is the last part, `file`)."""
-        from functions.contact.uploads import MAX_FORM_FIELD_BYTES, MAX_UPLOAD_BODY
+        from functions.contact.dal.uploads import MAX_FORM_FIELD_BYTES, MAX_UPLOAD_BODY
 
         async def counted():  # noqa: ANN202 - the body, never more than MAX_UPLOAD_BODY of it
             size = 0

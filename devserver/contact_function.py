@@ -3,7 +3,7 @@ with a service that accepts the artists of the build being served (dist/api/arti
 and checks claimed flash designs against its flash list (dist/api/flash/all.json).
 
 Kept out of `functions/` (deployed alone, where nothing serves a dist/). The settings are
-the Lambda entry point's (`functions.contact.handler.SETTINGS`), read when a service is
+the Lambda entry point's (`functions.contact.handlers.handler.SETTINGS`), read when a service is
 built, so a test that replaces them there is obeyed after `handler_for_site.cache_clear()`.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from functions.contact import handler as lambda_entry
-from functions.contact.app import build_service, respond
-from functions.contact.flash import FileFlash
-from functions.contact.service import ContactService
-from functions.contact.settings import ArtistList
-from functions.contact.uploads import LocalUploads
+from functions.contact.dal.artists import ArtistList
+from functions.contact.dal.flash import FileFlash
+from functions.contact.dal.uploads import LocalUploads
+from functions.contact.handlers import handler as lambda_entry
+from functions.contact.handlers.app import build_service, respond
+from functions.contact.logic.service import ContactService
 
 
 @lru_cache(maxsize=8)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from functions.contact.proxy import MIN_SECRET_CHARS
+from functions.contact.handlers.proxy import MIN_SECRET_CHARS
 from functions.deploy_aws import Deployer
 from functions.deploy_options import DeployError, DeployOptions, site_url
 from functions.deploy_package import code_sha256, package

@@ -18,11 +18,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from functions.contact.attention import MARK as ATTENTION_MARK
+from functions.contact.models.attention import MARK as ATTENTION_MARK
 from functions.deploy_options import DeployOptions, error_code
 
-# The function logs this (service.py, Service.notify) each time a studio email fails and its
-# message stays pending: on the request, and on every scheduled retry that fails again.
+# The function logs this (contact/logic/service.py, Service.notify) each time a studio email
+# fails and its message stays pending: on the request, and on every scheduled retry that fails
+# again.
 PENDING_LOG_PATTERN = '"kept pending"'
 PENDING_METRIC = "EmailsKeptPending"
 # The function logs this (attention.py) once for each thing the studio should look at.

@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 
 from functions.contact.contract import MESSAGE_PATH
-from functions.contact.references import PENDING, PENDING_DAYS, SPAM
-from functions.contact.settings import SPAM_RETENTION_DAYS
+from functions.contact.handlers.settings import SPAM_RETENTION_DAYS
+from functions.contact.models.references import PENDING, PENDING_DAYS, SPAM
 from functions.deploy_alarm import alarm_on_pending_emails
 from functions.deploy_iam import TRUST_POLICY, role_policy
 from functions.deploy_options import DeployError, DeployOptions, error_code
@@ -130,7 +130,7 @@ class Deployer:
         self.new_proxy_secret = False  # made by this run: deploy() prints it, once
 
     def ensure_table(self) -> str:
-        from functions.contact.dynamodb import enable_expiry, table_definition
+        from functions.contact.dal.dynamodb import enable_expiry, table_definition
 
         dynamodb, name = self.client("dynamodb"), self.options.table
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functions.contact.references import MESSAGES, PENDING, SPAM
+from functions.contact.models.references import MESSAGES, PENDING, SPAM
 
 TRUST_POLICY = {
     "Version": "2012-10-17",

@@ -1,5 +1,6 @@
-"""The contact function's deployment zip: `functions/contact/` alone, the libraries it needs
-that the Lambda runtime lacks, and the built site's artists. Byte-for-byte reproducible.
+"""The contact function's deployment zip: `functions/contact/` alone (its layers included),
+the libraries it needs that the Lambda runtime lacks, and the built site's artists.
+Byte-for-byte reproducible.
 
 Only `functions/__init__.py` and `functions/contact/` go in: deploy-function's own modules
 (`functions/deploy*.py`) stay out.
@@ -18,7 +19,7 @@ from pathlib import Path
 from functions.deploy_options import DeployError
 
 FUNCTIONS_DIR = Path(__file__).resolve().parent
-HANDLER = "functions.contact.handler.handler"
+HANDLER = "functions.contact.handlers.handler.handler"
 # Pure-Python libraries the function imports that the Lambda runtime lacks (boto3 is there).
 BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna", "PyJWT", "confusable-homoglyphs")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
@@ -48,8 +49,11 @@ def package(dist: Path) -> tuple[bytes, dict[str, str]]:
     files: dict[str, bytes] = {
         "functions/__init__.py": (FUNCTIONS_DIR / "__init__.py").read_bytes()
     }
-    for path in sorted((FUNCTIONS_DIR / "contact").glob("*.py")):
-        files[f"functions/contact/{path.name}"] = path.read_bytes()
+    # The package and its layers (handlers/, logic/, dal/, models/, words/), every .py file.
+    contact = FUNCTIONS_DIR / "contact"
+    for path in sorted(contact.rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            files[f"functions/contact/{path.relative_to(contact).as_posix()}"] = path.read_bytes()
     for data in ("choices.json", "contract.json"):
         files[f"functions/contact/{data}"] = (FUNCTIONS_DIR / "contact" / data).read_bytes()
     files["functions/contact/known_artists.json"] = json.dumps(

@@ -21,14 +21,15 @@ from click.testing import CliRunner, Result
 from recording_server import serving
 
 import build
-from functions.contact.app import build_confirmations, build_service, respond
-from functions.contact.artists import SiteArtists
-from functions.contact.flash import FileFlash
-from functions.contact.ratelimit import RateLimit
-from functions.contact.service import ContactService, NotificationFailed
-from functions.contact.settings import ArtistList, Settings, parse_artists
-from functions.contact.sitelists import SiteUnreachable
-from functions.contact.store import StorageUnavailable, StoredMessage
+from functions.contact.dal.artists import ArtistList, SiteArtists, parse_artists
+from functions.contact.dal.flash import FileFlash
+from functions.contact.dal.sitelists import SiteUnreachable
+from functions.contact.handlers.app import build_confirmations, build_service, respond
+from functions.contact.handlers.settings import Settings
+from functions.contact.logic.service import ContactService
+from functions.contact.models.message import StorageUnavailable, StoredMessage
+from functions.contact.models.outcomes import NotificationFailed
+from functions.contact.models.ratelimit import RateLimit
 
 EVENTS = Path(__file__).resolve().parent / "events"
 REGION = "us-east-1"

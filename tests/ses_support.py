@@ -15,9 +15,9 @@ from contact_support import make_service
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.ses.models import ses_backends
 
-from functions.contact.service import ContactService
-from functions.contact.ses import SesNotifier
-from functions.contact.store import StoredMessage
+from functions.contact.dal.ses import SesNotifier
+from functions.contact.logic.service import ContactService
+from functions.contact.models.message import StoredMessage
 
 REGION = "us-east-1"
 STUDIO = "studio@studio.example"

@@ -19,7 +19,7 @@ from contact_support import (
 )
 
 import build
-from functions.contact.messages import THANK_YOU
+from functions.contact.words.messages import THANK_YOU
 from serverthread import running_server
 
 

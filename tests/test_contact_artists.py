@@ -24,9 +24,9 @@ from contact_support import (
 )
 
 from functions import deploy
-from functions.contact.app import build_service
-from functions.contact.artists import SiteArtists, fetch_artists
-from functions.contact.sitelists import RETRY_S, TTL_S, SiteUnreachable
+from functions.contact.dal.artists import SiteArtists, fetch_artists
+from functions.contact.dal.sitelists import RETRY_S, TTL_S, SiteUnreachable
+from functions.contact.handlers.app import build_service
 
 NEW = {"slug": "zoe-quill", "name": "Zoë Quill"}
 
@@ -114,7 +114,7 @@ def _run_package(task: Path, variables: dict, moto_url: str, bodies: list[dict])
         "utf-8",
     )
     script = (
-        "import json, sys, functions.contact.handler as h\n"
+        "import json, sys, functions.contact.handlers.handler as h\n"
         "from contact_events import post\n"
         "for body in json.loads(sys.argv[1]):\n"
         "    print(json.dumps(h.handler(post(body), None)))\n"

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from devserver import contact_bridge
-from functions.contact import contract, references
+from functions.contact import contract
+from functions.contact.models import references
 from generator.pipeline import PROJECT_ROOT
 from generator.site import redirects
 

@@ -30,15 +30,16 @@ from ses_support import REGION, SENDER, STUDIO, sent_emails, ses_service, stored
 
 import build
 from devserver.contact_function import handler_for_site
-from functions.contact import handler as handler_module
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.mail import compose_email
-from functions.contact.messages import THANK_YOU, UNAVAILABLE
-from functions.contact.ratelimit import RateLimit
-from functions.contact.service import NotificationFailed
-from functions.contact.ses import SesNotifier
-from functions.contact.settings import ConfigError, Settings
-from functions.contact.store import StorageUnavailable, StoredMessage
+from functions.contact.dal.artists import ConfigError
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.ses import SesNotifier
+from functions.contact.handlers import handler as handler_module
+from functions.contact.handlers.settings import Settings
+from functions.contact.models.mail import compose_email
+from functions.contact.models.message import StorageUnavailable, StoredMessage
+from functions.contact.models.outcomes import NotificationFailed
+from functions.contact.models.ratelimit import RateLimit
+from functions.contact.words.messages import THANK_YOU, UNAVAILABLE
 from serverthread import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -327,7 +328,7 @@ def test_scheduled_event_resends_pending(tmp_path: Path) -> None:
     service = make_service(tmp_path, notifier=notifier)
     call(service, post_event(GOOD))
     notifier.fail = False
-    from functions.contact.app import respond
+    from functions.contact.handlers.app import respond
 
     assert respond(service, Settings(), load_event("scheduled-send-pending.json")) == {
         "sent": 1,
@@ -363,7 +364,7 @@ def test_invalid_configuration_lists_every_problem() -> None:
 
 
 def _imports_boto3(env: dict[str, str]) -> bool:
-    code = "import sys, functions.contact.handler; print('boto3' in sys.modules)"
+    code = "import sys, functions.contact.handlers.handler; print('boto3' in sys.modules)"
     clean = {"PATH": "/usr/bin:/bin", "AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "x", **env}
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -392,7 +393,7 @@ def test_outbox_path_does_not_import_boto3(tmp_path: Path) -> None:
 
 
 def test_artist_list_follows_rebuilds_and_survives_a_missing_file(tmp_path: Path) -> None:
-    from functions.contact.settings import ArtistList
+    from functions.contact.dal.artists import ArtistList
 
     dist = write_artists(tmp_path / "dist", [{"slug": "jane-doe", "name": "Jane Doe"}])
     artists = ArtistList(dist / "api" / "artists.json")

@@ -23,7 +23,7 @@ from contact_support import (
 from upload_support import picture
 
 from functions import deploy
-from functions.contact import references
+from functions.contact.models import references
 
 BUCKET = "contact-test-uploads-123456789012-us-east-1"  # <function>-uploads-<account>-<region>
 
@@ -39,7 +39,7 @@ def test_deploy_creates_then_updates_the_function(
 
     lam = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url)
     conf = lam.get_function_configuration(FunctionName="contact-test")
-    assert conf["Handler"] == "functions.contact.handler.handler"
+    assert conf["Handler"] == "functions.contact.handlers.handler.handler"
     variables = conf["Environment"]["Variables"]
     secret = variables.pop("CONTACT_LINK_SECRET")
     assert len(secret) == 64
@@ -145,7 +145,9 @@ def test_package_is_reproducible_and_self_contained(tmp_path: Path) -> None:
     again, _ = deploy.package(dist)
     assert first == again and deploy.code_sha256(first) == deploy.code_sha256(again)
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
-    assert "functions/contact/handler.py" in names and "email_validator/__init__.py" in names
+    assert (
+        "functions/contact/handlers/handler.py" in names and "email_validator/__init__.py" in names
+    )
     assert "jwt/api_jwt.py" in names  # PyJWT checks Netlify's signature (proxy.py)
     assert "functions/deploy.py" not in names and not any("__pycache__" in n for n in names)
     baked = json.loads(
@@ -180,7 +182,7 @@ def test_the_deployed_package_runs_as_lambda_would(
     )
 
     script = (
-        "import json, sys, functions.contact.handler as h, email_validator, jwt\n"
+        "import json, sys, functions.contact.handlers.handler as h, email_validator, jwt\n"
         "here = sys.argv[1]\n"
         "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
         "assert jwt.__file__.startswith(here)\n"
@@ -294,7 +296,7 @@ def test_deploy_alarms_by_email_when_studio_emails_stay_pending(
     assert alarm["AlarmActions"] == alarm["OKActions"] == [topic]
 
     # The function's own log line is what the filter counts (service.py, Service.notify).
-    service = (Path(references.__file__).parent / "service.py").read_text("utf-8")
+    service = (Path(references.__file__).parent.parent / "logic" / "service.py").read_text("utf-8")
     assert "failed, kept pending: %s" in service and "failed unexpectedly; kept pending" in service
 
     again = run_deploy(dist, moto_url, *names)  # idempotent: nothing added, nothing re-sent

@@ -27,11 +27,12 @@ from ses_support import sent_emails, ses_notifier
 
 import build
 from devserver.contact_function import handler_for_site
-from functions.contact import handler as handler_module
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.flash import MAX_BYTES, SiteFlash, fetch_flash, parse_flash
-from functions.contact.messages import THANK_YOU
-from functions.contact.sitelists import RETRY_S, TTL_S, SiteUnreachable
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.flash import MAX_BYTES, SiteFlash, fetch_flash
+from functions.contact.dal.sitelists import RETRY_S, TTL_S, SiteUnreachable
+from functions.contact.handlers import handler as handler_module
+from functions.contact.models.flash import parse_flash
+from functions.contact.words.messages import THANK_YOU
 from serverthread import running_server
 
 SITE = "https://studio.example"

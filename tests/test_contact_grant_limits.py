@@ -25,12 +25,13 @@ import requests
 from contact_support import GOOD, REGION, call, make_service, netlify_signature, post_event
 from upload_support import ask, grant_event, picture
 
-from functions.contact.app import _client_address, build_service
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.ratelimit import RateLimit
-from functions.contact.references import MAX_IMAGE_BYTES
-from functions.contact.s3 import S3Uploads
-from functions.contact.settings import ArtistList, ConfigError, Settings
+from functions.contact.dal.artists import ArtistList, ConfigError
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.s3 import S3Uploads
+from functions.contact.handlers.app import _client_address, build_service
+from functions.contact.handlers.settings import Settings
+from functions.contact.models.ratelimit import RateLimit
+from functions.contact.models.references import MAX_IMAGE_BYTES
 
 SECRET = "k" * 64  # CONTACT_PROXY_SECRET, as deploy-function makes one (64 characters)
 CONNECTION = "198.51.100.23"  # the address the Function URL sees: Netlify, or a direct caller

@@ -32,14 +32,15 @@ from contact_support import (
 from ses_support import RefusingSes, sent_emails, ses_notifier
 
 import build
-from functions.contact.app import build_service
-from functions.contact.books import MAX_NOTE, ArtistName
-from functions.contact.confirmation import first_name
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.messages import THANK_YOU
-from functions.contact.settings import ConfigError, Settings, parse_artists
-from functions.contact.sitelists import TTL_S
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.artists import ConfigError, parse_artists
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.dal.sitelists import TTL_S
+from functions.contact.handlers.app import build_service
+from functions.contact.handlers.settings import Settings
+from functions.contact.logic.confirmation import first_name
+from functions.contact.models.books import MAX_NOTE, ArtistName
+from functions.contact.words.messages import THANK_YOU
 
 OK = (200, {"success": True, "message": THANK_YOU})
 REQUEST = {

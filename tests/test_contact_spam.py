@@ -26,13 +26,14 @@ from contact_support import (
 from moto import mock_aws
 
 import build
-from functions.contact.dynamodb import DynamoStore, enable_expiry, table_definition
-from functions.contact.messages import THANK_YOU
-from functions.contact.operations import list_messages
-from functions.contact.ratelimit import RateLimit, SlidingWindowLimiter
-from functions.contact.service import utc_now
-from functions.contact.settings import ConfigError, Settings
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.artists import ConfigError
+from functions.contact.dal.dynamodb import DynamoStore, enable_expiry, table_definition
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.handlers.operations import list_messages
+from functions.contact.handlers.settings import Settings
+from functions.contact.logic.service import utc_now
+from functions.contact.models.ratelimit import RateLimit, SlidingWindowLimiter
+from functions.contact.words.messages import THANK_YOU
 
 
 def test_honeypot_answers_success_keeps_it_as_spam_and_emails_nothing(

@@ -32,10 +32,10 @@ from ses_support import sent_emails, ses_notifier
 from upload_support import grant_event
 
 import build
-from functions.contact import messages as en
-from functions.contact import messages_es as es
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.ratelimit import RateLimit
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.models.ratelimit import RateLimit
+from functions.contact.words import messages as en
+from functions.contact.words import messages_es as es
 
 CONTACT = Path(__file__).resolve().parent.parent / "functions" / "contact"
 SPANISH = {**GOOD, "lang": "es"}
@@ -433,7 +433,7 @@ def test_every_english_text_has_a_spanish_one_and_no_more() -> None:
 def test_every_text_is_used() -> None:
     code = "\n".join(
         path.read_text("utf-8")
-        for path in CONTACT.glob("*.py")
+        for path in CONTACT.rglob("*.py")  # every layer
         if path.name not in ("messages.py", "messages_es.py")
     )
     unused = [name for name in catalog(en) if not re.search(rf"\b{name}\b", code)]

@@ -32,11 +32,13 @@ from upload_support import (
 )
 
 import build
-from functions.contact import references
 from functions.contact.contract import UPLOAD_PATH
-from functions.contact.messages import NO_UPLOADS, TOO_MANY_UPLOADS, UPLOADS_UNAVAILABLE
-from functions.contact.ratelimit import RateLimit
-from functions.contact.references import (
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.dal.uploads import LocalUploads
+from functions.contact.models import references
+from functions.contact.models.message import AlreadyAttached, StoredMessage
+from functions.contact.models.ratelimit import RateLimit
+from functions.contact.models.references import (
     FORGED,
     MAX_IMAGE_BYTES,
     MAX_REFERENCES,
@@ -48,9 +50,8 @@ from functions.contact.references import (
     read_reference_ids,
     upload_problem,
 )
-from functions.contact.rules import FieldError
-from functions.contact.store import AlreadyAttached, SqliteOutbox, StoredMessage
-from functions.contact.uploads import LocalUploads
+from functions.contact.models.rules import FieldError
+from functions.contact.words.messages import NO_UPLOADS, TOO_MANY_UPLOADS, UPLOADS_UNAVAILABLE
 from serverthread import running_server
 
 SESSION = "0123456789abcdef0123456789abcdef"

@@ -25,13 +25,13 @@ from contact_support import GOOD, REGION, call, make_service, post_event
 from ses_support import sent_emails, ses_notifier
 from upload_support import ask, picture
 
-from functions.contact import references
-from functions.contact.app import respond
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.messages import LINK_EXPIRED, UNAVAILABLE
-from functions.contact.operations import list_messages
-from functions.contact.s3 import S3Uploads
-from functions.contact.settings import Settings
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.s3 import S3Uploads
+from functions.contact.handlers.app import respond
+from functions.contact.handlers.operations import list_messages
+from functions.contact.handlers.settings import Settings
+from functions.contact.models import references
+from functions.contact.words.messages import LINK_EXPIRED, UNAVAILABLE
 
 BUCKET = "studio-uploads-test"
 SITE = "https://www.crimson-crown-tattoo.com"

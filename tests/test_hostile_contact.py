@@ -38,10 +38,10 @@ from ses_support import (
 )
 
 import build
-from functions.contact.app import respond
-from functions.contact.messages import NOT_JSON_TYPE, NUMBER_TOO_LONG
-from functions.contact.ratelimit import RateLimit, SlidingWindowLimiter
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.handlers.app import respond
+from functions.contact.models.ratelimit import RateLimit, SlidingWindowLimiter
+from functions.contact.words.messages import NOT_JSON_TYPE, NUMBER_TOO_LONG
 from serverthread import running_server
 
 # --- email headers -------------------------------------------------------------------------

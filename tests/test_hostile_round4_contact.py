@@ -34,9 +34,10 @@ from contact_support import (
     write_artists,
 )
 
-from functions.contact.app import _client_address, build_confirmations
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.settings import ConfigError, Settings
+from functions.contact.dal.artists import ConfigError
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.handlers.app import _client_address, build_confirmations
+from functions.contact.handlers.settings import Settings
 from functions.deploy_package import package
 
 # What the function's lines for the studio's alarm carry (functions/contact/attention.py),
@@ -211,7 +212,7 @@ def test_the_lambda_package_carries_the_script_data(tmp_path: Path) -> None:
     assert (task / "confusable_homoglyphs" / "confusables.json").is_file()
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from functions.contact.confirmation import first_name; "
+        "from functions.contact.logic.confirmation import first_name; "
         "print(repr(first_name(sys.argv[2])), repr(first_name(sys.argv[3])))"
     )
     done = subprocess.run(

@@ -24,8 +24,8 @@ from contact_support import (
     write_artists,
 )
 
-from functions.contact.app import _client_address
-from functions.contact.settings import Settings
+from functions.contact.handlers.app import _client_address
+from functions.contact.handlers.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,8 +18,8 @@ from contact_support import GOOD, RecordingNotifier, call, make_service, post_ev
 
 import build
 from build import cli
-from functions.contact.mail import compose_email
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.models.mail import compose_email
 from sitefactory import ARTIST_YAML, jpeg, minimal_site, write_site
 
 ROSA = """\

@@ -42,7 +42,7 @@ from botocore.config import Config
 from netlify_support import ROOT, netlify_dev, netlify_project
 from upload_support import picture
 
-from functions.contact.proxy import signed_by_proxy
+from functions.contact.handlers.proxy import signed_by_proxy
 from serverthread import free_port, running_process
 from sitefactory import minimal_site, write_site
 

@@ -17,8 +17,8 @@ import pytest
 from contact_support import REGION, STUDIO, run_deploy, write_artists
 from ses_support import stored
 
-from functions.contact.dynamodb import DynamoStore, table_definition
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.dynamodb import DynamoStore, table_definition
+from functions.contact.dal.outbox import SqliteOutbox
 
 ROOT = Path(__file__).resolve().parent.parent
 BUCKET = "contact-{}-uploads-123456789012-us-east-1"

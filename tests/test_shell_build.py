@@ -317,7 +317,7 @@ def test_a_lazy_screen_the_app_lacks_fails_the_build(tmp_path: Path) -> None:
 
 def test_the_form_gets_the_services_the_function_accepts(built) -> None:
     """One definition of the service options: the function's, handed to the form by the build."""
-    from functions.contact.rules import DEFAULT_SERVICE, NO_ARTIST, SERVICES
+    from functions.contact.models.rules import DEFAULT_SERVICE, NO_ARTIST, SERVICES
 
     dist, _, _ = built
     data = json.loads(tags(dist, "index.html").json["site-data"])

@@ -23,11 +23,11 @@ from contact_support import (
 from upload_support import ask, picture
 
 import build
-from functions.contact.app import respond
 from functions.contact.contract import NOT_SPAM_PATH
-from functions.contact.service import ContactService
-from functions.contact.settings import Settings
-from functions.contact.spam_review import MAX_LISTED, link_signature
+from functions.contact.handlers.app import respond
+from functions.contact.handlers.settings import Settings
+from functions.contact.logic.service import ContactService
+from functions.contact.logic.spam_review import MAX_LISTED, link_signature
 
 SITE = "https://studio.example"
 STUDIO = ("studio@studio.example",)
@@ -174,7 +174,7 @@ def test_the_released_message_reads_as_any_other_with_where_it_came_from(tmp_pat
     assert call(service, post_event(HONEYPOT))[0] == 200
     (path,) = links_in(digest_of(service))
     assert open_link(service, path, "POST")[0] == 200
-    from functions.contact.mail import compose_email
+    from functions.contact.models.mail import compose_email
 
     (message,) = service.store.list()
     subject, body = compose_email(message, "Jane Doe")

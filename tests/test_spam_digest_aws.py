@@ -33,12 +33,12 @@ from upload_support import picture
 
 from functions import deploy
 from functions.contact.contract import NOT_SPAM_PATH
-from functions.contact.spam_review import link_signature
+from functions.contact.logic.spam_review import link_signature
 
 NAME = "contact-digest"
 LINK = re.compile(r"Not spam \(until \S+\): (\S+)")
 SCRIPT = (
-    "import json, sys, functions.contact.handler as h\n"
+    "import json, sys, functions.contact.handlers.handler as h\n"
     "assert h.__file__.startswith(sys.argv[1])\n"
     "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
 )

@@ -12,8 +12,8 @@ import httpx
 from contact_support import call, post_event
 from PIL import Image
 
-from functions.contact.service import ContactService
-from functions.contact.store import SqliteOutbox
+from functions.contact.dal.outbox import SqliteOutbox
+from functions.contact.logic.service import ContactService
 
 GRANT_PATH = "/api/contact/uploads"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from functions.contact import messages_es
+from functions.contact.words import messages_es
 from generator.pipeline import PROJECT_ROOT
 
 pytestmark = pytest.mark.browser

@@ -1,0 +1,365 @@
+"""Messages in DynamoDB (CONTACT_STORE=dynamodb): the production store, through boto3.
+
+Why DynamoDB rather than S3: the outbox is a small state machine (pending -> sent) that
+is written once per message and then updated and queried ("which are still pending?").
+DynamoDB gives conditional puts (an id is never overwritten), atomic in-place updates and a
+sparse index holding exactly the pending messages; S3 would need an object rewrite or a
+copy-and-delete per state change and a full listing to find the pending ones. Both are
+durable across zones; on-demand DynamoDB costs nothing measurable at a studio's volume.
+
+Only imported when CONTACT_STORE=dynamodb (boto3 costs a cold start); deploy-function uses
+`table_definition` and `enable_expiry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+import boto3
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
+
+from ..models.budget import CONFIRMATION_PREFIX, Hour
+from ..models.budget import KEY_PREFIX as BUDGET_PREFIX
+from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+
+PENDING_INDEX = "pending-by-time"
+# An attached upload is claimed by an item of its own in the same table, written in one
+# transaction with its message: the condition makes an upload attach to one message only.
+CLAIM_PREFIX = "upload#"
+# DynamoDB's time to live deletes an item some time after this Unix time has passed (within
+# a few days); deploy-function turns it on. Only spam carries the attribute.
+EXPIRY_ATTRIBUTE = "expires_at"
+# The items that are not messages: upload claims, the hourly counts (budget.py), confirmations.
+_NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
+# Attributes a message has only when they say something: messages stored before they existed
+# read the same as those without them.
+_ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist", "released_at")
+# Likewise the visitor's language, only when it is not English (the default when absent).
+_LANG, _DEFAULT_LANG = "lang", "en"
+
+# Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
+# Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
+_STORAGE_CONFIG = Config(
+    connect_timeout=1, read_timeout=3, retries={"mode": "standard", "max_attempts": 2}
+)
+
+
+class DynamoStore:
+    """One item per message, keyed by id; `pending` exists only while a message is pending.
+
+    The low-level client rather than boto3's `Table` resource: building the resource model
+    costs about 80 ms more of every cold start, for no feature we use.
+    """
+
+    def __init__(self, table: str, region: str, client=None):  # noqa: ANN001 - boto3 client
+        self.name = table
+        self.client = client or boto3.client("dynamodb", region_name=region, config=_STORAGE_CONFIG)
+
+    def _call(self, what: str, fn: Callable[[], dict]) -> dict:
+        try:
+            return fn()
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
+
+    def add(self, message: StoredMessage) -> None:
+        item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
+        if not message.expires_at:
+            del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
+        for name in _ONLY_WHEN_GIVEN:
+            if not item[name]:
+                del item[name]
+        if item[_LANG] == _DEFAULT_LANG:
+            del item[_LANG]
+        if message.images:
+            self._add_with_claims(message, item)
+            return
+        self._call(
+            "put",
+            lambda: self.client.put_item(
+                TableName=self.name,
+                Item=_to_dynamo(item),
+                ConditionExpression="attribute_not_exists(id)",
+            ),
+        )
+
+    def _add_with_claims(self, message: StoredMessage, item: dict) -> None:
+        expiry = {EXPIRY_ATTRIBUTE: message.expires_at} if message.expires_at else {}
+        claims = [
+            {"id": f"{CLAIM_PREFIX}{image['upload']}", "message_id": message.id, **expiry}
+            for image in message.images
+        ]
+        puts = [
+            {
+                "Put": {
+                    "TableName": self.name,
+                    "Item": _to_dynamo(values),
+                    "ConditionExpression": "attribute_not_exists(id)",
+                }
+            }
+            for values in (item, *claims)
+        ]
+        try:
+            self.client.transact_write_items(TransactItems=puts)
+        except ClientError as exc:
+            reasons = exc.response.get("CancellationReasons") or []
+            taken = [
+                claim["id"].removeprefix(CLAIM_PREFIX)
+                for claim, reason in zip(claims, reasons[1:], strict=False)
+                if reason.get("Code") == "ConditionalCheckFailed"
+            ]
+            if taken:
+                raise AlreadyAttached(taken) from exc
+            raise StorageUnavailable(f"DynamoDB transaction: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB transaction: {exc}") from exc
+
+    def _update(
+        self, message_id: str, expression: str, values: dict, names: dict | None = None
+    ) -> None:
+        extra = {"ExpressionAttributeNames": names} if names else {}
+        self._call(
+            "update",
+            lambda: self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": message_id}),
+                UpdateExpression=expression,
+                ExpressionAttributeValues=_to_dynamo(values),
+                **extra,
+            ),
+        )
+
+    def mark_sent(self, message_id: str, at: str) -> None:
+        self._update(
+            message_id,
+            "SET #s = :sent, sent_at = :at, attempts = attempts + :one, last_error = :e"
+            " REMOVE pending",
+            {":sent": SENT, ":at": at, ":one": 1, ":e": ""},
+            {"#s": "status"},
+        )
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        self._update(
+            message_id,
+            "SET attempts = attempts + :one, last_error = :e",
+            {":one": 1, ":e": error[:500]},
+        )
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]:
+        answer = self._call(
+            "query",
+            lambda: self.client.query(
+                TableName=self.name,
+                IndexName=PENDING_INDEX,
+                KeyConditionExpression="pending = :p",
+                ExpressionAttributeValues=_to_dynamo({":p": "1"}),
+                Limit=limit,
+            ),
+        )
+        # The index projects keys only; read each message in full.
+        return [self._get(_from_dynamo(item)["id"]) for item in answer["Items"]]
+
+    def _get(self, message_id: str) -> StoredMessage:
+        found = self.get(message_id)
+        if found is None:
+            raise StorageUnavailable(f"DynamoDB get: message {message_id} is gone")
+        return found
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        if message_id.startswith(_NOT_MESSAGES):
+            return None
+        answer = self._call(
+            "get",
+            lambda: self.client.get_item(
+                TableName=self.name, Key=_to_dynamo({"id": message_id}), ConsistentRead=True
+            ),
+        )
+        return _message(_from_dynamo(answer["Item"])) if "Item" in answer else None
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        # A scan: spam has no index of its own, and the daily digest reads the table once a
+        # day (a studio's table is a few thousand items: cents a year).
+        found = self._scan(
+            {
+                "FilterExpression": "#s = :spam AND created_at >= :start AND created_at < :end",
+                "ExpressionAttributeNames": {"#s": "status"},
+                "ExpressionAttributeValues": _to_dynamo(
+                    {":spam": SPAM, ":start": start, ":end": end}
+                ),
+            }
+        )
+        found.sort(key=lambda m: m.created_at)
+        return found[:limit], len(found)
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        return self._update_if(
+            "release",
+            message.id,
+            "SET #s = :pending, pending = :one, released_at = :at, images = :images REMOVE #e",
+            "#s = :spam AND #e > :now",
+            {"#s": "status", "#e": EXPIRY_ATTRIBUTE},
+            {
+                ":pending": PENDING,
+                ":one": "1",
+                ":at": message.released_at,
+                ":images": [dict(image) for image in message.images],
+                ":spam": SPAM,
+                ":now": int(now),
+            },
+        )
+
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        if size > ceiling:
+            return False
+        # ADD is atomic; the condition sees the count as it is when the write lands, so
+        # concurrent copies of the function never pass the ceiling together.
+        return self._update_if(
+            "upload budget",
+            hour.key,
+            "ADD #b :size SET #e = :expires",
+            "attribute_not_exists(#b) OR #b <= :room",
+            {"#b": "bytes", "#e": EXPIRY_ATTRIBUTE},
+            {":size": size, ":room": ceiling - size, ":expires": hour.expires_at},
+        )
+
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        # ADD is atomic and the condition sees the count as the write lands: it stops one
+        # past the ceiling, so exactly one caller is told it is the first past it.
+        try:
+            answer = self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": hour.key}),
+                UpdateExpression="ADD #n :one SET #e = :expires",
+                ConditionExpression="attribute_not_exists(#n) OR #n <= :ceiling",
+                ExpressionAttributeNames={"#n": "n", "#e": EXPIRY_ATTRIBUTE},
+                ExpressionAttributeValues=_to_dynamo(
+                    {":one": 1, ":ceiling": ceiling, ":expires": hour.expires_at}
+                ),
+                ReturnValues="UPDATED_NEW",
+            )
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+                return ceiling + 2
+            raise StorageUnavailable(f"DynamoDB hourly count: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB hourly count: {exc}") from exc
+        return int(_DESERIALIZER.deserialize(answer["Attributes"]["n"]))
+
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        # One item per address digest; time to live removes it some time after the window.
+        return self._update_if(
+            "confirmation",
+            f"{CONFIRMATION_PREFIX}{key}",
+            "SET #t = :now, #e = :expires",
+            "attribute_not_exists(#t) OR #t <= :cutoff",
+            {"#t": "confirmed_at", "#e": EXPIRY_ATTRIBUTE},
+            {
+                ":now": Decimal(str(now)),
+                ":cutoff": Decimal(str(now - window_s)),
+                ":expires": int(now + window_s) + 1,
+            },
+        )
+
+    def _update_if(
+        self, what: str, key: str, update: str, condition: str, names: dict, values: dict
+    ) -> bool:
+        """One conditional update of the item key; False when its condition failed."""
+        try:
+            self.client.update_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": key}),
+                UpdateExpression=update,
+                ConditionExpression=condition,
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=_to_dynamo(values),
+            )
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+                return False
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
+        return True
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        messages = sorted(self._scan({}), key=lambda m: m.created_at, reverse=True)
+        return messages if limit is None else messages[:limit]
+
+    def _scan(self, arguments: dict) -> list[StoredMessage]:
+        """Every message the scan with these arguments finds (the other items left out)."""
+        items, kwargs = [], {"TableName": self.name, **arguments}
+        while True:
+            page = self._call("scan", lambda: self.client.scan(**kwargs))
+            items += [
+                _from_dynamo(i) for i in page["Items"] if not i["id"]["S"].startswith(_NOT_MESSAGES)
+            ]
+            if "LastEvaluatedKey" not in page:
+                break
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return [_message(i) for i in items]
+
+
+_SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()
+
+
+def _to_dynamo(values: dict) -> dict:
+    return {k: _SERIALIZER.serialize(v) for k, v in values.items()}
+
+
+def _from_dynamo(item: dict) -> dict:
+    return {k: _DESERIALIZER.deserialize(v) for k, v in item.items()}
+
+
+def _message(item: dict) -> StoredMessage:
+    fields = StoredMessage.__dataclass_fields__
+    values = {k: v for k, v in item.items() if k in fields}
+    values["attempts"] = int(values.get("attempts", 0))
+    values[EXPIRY_ATTRIBUTE] = int(values.get(EXPIRY_ATTRIBUTE, 0))
+    values["images"] = tuple(
+        {k: int(v) if k in ("bytes", "width", "height") else v for k, v in image.items()}
+        for image in values.get("images", ())
+    )
+    flash = dict(values.get("flash") or {})
+    if isinstance(flash.get("price"), Decimal):  # DynamoDB's numbers come back as Decimal
+        flash["price"] = int(flash["price"])
+    values["flash"] = flash
+    values["request"] = dict(values.get("request") or {})
+    return StoredMessage(**values)
+
+
+def table_definition(name: str) -> dict:
+    """create_table arguments for the store (used by deploy-function and tests)."""
+    return {
+        "TableName": name,
+        "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [
+            {"AttributeName": "id", "AttributeType": "S"},
+            {"AttributeName": "pending", "AttributeType": "S"},
+            {"AttributeName": "created_at", "AttributeType": "S"},
+        ],
+        "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+        "GlobalSecondaryIndexes": [
+            {
+                "IndexName": PENDING_INDEX,
+                "KeySchema": [
+                    {"AttributeName": "pending", "KeyType": "HASH"},
+                    {"AttributeName": "created_at", "KeyType": "RANGE"},
+                ],
+                "Projection": {"ProjectionType": "KEYS_ONLY"},
+            }
+        ],
+    }
+
+
+def enable_expiry(client, table: str) -> bool:  # noqa: ANN001 - boto3 dynamodb client
+    """Turn on time to live for EXPIRY_ATTRIBUTE; False when it already was (idempotent)."""
+    described = client.describe_time_to_live(TableName=table)["TimeToLiveDescription"]
+    if described.get("TimeToLiveStatus") in ("ENABLED", "ENABLING"):
+        return False
+    client.update_time_to_live(
+        TableName=table,
+        TimeToLiveSpecification={"Enabled": True, "AttributeName": EXPIRY_ATTRIBUTE},
+    )
+    return True

@@ -1,0 +1,372 @@
+"""Where accepted messages are kept locally: the SQLite outbox (the interface: logic/ports.py).
+
+Store first, then notify: a message is `pending` from the moment it is stored until the
+studio's email has gone out (`sent`). A message caught by a spam trap is kept as `spam`,
+with the reason, never emailed, and deleted once `expires_at` (Unix seconds) has passed.
+Nothing here imports boto3, so the local path and a cold start that only needs the outbox
+stay fast; the AWS store lives in `dynamodb.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from ..models.budget import Hour
+from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_COLUMNS = tuple(StoredMessage.__dataclass_fields__)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS messages (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    artist TEXT NOT NULL,
+    service TEXT NOT NULL,
+    message TEXT NOT NULL,
+    client TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT NOT NULL DEFAULT '',
+    sent_at TEXT NOT NULL DEFAULT '',
+    spam_reason TEXT NOT NULL DEFAULT '',
+    expires_at INTEGER NOT NULL DEFAULT 0,
+    artist_name TEXT NOT NULL DEFAULT '',
+    images TEXT NOT NULL DEFAULT '[]',
+    flash TEXT NOT NULL DEFAULT '',
+    request TEXT NOT NULL DEFAULT '',
+    policies_version TEXT NOT NULL DEFAULT '',
+    waitlist INTEGER NOT NULL DEFAULT 0,
+    released_at TEXT NOT NULL DEFAULT '',
+    lang TEXT NOT NULL DEFAULT 'en'
+);
+CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
+-- One row per attached upload: the primary key makes an upload attach to one message only.
+CREATE TABLE IF NOT EXISTS attachments (
+    upload_id TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL
+);
+-- Image bytes granted per hour, all visitors together (budget.py).
+CREATE TABLE IF NOT EXISTS upload_budget (
+    hour TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL
+);
+-- Things counted per hour, all visitors together: the confirmations (budget.py).
+CREATE TABLE IF NOT EXISTS hourly_counts (
+    hour TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
+);
+-- When each address (its digest) was last sent a confirmation (confirmation.py).
+CREATE TABLE IF NOT EXISTS confirmations (
+    address TEXT PRIMARY KEY,
+    sent_at REAL NOT NULL
+);
+"""
+# Columns added after the first release: an outbox written by an older version gets them.
+_ADDED_COLUMNS = {
+    "spam_reason": "TEXT NOT NULL DEFAULT ''",
+    "expires_at": "INTEGER NOT NULL DEFAULT 0",
+    "artist_name": "TEXT NOT NULL DEFAULT ''",
+    "images": "TEXT NOT NULL DEFAULT '[]'",
+    "flash": "TEXT NOT NULL DEFAULT ''",
+    "request": "TEXT NOT NULL DEFAULT ''",
+    "policies_version": "TEXT NOT NULL DEFAULT ''",
+    "waitlist": "INTEGER NOT NULL DEFAULT 0",
+    "released_at": "TEXT NOT NULL DEFAULT ''",
+    "lang": "TEXT NOT NULL DEFAULT 'en'",
+}
+_JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
+_EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
+
+
+def _owner_only(path: Path) -> None:
+    """The outbox holds visitors' names, addresses and messages: readable by its owner only
+    (0600), as the link secret beside it (spam_review.local_secret). Made so before SQLite
+    opens it (SQLite gives its -wal and -shm files the database's mode), and an outbox an
+    earlier version made readable by others is narrowed."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    except FileExistsError:
+        pass
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if part.stat().st_mode & 0o077:
+                part.chmod(0o600)
+        except OSError:  # gone already, or not ours to change: SQLite says if it matters
+            continue
+
+
+class SqliteOutbox:
+    """A SQLite file in WAL mode: many readers, one writer at a time, every commit fsynced.
+
+    One connection per thread (uvicorn runs the handler in a thread pool); writers queue on
+    SQLite's own lock for up to `timeout` seconds instead of failing under a burst.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        timeout: float = 30.0,
+        clock: Callable[[], float] = time.time,
+        on_purge: Callable[[list[str]], None] | None = None,
+    ):
+        self.path = Path(path)
+        self.timeout = timeout
+        self.clock = clock
+        # Told the ids of the spam each write purged, to delete their images with them.
+        self.on_purge = on_purge
+        self._local = threading.local()
+        self._ready = False
+        self._ready_lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            return conn
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _owner_only(self.path)
+            conn = sqlite3.connect(
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a message we answered "sent" for survives a power cut, not just a crash.
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.row_factory = sqlite3.Row
+            with self._ready_lock:
+                if not self._ready:
+                    conn.executescript(_SCHEMA)
+                    _add_missing_columns(conn)
+                    self._ready = True
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageUnavailable(f"outbox {self.path} cannot be opened: {exc}") from exc
+        self._local.conn = conn
+        return conn
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run work in one write transaction (rolled back if it raises); its result."""
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+        return result
+
+    def _write(self, sql: str, params: tuple) -> int:
+        """Run one statement in its own transaction; its row count."""
+        return self._transaction(lambda conn: conn.execute(sql, params).rowcount)
+
+    def add(self, message: StoredMessage) -> None:
+        values = tuple(_column(message, c) for c in _COLUMNS)
+        placeholders = ", ".join("?" for _ in _COLUMNS)
+        now = int(self.clock())
+
+        def insert(conn: sqlite3.Connection) -> list[str]:
+            conn.execute(
+                f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})", values
+            )
+            taken = _claim(conn, message)
+            if taken:
+                raise AlreadyAttached(taken)
+            # Expired spam goes with the next write: in the same commit, so it costs no
+            # fsync; its images go after the commit (on_purge).
+            expired = conn.execute(f"SELECT id FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
+            purged = [row[0] for row in expired]
+            if purged:
+                conn.execute(f"DELETE FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
+                conn.executemany(
+                    "DELETE FROM attachments WHERE message_id = ?", [(i,) for i in purged]
+                )
+            return purged
+
+        purged = self._transaction(insert)
+        if purged and self.on_purge is not None:
+            self.on_purge(purged)
+
+    def mark_sent(self, message_id: str, at: str) -> None:
+        self._write(
+            "UPDATE messages SET status = ?, sent_at = ?, attempts = attempts + 1, last_error = ''"
+            " WHERE id = ?",
+            (SENT, at, message_id),
+        )
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        self._write(
+            "UPDATE messages SET status = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
+            (PENDING, error[:500], message_id),
+        )
+
+    def _read(self, sql: str, params: tuple) -> list[StoredMessage]:
+        try:
+            rows = self._connect().execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+        return [_message(row) for row in rows]
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]:
+        return self._read(
+            "SELECT * FROM messages WHERE status = ? ORDER BY created_at LIMIT ?", (PENDING, limit)
+        )
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        return self._read(
+            "SELECT * FROM messages ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            (-1 if limit is None else limit,),
+        )
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        found = self._read("SELECT * FROM messages WHERE id = ?", (message_id,))
+        return found[0] if found else None
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        where = "status = ? AND created_at >= ? AND created_at < ?"
+        params = (SPAM, start, end)
+        listed = self._read(
+            f"SELECT * FROM messages WHERE {where} ORDER BY created_at LIMIT ?", (*params, limit)
+        )
+        try:
+            (total,) = (
+                self._connect()
+                .execute(f"SELECT count(*) FROM messages WHERE {where}", params)
+                .fetchone()
+            )
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+        return listed, total
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        changed = self._write(
+            "UPDATE messages SET status = ?, expires_at = 0, released_at = ?, images = ?"
+            " WHERE id = ? AND status = ? AND (expires_at = 0 OR expires_at > ?)",
+            (
+                PENDING,
+                message.released_at,
+                _column(message, "images"),
+                message.id,
+                SPAM,
+                int(now),
+            ),
+        )
+        return changed == 1
+
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        if size > ceiling:
+            return False
+
+        def reserve(conn: sqlite3.Connection) -> bool:
+            # One statement under SQLite's write lock: two processes never both pass.
+            added = conn.execute(
+                "INSERT INTO upload_budget (hour, bytes) VALUES (?, ?)"
+                " ON CONFLICT (hour) DO UPDATE SET bytes = bytes + excluded.bytes"
+                " WHERE bytes + excluded.bytes <= ?",
+                (hour.key, size, ceiling),
+            ).rowcount
+            # Keys sort by time: the hours before this one are over.
+            conn.execute("DELETE FROM upload_budget WHERE hour < ?", (hour.key,))
+            return added == 1
+
+        return self._transaction(reserve)
+
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        def count(conn: sqlite3.Connection) -> int:
+            # One statement under SQLite's write lock, as for the upload budget; it stops
+            # counting one past the ceiling, so that one is known to be the first.
+            added = conn.execute(
+                "INSERT INTO hourly_counts (hour, n) VALUES (?, 1)"
+                " ON CONFLICT (hour) DO UPDATE SET n = n + 1 WHERE n <= ?",
+                (hour.key, ceiling),
+            ).rowcount
+            what = hour.key.rsplit("#", 1)[0]
+            conn.execute(
+                "DELETE FROM hourly_counts WHERE hour LIKE ? AND hour < ?", (f"{what}#%", hour.key)
+            )
+            if added != 1:
+                return ceiling + 2
+            row = conn.execute("SELECT n FROM hourly_counts WHERE hour = ?", (hour.key,))
+            return row.fetchone()[0]
+
+        return self._transaction(count)
+
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        def reserve(conn: sqlite3.Connection) -> bool:
+            added = conn.execute(
+                "INSERT INTO confirmations (address, sent_at) VALUES (?, ?)"
+                " ON CONFLICT (address) DO UPDATE SET sent_at = excluded.sent_at"
+                " WHERE sent_at <= ?",
+                (key, now, now - window_s),
+            ).rowcount
+            conn.execute("DELETE FROM confirmations WHERE sent_at <= ?", (now - window_s,))
+            return added == 1
+
+        return self._transaction(reserve)
+
+    def count(self) -> int:
+        try:
+            return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+
+def _claim(conn: sqlite3.Connection, message: StoredMessage) -> list[str]:
+    """Attach the message's uploads to it; the ids attached to another message already."""
+    taken = []
+    for image in message.images:
+        try:
+            conn.execute(
+                "INSERT INTO attachments (upload_id, message_id) VALUES (?, ?)",
+                (image["upload"], message.id),
+            )
+        except sqlite3.IntegrityError:
+            taken.append(image["upload"])
+    return taken
+
+
+def _column(message: StoredMessage, name: str) -> object:
+    value = getattr(message, name)
+    if name == "images":
+        return json.dumps([dict(i) for i in value])
+    if name in _JSON_COLUMNS:
+        return json.dumps(value, ensure_ascii=False) if value else ""
+    if name == "waitlist":
+        return int(value)
+    return value
+
+
+def _message(row: sqlite3.Row) -> StoredMessage:
+    values = {c: row[c] for c in _COLUMNS}
+    values["images"] = tuple(json.loads(values["images"] or "[]"))
+    for name in _JSON_COLUMNS:
+        values[name] = json.loads(values[name] or "{}")
+    values["waitlist"] = bool(values["waitlist"])
+    return StoredMessage(**values)
+
+
+def _add_missing_columns(conn: sqlite3.Connection) -> None:
+    present = {row[1] for row in conn.execute("PRAGMA table_info(messages)")}
+    for name, declaration in _ADDED_COLUMNS.items():
+        if name not in present:
+            try:
+                conn.execute(f"ALTER TABLE messages ADD COLUMN {name} {declaration}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise

@@ -1,0 +1,300 @@
+"""Wiring: settings -> store, notifier, service; and HTTP: Lambda event <-> service <-> response.
+
+The HTTP part reads a request (method, content type, size, JSON) and hands the service what
+it read; the service (service.py) never sees an event. The AWS pieces (dynamodb.py, ses.py,
+s3.py) are imported only when configured, so the default (outbox) path never loads boto3:
+see `python -X importtime` figures in docs/contact.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+from functools import lru_cache
+
+from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
+from ..dal.artists import ArtistList
+from ..dal.flash import SiteFlash
+from ..dal.outbox import SqliteOutbox
+from ..dal.uploads import LocalUploads
+from ..logic.confirmation import Confirmations
+from ..logic.flash import FlashSource
+from ..logic.ports import MessageStore, UploadStore
+from ..logic.service import ArtistSource, ContactService, Notifier
+from ..logic.spam_review import SpamReview, local_secret
+from ..models.outcomes import Outcome
+from ..models.rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
+from ..words.language import ENGLISH, body_lang, texts
+from ..words.messages import USE_GET
+from .proxy import ClientAddress
+from .settings import PACKAGED_ARTISTS, Settings
+
+log = logging.getLogger(__name__)
+
+# Every answer carries its own security headers: Netlify adds netlify.toml's headers to the
+# files it serves, not to answers it proxies from the Function URL (docs/contact.md).
+JSON_HEADERS = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "referrer-policy": "no-referrer",
+    "strict-transport-security": "max-age=63072000; includeSubDomains",
+}
+
+
+def build_store(settings: Settings) -> MessageStore:
+    if settings.store == "dynamodb":
+        from ..dal.dynamodb import DynamoStore
+
+        return DynamoStore(settings.table, settings.region)
+    return SqliteOutbox(settings.outbox)
+
+
+def build_uploads(settings: Settings) -> UploadStore | None:
+    """Where reference images go: the bucket (AWS), a folder beside the outbox, or none."""
+    if settings.uploads_bucket:
+        from ..dal.s3 import S3Uploads
+
+        return S3Uploads(
+            settings.uploads_bucket,
+            settings.region,
+            site_url=settings.site_url,
+            link_secret=settings.link_secret,
+            link_days=settings.image_link_days,
+        )
+    local = settings.local_uploads
+    return LocalUploads(local) if local else None
+
+
+def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
+    if not settings.sends_email:
+        return None
+    from ..dal.ses import SesNotifier
+
+    return SesNotifier(
+        settings.notify_from,
+        settings.notify_to,
+        settings.region,
+        studio=settings.studio_name,
+        budget_s=settings.notify_budget_s,
+        image_links=uploads.links if uploads else None,
+        configuration_set=settings.ses_configuration_set,
+    )
+
+
+def build_confirmations(
+    settings: Settings, store: MessageStore, notifier: Notifier | None
+) -> Confirmations | None:
+    """The visitor's confirmation, sent through the studio's notifier (SES), or None: off,
+    no email, or no site URL for its links."""
+    if not settings.sends_confirmations or notifier is None:
+        return None
+    return Confirmations(
+        store,
+        notifier,
+        settings.notify_from,
+        settings.notify_to,
+        settings.site_url,
+        per_hour=settings.confirmations_per_hour,
+    )
+
+
+def link_secret(settings: Settings) -> str:
+    """What signs the digest's "Not spam" links: CONTACT_LINK_SECRET (deploy-function sets
+    it); for the local outbox, a secret kept beside it; "" (no links) otherwise."""
+    if settings.link_secret or settings.store != "sqlite" or settings.on_lambda:
+        return settings.link_secret
+    try:
+        return local_secret(settings.outbox.parent)
+    except OSError as exc:
+        log.warning("contact: no link secret beside the outbox (%s); no Not spam links", exc)
+        return ""
+
+
+def build_spam_review(settings: Settings, service: ContactService) -> SpamReview:
+    return SpamReview(
+        service,
+        service.notifier,
+        settings.notify_from,
+        settings.notify_to,
+        settings.site_url,
+        link_secret(settings),
+        settings.studio_name,
+    )
+
+
+def build_artists(settings: Settings) -> ArtistSource:
+    """The published site's live list when its URL is set (Lambda), else a file."""
+    listed = ArtistList(settings.artists_file or PACKAGED_ARTISTS)
+    if settings.site_url:
+        from ..dal.artists import SiteArtists
+
+        return SiteArtists(settings.site_url, fallback=listed)
+    return listed
+
+
+def build_flash(settings: Settings) -> FlashSource | None:
+    """The published site's flash list when its URL is set (Lambda); else none (every claim
+    kept unverified) unless the caller hands one (`serve`: the served build's file)."""
+    return SiteFlash(settings.site_url) if settings.site_url else None
+
+
+def build_service(
+    settings: Settings, artists: ArtistSource | None = None, flash: FlashSource | None = None
+) -> ContactService:
+    store, uploads = build_store(settings), build_uploads(settings)
+    if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
+        store.on_purge = uploads.forget_messages  # spam's images go with the spam
+    notifier = build_notifier(settings, uploads)
+    service = ContactService(
+        store,
+        notifier,
+        artists if artists is not None else build_artists(settings),
+        rate_limit=settings.rate_limit,
+        min_fill_ms=settings.min_fill_ms,
+        spam_retention_s=settings.spam_retention_days * 24 * 3600,
+        uploads=uploads,
+        upload_limit=settings.upload_rate_limit,
+        upload_bytes_per_hour=settings.upload_bytes_per_hour,
+        flash=flash if flash is not None else build_flash(settings),
+        confirmations=build_confirmations(settings, store, notifier),
+        unsigned_limit=settings.unsigned_rate_limit,
+    )
+    service.spam_review = build_spam_review(settings, service)
+    return service
+
+
+def _path(event: dict) -> str:
+    path = event.get("rawPath") or ((event.get("requestContext") or {}).get("http") or {}).get(
+        "path"
+    )
+    return path if isinstance(path, str) else "/"
+
+
+@lru_cache(maxsize=8)
+def _client_address(forwarded_headers: tuple[str, ...], secret: str) -> ClientAddress:
+    return ClientAddress(forwarded_headers, secret)  # one per configuration: it warns once
+
+
+def _request(event: dict, settings: Settings) -> tuple[str, bytes, str, str | None]:
+    """Method, raw body, client address and content type of a Function URL / API event."""
+    context = event.get("requestContext") or {}
+    http = context.get("http") or {}
+    method = http.get("method") or event.get("httpMethod") or "GET"
+    source = http.get("sourceIp") or (context.get("identity") or {}).get("sourceIp")
+    headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
+    # A forwarded address counts only on a request Netlify's proxy signed (proxy.py).
+    client = _client_address(settings.client_ip_headers, settings.proxy_secret)(source, headers)
+    content_type = headers.get("content-type")
+    raw = event.get("body") or ""
+    if event.get("isBase64Encoded"):
+        try:
+            body = base64.b64decode(raw, validate=True)
+        except (binascii.Error, ValueError):
+            body = b"\xff"  # undecodable: answered as unreadable form data
+    else:
+        body = raw.encode("utf-8", "surrogatepass")
+    return method, body, client, content_type if isinstance(content_type, str) else None
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    # Checked before int() runs: converting a long digit string costs quadratic time, and
+    # over 4300 digits Python raises a ValueError of its own.
+    if len(digits) > MAX_JSON_NUMBER_CHARS:
+        raise _NumberTooLong(digits[:20])
+    return int(digits)
+
+
+def is_json_media_type(content_type: str | None) -> bool:
+    """True for `application/json`, with or without parameters such as charset."""
+    media_type = (content_type or "").split(";", 1)[0].strip().lower()
+    return media_type == "application/json"
+
+
+def read_json(method: str, body: bytes, content_type: str | None) -> tuple[Outcome | None, object]:
+    """The decoded JSON body of a POST, or the answer refusing it (405, 415, 413, 400), in
+    the language the body names (language.body_lang: it could not be read as JSON)."""
+    t = texts(body_lang(body))
+    if method.upper() != "POST":
+        return Outcome(405, Outcome.error(405, t.WRONG_METHOD).body, {"allow": "POST"}), None
+    if not is_json_media_type(content_type):
+        return Outcome.error(415, t.NOT_JSON_TYPE), None
+    if len(body) > MAX_BODY_BYTES:
+        return Outcome.error(413, t.TOO_LARGE), None
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return Outcome.error(400, t.NOT_UTF8), None
+    try:
+        return None, json.loads(text, parse_int=_bounded_int)
+    except _NumberTooLong:
+        return Outcome.error(400, t.NUMBER_TOO_LONG), None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        return Outcome.error(400, t.NOT_JSON), None
+
+
+def to_response(outcome: Outcome) -> dict:
+    return {
+        "statusCode": outcome.status,
+        "headers": {**JSON_HEADERS, **outcome.headers},
+        "body": outcome.html or json.dumps(outcome.body, ensure_ascii=False),
+    }
+
+
+def _answer(
+    service: ContactService,
+    path: str,
+    method: str,
+    body: bytes,
+    client: str,
+    content_type: str | None,
+) -> Outcome:
+    """The answer to a request on path: an image link, the grant of an upload, or (every
+    other path) a message. Only what read_json accepts reaches the service."""
+    # Besides the message (which every other path still is): the email's image links and the
+    # grant of an image upload. Netlify proxies them with their paths kept (dist/_redirects);
+    # `serve` hands them over as they are.
+    if path.startswith(IMAGE_LINK_PATH):
+        if method.upper() not in ("GET", "HEAD"):
+            return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
+        return service.open_image(path)
+    if path.startswith(NOT_SPAM_PATH) and service.spam_review is not None:
+        return service.spam_review.answer(path, method)
+    refused, payload = read_json(method, body, content_type)
+    if refused is not None:
+        return refused
+    if path.rstrip("/") == GRANT_PATH:
+        return service.grant(payload, client)
+    return service.submit(payload, client)
+
+
+def respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
+    """Answer one event; never raise for a request, never show a traceback to the visitor."""
+    if event.get("action") == "send-spam-digest" and service and service.spam_review:
+        # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
+        # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
+        return service.spam_review.send_digest()
+    try:
+        if service is None or settings is None:
+            return to_response(Outcome.error(503, _unavailable(event)))
+        if event.get("source") == "aws.events" or event.get("action") == "send-pending":
+            report = service.send_pending()
+            return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
+        return to_response(_answer(service, _path(event), *_request(event, settings)))
+    except Exception:
+        log.exception("contact: unexpected error; answered 503")
+        return to_response(Outcome.error(503, _unavailable(event)))
+
+
+def _unavailable(event: dict) -> str:
+    """UNAVAILABLE in the language the event's body names (English when it cannot tell)."""
+    body = event.get("body")
+    lang = body_lang(body.encode("utf-8", "replace")) if isinstance(body, str) else ENGLISH
+    return texts(lang).UNAVAILABLE

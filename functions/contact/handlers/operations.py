@@ -1,0 +1,203 @@
+"""What the operator's commands do (`build.py messages`, `send-pending`, `send-spam-digest`).
+
+The store and the email settings come from the same environment variables as the function,
+so on a laptop these read the local outbox and, with AWS credentials and CONTACT_STORE=
+dynamodb, the production table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..dal.artists import ArtistList, ConfigError
+from ..logic.service import ContactService
+from ..models.flash import describe
+from ..models.mail import artist_label, language_note
+from ..models.message import PENDING, SPAM, StorageUnavailable, StoredMessage
+from ..models.outcomes import NotificationFailed, SendReport
+from ..models.tattoo_request import request_lines
+from .app import build_service
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class OperationError(Exception):
+    """A message for the operator (the command line prints it and exits 1)."""
+
+
+def service_from_env(outbox: Path | None = None, dist: Path | None = None) -> ContactService:
+    try:
+        settings = Settings.from_env(
+            {k: v for k, v in os.environ.items() if k != "AWS_LAMBDA_FUNCTION_NAME"}
+        )
+    except ConfigError as exc:
+        raise OperationError(f"contact settings: {exc}") from exc
+    if outbox is not None:
+        settings = replace(settings, outbox=outbox)
+    artists = ArtistList(dist / "api" / "artists.json") if dist else None
+    return build_service(settings, artists)
+
+
+def list_messages(
+    service: ContactService,
+    pending_only: bool = False,
+    limit: int | None = None,
+    spam: bool = False,
+    now: float | None = None,
+) -> list[StoredMessage]:
+    """Newest first: the visitors' messages, or (spam=True) what the spam traps kept."""
+    try:
+        messages = service.store.list()
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    now = time.time() if now is None else now
+    # DynamoDB deletes expired items within a few days, not at once: hide them meanwhile.
+    messages = [m for m in messages if (m.status == SPAM) == spam and not m.expired(now)]
+    if pending_only:
+        messages = [m for m in messages if m.status == PENDING]
+    return messages if limit is None else messages[:limit]
+
+
+# What must not reach a terminal as is: C0/C1 controls (ESC starts a terminal escape
+# sequence), DEL, the Unicode line separators and the bidi embeddings, overrides and
+# isolates that the contact rules refuse; messages stored before those rules may hold some.
+_UNSAFE_IN_JSON = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
+_UNSAFE_FOR_JSON = re.compile(f"[{_UNSAFE_IN_JSON}]")  # json.dumps escapes C0 itself
+_UNSAFE_FOR_TERMINAL = re.compile(f"[\\x00-\\x08\\x0a-\\x1f{_UNSAFE_IN_JSON}]")
+
+
+def printable(text: str) -> str:
+    """text with every control or bidi character shown as an escape (\\x1b, \\u202e)."""
+    return _UNSAFE_FOR_TERMINAL.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
+
+
+def images_at(service: ContactService) -> str:
+    """Where the store keeps reference images: a folder, or s3://bucket ("" without one)."""
+    return service.uploads.location if service.uploads is not None else ""
+
+
+def _image_path(location: str, key: str) -> str:
+    return f"{location}/{key}" if location else key
+
+
+def messages_json(messages: list[StoredMessage], location: str = "") -> str:
+    listed = [m.to_dict() for m in messages]
+    for item in listed:
+        for image in item["images"]:
+            image["path"] = _image_path(location, image["key"])
+    text = json.dumps(listed, ensure_ascii=False, indent=2)
+    # Inside a JSON string \uXXXX is the same character: readers get the text unchanged.
+    return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def spam_note(service: ContactService, now: float | None = None) -> str:
+    """A line saying how many messages the spam traps keep, and how to see them; "" for none.
+
+    The list of messages leaves spam out, so "No messages." alone would hide a real visitor
+    the traps caught by mistake."""
+    kept = len(list_messages(service, spam=True, now=now))
+    if not kept:
+        return ""
+    what = "1 message" if kept == 1 else f"{kept} messages"
+    return (
+        f"The spam traps kept {what} (not emailed): `python build.py messages --spam` lists them."
+    )
+
+
+def messages_text(messages: list[StoredMessage], location: str = "", note: str = "") -> str:
+    """The messages for a terminal; note (spam_note) follows them."""
+    if not messages:
+        return "\n".join(filter(None, ["No messages.", note]))
+    blocks = []
+    for m in messages:
+        when = m.created_at.replace("T", " ")[:16] + " UTC"
+        status = {PENDING: "PENDING", SPAM: "SPAM"}.get(m.status, "sent")
+        if m.status == PENDING and m.attempts:
+            status += f" ({m.attempts} failed attempt{'s' if m.attempts > 1 else ''})"
+        phone = f"  {printable(m.phone)}" if m.phone else ""
+        head = f"{when}  {status}  {printable(m.name)} <{printable(m.email)}>{phone}"
+        artist = printable(artist_label(m.artist, m.artist_name))
+        about = f"  {printable(m.service)} · artist: {artist} · ref {m.id}"
+        language = language_note(m.lang)
+        flash = [f"  language: {language}"] if language else []
+        flash += [f"  flash design: {printable(describe(m.flash))}"] if m.flash else []
+        flash += [f"  {printable(line)}" for line in request_lines(m)]
+        error = (
+            [f"  last error: {printable(m.last_error)}"]
+            if m.last_error and m.status == PENDING
+            else []
+        )
+        if m.status == SPAM:
+            until = datetime.fromtimestamp(m.expires_at, UTC).strftime("%Y-%m-%d")
+            error = [f"  spam, {printable(m.spam_reason)}; never emailed; deleted after {until}"]
+        elif m.released_at:
+            when_released = m.released_at.replace("T", " ")[:16]
+            error.append(
+                f"  released from the spam traps {when_released} UTC ({printable(m.spam_reason)})"
+            )
+        body = ["  " + printable(line) for line in m.message.split("\n")]
+        images = [
+            f"  image {n}: {_image_path(location, i['key'])}  "
+            f"({i['width']}x{i['height']}, {i['bytes'] / 1024:.0f} KB)"
+            for n, i in enumerate(m.images, 1)
+        ]
+        blocks.append("\n".join([head, about, *flash, *error, *body, *images]))
+    pending = sum(m.status == PENDING for m in messages)
+    spam = sum(m.status == SPAM for m in messages)
+    totals = f"{spam} kept as spam" if spam else f"{pending} pending"
+    summary = f"{len(messages)} message(s), {totals}."
+    return "\n\n".join([*blocks, "\n".join(filter(None, [summary, note]))])
+
+
+def send_pending(service: ContactService, limit: int) -> SendReport:
+    if service.notifier is None:
+        raise OperationError(
+            "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION"
+        )
+    try:
+        return service.send_pending(limit)
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+
+
+def spam_digest(
+    service: ContactService, hours: float, site_url: str = "", send: bool = True
+) -> str:
+    """Email the studio the digest of what the spam traps kept in the hours before now, as
+    the daily schedule does (send=False: the digest itself, to print); what to tell the
+    operator."""
+    review = service.spam_review
+    if review is None:  # pragma: no cover - build_service always sets it
+        raise OperationError("the spam digest is not available")
+    if site_url:
+        review.site_url = site_url.rstrip("/")
+    try:
+        digest = review.digest(hours=hours, whole_hours=False)
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    if digest.email is None:
+        return f"The spam traps kept nothing in the last {hours:g} hours: no digest to send."
+    if not send:
+        email = digest.email
+        head = [f"{name}: {email[name]}" for name in ("From", "To", "Subject")]
+        body = email.get_content().splitlines()
+        return "\n".join(printable(line) for line in [*head, "", *body])
+    if service.notifier is None:
+        raise OperationError(
+            "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION, "
+            "or print the digest with --print"
+        )
+    try:
+        service.notifier.deliver(digest.email.as_bytes(), review.recipients)
+    except NotificationFailed as exc:
+        raise OperationError(f"the digest was not sent: {exc}") from exc
+    listed = "" if digest.total == len(digest.listed) else f", {len(digest.listed)} listed"
+    return f"Sent the spam digest to {', '.join(review.recipients)}: {digest.total} caught{listed}."

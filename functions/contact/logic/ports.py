@@ -1,0 +1,83 @@
+"""What the logic asks of the data: the message store and the image store, as protocols.
+
+The logic owns these; the adapters in dal/ (the SQLite outbox, DynamoDB, the local folder,
+S3) satisfy them without importing them (docs/architecture.md, the contact function's layers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from ..models.budget import Hour
+from ..models.message import StoredMessage
+from ..models.references import ImageLinks, Upload, UploadId
+
+
+class MessageStore(Protocol):
+    def add(self, message: StoredMessage) -> None:
+        """Keep the message durably or raise StorageUnavailable; AlreadyAttached (and keep
+        nothing) when one of its images' uploads belongs to another message."""
+
+    def mark_sent(self, message_id: str, at: str) -> None: ...
+
+    def mark_failed(self, message_id: str, error: str) -> None:
+        """Record a failed notification; the message stays pending."""
+
+    def pending(self, limit: int = 100) -> list[StoredMessage]: ...
+
+    def list(self, limit: int | None = None) -> list[StoredMessage]:
+        """Newest first."""
+
+    def get(self, message_id: str) -> StoredMessage | None:
+        """The message with this id, None when there is none."""
+
+    def spam_between(self, start: str, end: str, limit: int) -> tuple[list[StoredMessage], int]:
+        """The spam created from start (included) to end (excluded), ISO 8601 UTC, oldest
+        first, at most limit of them; and how many there are in all."""
+
+    def release_spam(self, message: StoredMessage, now: float) -> bool:
+        """Write message (StoredMessage.released) over the stored spam of the same id, only if
+        that is still spam and not expired at now, in one conditional write; False (nothing
+        written) otherwise: released already, or deleted."""
+
+    def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
+        """Add size to the hour's count of granted image bytes unless that passes ceiling, in
+        one atomic write every process sees; False (nothing added) when it would."""
+
+    def count_in_hour(self, hour: Hour, ceiling: int) -> int:
+        """Add one to the hour's count unless it is past ceiling already, in one atomic
+        write every process sees; the count after it: at most ceiling, within it; ceiling + 1,
+        the first one past it (once an hour, whichever process); ceiling + 2 (nothing
+        written) for each one after."""
+
+    def reserve_confirmation(self, key: str, now: float, window_s: float) -> bool:
+        """Record that key (an address's digest) is sent a confirmation at now, unless one was
+        recorded less than window_s before, in one atomic write every process sees; False
+        (nothing written) when one was."""
+
+
+class UploadStore(Protocol):
+    location: str  # where the images are, for `messages` (a folder or s3://bucket)
+
+    def grant(self, upload: UploadId, content_type: str) -> dict[str, str]:
+        """The form fields of a POST that may store one image at upload.pending_key."""
+
+    def inspect(self, upload: UploadId) -> Upload | None:
+        """The pending upload, or None when there is none (expired, used, never made)."""
+
+    def attach(self, upload: UploadId, found: Upload, key: str) -> None:
+        """Copy the inspected upload to key; UploadChanged if it is no longer that file."""
+
+    def release(self, uploads: Iterable[UploadId]) -> None:
+        """Delete pending uploads that are now attached (their copies stay)."""
+
+    def copy(self, key: str, new_key: str) -> None:
+        """Copy a kept image to new_key (a released spam's, spam/ to messages/);
+        UploadsUnavailable when it cannot."""
+
+    def discard(self, keys: Iterable[str]) -> None:
+        """Delete attached copies whose message could not be stored."""
+
+    def links(self, keys: list[str]) -> ImageLinks:
+        """How the studio's email points at the images."""

@@ -1,0 +1,178 @@
+"""The studio's email about a message: its text, its headers, and the MIME message itself.
+
+Visitor text reaches a header only through `header_text`, and `build_email` checks every
+folded header for a line break before the email leaves (`verify_headers`), so no header can
+be injected (docs/contact.md, "Headers"). Sending it is the notifier's part (ses.py).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, make_msgid
+
+from ..words.language import NAMES, SPANISH
+from .flash import email_lines
+from .message import StoredMessage
+from .references import ImageLinks
+from .rules import NO_ARTIST, ascii_email
+from .tattoo_request import request_lines
+
+# What visitor text may bring into a mail header: letters, marks, digits, spaces and these.
+# Anything else becomes a space, so header text can hold neither a line break nor "=?", the
+# start of an RFC 2047 encoded word, which Python's email package decodes (line breaks
+# included) when it folds a header (CVE-2024-6923; docs/contact.md, "Headers").
+_HEADER_PUNCTUATION = frozenset(" .,:;'’@&()+-_/!#")
+WAITLIST_PREFIX = "[Waitlist] "  # the subject of a request for an artist's waitlist
+
+
+def header_text(text: str, limit: int = 120) -> str:
+    """Visitor text made safe for a mail header: one line of plain characters, trimmed."""
+    kept = "".join(
+        ch if ch in _HEADER_PUNCTUATION or unicodedata.category(ch)[0] in "LMN" else " "
+        for ch in text
+    )
+    return " ".join(kept.split())[:limit].strip()
+
+
+def language_note(lang: str) -> str:
+    """The visitor's language as the studio reads it, "" for English (the default):
+    "Spanish (the visitor wrote from the Spanish site)"."""
+    if lang != SPANISH:
+        return ""
+    return f"{NAMES[SPANISH]} (the visitor wrote from the {NAMES[SPANISH]} site)"
+
+
+def artist_label(slug: str, name: str) -> str:
+    """An artist as the studio reads them: "Rosa Delgado (rosa-delgado)", "No preference"."""
+    if slug == NO_ARTIST:
+        return "No preference"
+    return f"{name} ({slug})" if name and name != slug else slug
+
+
+def compose_email(
+    message: StoredMessage,
+    artist_name: str,
+    studio: str = "Website",
+    images: ImageLinks | None = None,
+) -> tuple[str, str]:
+    """Subject and plain-text body of the studio's notification."""
+    subject = header_text(f"{studio} contact: {message.name} - {message.service}")
+    if message.waitlist:
+        subject = WAITLIST_PREFIX + subject
+    request = request_lines(message)
+    language = language_note(message.lang)
+    lines = [
+        "New message from the contact form on the website.",
+        "",
+        f"Name:      {message.name}",
+        f"Email:     {message.email}",
+        f"Phone:     {message.phone or '(not given)'}",
+        f"Artist:    {artist_label(message.artist, artist_name)}",
+        f"Service:   {message.service}",
+        *([f"Language:  {language}"] if language else []),
+        f"Received:  {message.created_at}",
+        f"Reference: {message.id}",
+        *_released_lines(message),
+        "",
+        *email_lines(message.flash),
+        *request,
+        *([""] if request else []),
+        "Message:",
+        message.message,
+        "",
+        *_image_lines(images),
+        "--",
+        f"Reply to this email to answer {message.name} directly.",
+    ]
+    return subject, "\n".join(lines) + "\n"
+
+
+def _released_lines(message: StoredMessage) -> list[str]:
+    if not message.released_at:
+        return []
+    return [
+        f"Released:  {message.released_at[:16].replace('T', ' ')} UTC, from the spam traps "
+        f"(caught as {message.spam_reason})"
+    ]
+
+
+def _image_lines(images: ImageLinks | None) -> list[str]:
+    if not images or not images.urls:
+        return []
+    count = len(images.urls)
+    head = f"Reference images ({count}, {images.note}):"
+    return [head, *(f"  {n}. {url}" for n, url in enumerate(images.urls, 1)), ""]
+
+
+# The standard library refuses to write a header with a line break in it only from Python
+# 3.13 (and 3.12.5 / 3.11.10): `verify_generated_headers`. Where it exists it is on; the same
+# check (the regex the standard library uses) runs below on every Python, so an older
+# runtime gives the same guarantee.
+_POLICY = (
+    SMTP.clone(verify_generated_headers=True) if hasattr(SMTP, "verify_generated_headers") else SMTP
+)
+_NEWLINE_WITHOUT_FWSP = re.compile(rb"\r\n[^ \t]|\r[^ \n\t]|\n[^ \t]")
+MAX_DISPLAY_NAME = 64
+
+
+def build_email(
+    message: StoredMessage,
+    artist_name: str,
+    sender: str,
+    recipients: tuple[str, ...],
+    studio: str,
+    images: ImageLinks | None = None,
+) -> EmailMessage:
+    """The MIME email: plain text, Reply-To the visitor.
+
+    Visitor text reaches a header only through `header_text` (letters, digits, spaces and
+    plain punctuation: no line break, no encoded word), and every folded header is checked
+    for a line break before the email leaves (ValueError), so no header can be injected.
+    """
+    subject, body = compose_email(message, artist_name, studio, images)
+    reply_to = Address(
+        display_name=header_text(message.name, MAX_DISPLAY_NAME),
+        addr_spec=ascii_email(message.email),
+    )
+    return plain_email(sender, ", ".join(recipients), reply_to, subject, body, message.id)
+
+
+def plain_email(
+    sender: str,
+    to: str,
+    reply_to: str | Address,
+    subject: str,
+    body: str,
+    message_id: str,
+    extra: dict[str, str] | None = None,
+) -> EmailMessage:
+    """A plain-text email with these headers (and extra ones), every header checked for a
+    line break (ValueError) before it can leave."""
+    email = EmailMessage(policy=_POLICY)
+    email["From"] = sender
+    email["To"] = to
+    email["Reply-To"] = reply_to
+    email["Subject"] = subject
+    email["Date"] = formatdate(usegmt=True)
+    email["Message-ID"] = make_msgid(idstring=message_id, domain=sender.rpartition("@")[2] or None)
+    for name, value in (extra or {}).items():
+        email[name] = value
+    # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
+    email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    verify_headers(email)
+    return email
+
+
+def verify_headers(email: EmailMessage) -> None:
+    """Raise ValueError if any header, as it will be written, holds a line break."""
+    linesep = _POLICY.linesep.encode("ascii")
+    for name, value in email.raw_items():
+        folded = _POLICY.fold_binary(name, value)
+        if not folded.endswith(linesep) or _NEWLINE_WITHOUT_FWSP.search(
+            folded.removesuffix(linesep)
+        ):
+            raise ValueError(f"the {name} header would contain a line break: {folded[:200]!r}")

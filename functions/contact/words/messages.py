@@ -1,0 +1,231 @@
+"""What the visitor reads, in English: every sentence the contact function answers with.
+
+The catalogs: this module (English) and messages_es.py (Spanish) define the same names, each
+text once per language; `language.texts(lang)` gives the visitor's (docs/contact.md,
+"Messages in the visitor's language"). A text with `{fields}` is a template, formatted where
+it is used with the same fields in both languages; a piece of a sentence (an image's
+problem, a field's label) is looked up the same way, so no sentence is ever built from
+English words. tests/test_contact_spanish.py fails when a name is missing from either
+catalog, a template's fields differ, or a name is used nowhere.
+
+The form shows these as they are (docs/product.md#contact-contract). What only the studio or
+the operator reads (its email, `build.py messages`, the spam digest and its pages, the image
+links, logs) stays English: those texts are named in STUDIO_ONLY, and have no Spanish.
+"""
+
+from ..contract import MAX_IMAGES
+
+_REPLY_TIME = "within 24 hours"  # the studio's stated time (also in the visitor's confirmation)
+THANK_YOU = f"Thank you! Your message has been sent. We'll get back to you {_REPLY_TIME}."
+UNAVAILABLE = (
+    "Sorry, we could not send your message right now. Please try again in a few minutes, "
+    "or call or email us directly."
+)
+TOO_LARGE = "Your message is too large to send. Please shorten it and try again."
+NOT_JSON = "The form data could not be read (expected JSON). Please reload the page and try again."
+NOT_UTF8 = (
+    "The form data could not be read (expected UTF-8 text). Please reload the page and try again."
+)
+NUMBER_TOO_LONG = (
+    "The form data could not be read (a number in it is too long). "
+    "Please reload the page and try again."
+)
+WRONG_METHOD = "Messages can only be sent with the contact form (POST)."
+# A cross-site page can post text/plain (or form data) without asking the browser's CORS
+# preflight first; requiring JSON means only our own form, or a script the browser has
+# allowed, can post at all (docs/contact.md).
+NOT_JSON_TYPE = (
+    "Messages must be sent as JSON (Content-Type: application/json). "
+    "Please reload the page and try again."
+)
+TOO_MANY = (
+    "You have sent several messages in a short time. Please wait {minutes} and try again, "
+    "or call or email us directly."
+)
+MINUTE = "a minute"  # a wait ({minutes} above and below): 1 minute
+MINUTES = "{count} minutes"
+
+# The fields' problems (rules.py). A field's label, as a sentence's subject ({label}); the
+# same in lower case is its {name} inside a sentence ("Please enter your name.").
+LABELS = {
+    "name": "Name",
+    "email": "Email address",
+    "phone": "Phone number",
+    "message": "Message",
+    "artist": "Artist",
+    "service": "Service",
+    "placement": "Placement",
+    "size": "Size",
+    "colour": "Color",
+    "budget": "Budget",
+    "age": "Age",
+    "availability": "Availability",
+}
+NOT_AN_OBJECT = "The request must be a JSON object with name, email and message."
+MUST_BE_TEXT = "{label} must be text."
+ENTER = "Please enter your {name}."
+TOO_LONG = "{label} is too long: {length} characters, at most {limit} allowed."
+CANNOT_BE_SENT = "{label} contains characters that cannot be sent."
+ONE_LINE = "{label} must be on one line."
+CONTROL_CHARACTERS = "{label} contains invisible control characters."
+DIRECTION_CHARACTERS = (
+    "{label} contains invisible text-direction characters; "
+    "please type it again rather than pasting it."
+)
+# {detail}: the email-validator's own English sentence (the Spanish catalog has none).
+INVALID_EMAIL = "Please enter a valid email address. {detail}"
+EMAIL_ENCODED_WORD = "Please enter a valid email address. It cannot contain '=?'."
+SHORT_PHONE = "Please enter a phone number with at least 7 digits, or leave it empty."
+UNKNOWN_CHOICE = "Unknown {name} '{value}': please choose one from the list.{hint}"
+DID_YOU_MEAN = " Did you mean '{value}'?"
+TIMER_INVALID = "The form timer is invalid: please reload the page and try again."
+# The tattoo request (rules.py, choices.json).
+AVAILABILITY_NOT_A_LIST = "Availability must be a list of choices from the form."
+AVAILABILITY_TOO_MANY = "Availability has {count} choices: at most {limit} allowed."
+AVAILABILITY_TWICE = "Availability lists '{value}' twice: choose each one once."
+NOT_YES_OR_NO = "First tattoo must be true or false (yes or no)."
+BAD_POLICIES_VERSION = (
+    "Policies version must be 16 lower-case hexadecimal digits (the version of the policies "
+    "page you read): please reload the page and try again."
+)
+# An artist's books (books.py); {note} is " (the artist's note)" or "".
+CLOSED_BOOKS = (
+    "{artist}'s books are closed{note}. You can still ask them about a touch-up or piercing, "
+    "or choose another artist."
+)
+
+# The flash design a message claims (flash.py).
+FLASH_NOT_TEXT = "Flash design must be text: the id of a design from the Flash page."
+FLASH_TOO_LONG = "Flash design is too long: {length} characters, at most {limit} allowed."
+FLASH_MALFORMED = (
+    'Flash design is not a design from the Flash page (an id like "tasha-monroe/swallow"): '
+    "please pick the design again there."
+)
+FLASH_UNKNOWN = (
+    'We could not find the flash design "{id}". It may have been removed: '
+    "pick another on the Flash page."
+)
+FLASH_CLAIMED = (
+    '"{title}" by {artist} has already been claimed. Please pick another design on the '
+    "Flash page, or tell us in your message what you would like."
+)
+FLASH_OTHER_ARTIST = (
+    '"{title}" is a flash design by {artist}, who tattoos it: choose {artist} (or No '
+    "preference) as the artist, or send your message without the design to ask {chosen}."
+)
+
+
+# Reference images (docs/contact.md, "Reference images"): the grant's answers, and what the
+# form shows beside the images when the message cannot take them.
+UPLOADS_UNAVAILABLE = (
+    "Sorry, images cannot be uploaded right now. You can send your message without them, "
+    "or try again in a few minutes."
+)
+TOO_MANY_UPLOADS = (
+    "You have added many images in a short time. Please wait {minutes} and try again, "
+    "or send your message without them."
+)
+UPLOADS_BUSY = (
+    "Sorry, the studio has received many images in the last hour. Please try again in "
+    "{minutes}, or send your message without them."
+)
+NOT_A_GRANT_REQUEST = "The request must be a JSON object naming the image's type."
+NO_UPLOADS = (
+    "Reference images cannot be received right now: please remove them and send your "
+    "message without them."
+)
+IMAGE_MISSING = "was not found (it may have expired, or been sent with another message)"
+IMAGE_TAKEN = "was already sent with another message"
+REMOVE_OR_SEND = "Remove it and add it again, or send your message without it."
+REMOVE_OR_SEND_MANY = "Remove them and add them again, or send your message without them."
+IMAGE_NUMBER = "Image {number} {problem}."  # {problem}: IMAGE_MISSING, NOT_A_PICTURE...
+THIS_IMAGE = "This image {problem}."
+NOT_A_PICTURE = "is not a JPEG or WebP picture"
+WRONG_KIND = "is not the kind of picture it was sent as"
+IMAGE_TOO_HEAVY = "is too large ({megabytes:.1f} MB; at most {limit} MB)"
+IMAGE_TOO_WIDE = "is too large ({width}x{height} pixels; at most {limit} a side)"
+# The message's `references` and a grant's request (references.py).
+REFERENCES_NOT_A_LIST = "Reference images could not be read: please reload the page and try again."
+TOO_MANY_REFERENCES = f"You can attach at most {MAX_IMAGES} reference images; please remove some."
+REFERENCE_FORGED = "A reference image could not be found: please remove it and add it again."
+REFERENCES_MIXED = (
+    "The reference images come from different visits to the form: "
+    "please remove them and add them again."
+)
+SESSION_INVALID = "The upload session is invalid: please reload the page and try again."
+TYPE_INVALID = "Images must be sent as JPEG or WebP: please add the image again."
+
+# The visitor's confirmation email (confirmation.py): its pages are under PAGES on the site.
+PAGES = ""
+CONFIRMATION_SUBJECT = "We received your message"
+GREETING = "Hi {first},"
+GREETING_NO_NAME = "Hi there,"
+ARRIVED = (
+    "Thank you for writing to the studio: your message has arrived, and an artist will "
+    f"reply {_REPLY_TIME} at this address."
+)
+ON_THE_WAITLIST = (
+    "{artist}'s books are on a waitlist, and your request is on it: "
+    "you will hear from the studio when a place opens."
+)
+READ_THE_POLICIES = (
+    "Before your appointment, please read our policies (deposits, canceling and "
+    "rescheduling, age and ID, touch-ups): {url}"
+)
+READ_THE_AFTERCARE = "And how to look after a new tattoo or piercing: {url}"
+ADD_BY_REPLYING = "To add something to your message, reply to this email."
+NOT_YOU = (
+    "This address was entered in the contact form on {url}. If it was not you, "
+    "please ignore this email: nothing more will be sent."
+)
+
+# The image links of the studio's email (read by the studio, answered by the function).
+USE_GET = "Use GET."
+LINK_EXPIRED = (
+    "This image link has expired. The image is still kept with the message: "
+    "`python build.py messages` lists it."
+)
+LINK_UNKNOWN = "There is no image at this address."
+
+# The "Not spam" links of the spam digest (read by the studio, answered by the function).
+NOT_SPAM_QUESTION = (
+    "The spam traps kept this message. If it is from a real visitor, move it to your "
+    "messages: you will receive the usual email for it, and can answer it from there."
+)
+NOT_SPAM_DONE = (
+    "The message is now with your messages, and its email has been sent to the studio's "
+    "address: answer it from there."
+)
+NOT_SPAM_DONE_PENDING = (
+    "The message is now with your messages. Its email could not be sent just now; it is "
+    "sent again automatically within the next quarter of an hour."
+)
+NOT_SPAM_MOVED_ALREADY = (
+    "This message was already moved to your messages, and its email sent: this link has "
+    "been used. There is nothing more to do."
+)
+NOT_SPAM_EXPIRED = (
+    "This link has expired: the spam traps keep a message for a limited time, and this one "
+    "has been deleted."
+)
+NOT_SPAM_UNKNOWN = "This link is not valid. Open the link from the digest email as it was sent."
+NOT_SPAM_UNAVAILABLE = (
+    "The message could not be moved just now; nothing has changed. Please open the link "
+    "again in a few minutes."
+)
+
+# Read by the studio or the operator, never by a visitor: English only.
+STUDIO_ONLY = frozenset(
+    {
+        "USE_GET",
+        "LINK_EXPIRED",
+        "LINK_UNKNOWN",
+        "NOT_SPAM_QUESTION",
+        "NOT_SPAM_DONE",
+        "NOT_SPAM_DONE_PENDING",
+        "NOT_SPAM_MOVED_ALREADY",
+        "NOT_SPAM_EXPIRED",
+        "NOT_SPAM_UNKNOWN",
+        "NOT_SPAM_UNAVAILABLE",
+    }
+)

@@ -1,0 +1,184 @@
+"""What the visitor reads, in Spanish: the same names as messages.py (English), for the
+Spanish pages of the site (a form that sends `"lang": "es"`).
+
+Written as the studio speaks to its visitors in Dallas: Latin American Spanish, "tú", warm
+and plain, not word for word. Each template has the same `{fields}` as its English text
+(tests/test_contact_spanish.py); INVALID_EMAIL alone leaves out the email-validator's
+English {detail} and says it in a sentence of its own. Values the form sends from its lists
+("Forearm", "Tattoo Consultation") and what an artist's file says (a books note) are quoted
+as they are.
+"""
+
+from ..contract import MAX_IMAGES
+
+_REPLY_TIME = "en menos de 24 horas"
+THANK_YOU = f"¡Gracias! Tu mensaje fue enviado. Te responderemos {_REPLY_TIME}."
+UNAVAILABLE = (
+    "Lo sentimos, no pudimos enviar tu mensaje en este momento. Inténtalo de nuevo en unos "
+    "minutos, o llámanos o escríbenos directamente."
+)
+TOO_LARGE = "Tu mensaje es demasiado largo para enviarlo. Acórtalo e inténtalo de nuevo."
+NOT_JSON = (
+    "No pudimos leer los datos del formulario (se esperaba JSON). Vuelve a cargar la página "
+    "e inténtalo de nuevo."
+)
+NOT_UTF8 = (
+    "No pudimos leer los datos del formulario (se esperaba texto UTF-8). Vuelve a cargar la "
+    "página e inténtalo de nuevo."
+)
+NUMBER_TOO_LONG = (
+    "No pudimos leer los datos del formulario (traen un número demasiado largo). "
+    "Vuelve a cargar la página e inténtalo de nuevo."
+)
+WRONG_METHOD = "Los mensajes solo se pueden enviar con el formulario de contacto (POST)."
+NOT_JSON_TYPE = (
+    "Los mensajes deben enviarse como JSON (Content-Type: application/json). "
+    "Vuelve a cargar la página e inténtalo de nuevo."
+)
+TOO_MANY = (
+    "Enviaste varios mensajes en poco tiempo. Espera {minutes} y vuelve a intentarlo, "
+    "o llámanos o escríbenos directamente."
+)
+MINUTE = "un minuto"
+MINUTES = "{count} minutos"
+
+# As a sentence's subject ({label}); in lower case, inside a sentence ({name}: "Escribe tu
+# nombre."). The form's own fields say "tu": all four are masculine ("es demasiado largo").
+LABELS = {
+    "name": "Tu nombre",
+    "email": "Tu correo electrónico",
+    "phone": "Tu número de teléfono",
+    "message": "Tu mensaje",
+    "artist": "El artista",
+    "service": "El servicio",
+    "placement": "La zona del cuerpo",
+    "size": "El tamaño",
+    "colour": "El color",
+    "budget": "El presupuesto",
+    "age": "La edad",
+    "availability": "La disponibilidad",
+}
+NOT_AN_OBJECT = "La solicitud debe ser un objeto JSON con name, email y message."
+MUST_BE_TEXT = "{label} debe ser texto."
+ENTER = "Escribe {name}."
+TOO_LONG = "{label} es demasiado largo: tiene {length} caracteres y el máximo es {limit}."
+CANNOT_BE_SENT = "{label} tiene caracteres que no se pueden enviar."
+ONE_LINE = "{label} debe ir en una sola línea."
+CONTROL_CHARACTERS = "{label} tiene caracteres de control invisibles."
+DIRECTION_CHARACTERS = (
+    "{label} tiene caracteres invisibles que cambian la dirección del texto; "
+    "escríbelo de nuevo en lugar de pegarlo."
+)
+INVALID_EMAIL = (
+    "Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.com: "
+    "revisa que no le falte nada y que no tenga espacios."
+)
+EMAIL_ENCODED_WORD = 'Escribe un correo electrónico válido. No puede contener "=?".'
+SHORT_PHONE = "Escribe un número de teléfono de al menos 7 dígitos, o deja el campo vacío."
+UNKNOWN_CHOICE = '{label} "{value}" no es una de las opciones: elige una de la lista.{hint}'
+DID_YOU_MEAN = ' ¿Quisiste decir "{value}"?'
+TIMER_INVALID = (
+    "No pudimos leer el temporizador del formulario: vuelve a cargar la página e inténtalo "
+    "de nuevo."
+)
+AVAILABILITY_NOT_A_LIST = "La disponibilidad debe ser una lista de opciones del formulario."
+AVAILABILITY_TOO_MANY = "Elegiste {count} opciones de disponibilidad: puedes elegir hasta {limit}."
+AVAILABILITY_TWICE = (
+    '"{value}" aparece dos veces en tu disponibilidad: elige cada opción una sola vez.'
+)
+NOT_YES_OR_NO = 'La respuesta a "¿Es tu primer tatuaje?" debe ser sí o no (true o false).'
+BAD_POLICIES_VERSION = (
+    "La versión de las políticas debe tener 16 dígitos hexadecimales en minúsculas (la "
+    "versión de la página de políticas que leíste): vuelve a cargar la página e inténtalo "
+    "de nuevo."
+)
+CLOSED_BOOKS = (
+    "La agenda de {artist} está cerrada{note}. Todavía puedes preguntarle por un retoque o "
+    "un piercing, o elegir a otro artista."
+)
+
+FLASH_NOT_TEXT = "El diseño flash debe ser texto: el id de un diseño de la página de Flash."
+FLASH_TOO_LONG = (
+    "El diseño flash es demasiado largo: tiene {length} caracteres y el máximo es {limit}."
+)
+FLASH_MALFORMED = (
+    'El diseño flash no es un diseño de la página de Flash (un id como "tasha-monroe/swallow"): '
+    "vuelve a elegirlo ahí."
+)
+FLASH_UNKNOWN = (
+    'No encontramos el diseño flash "{id}". Puede que ya no esté disponible: '
+    "elige otro en la página de Flash."
+)
+FLASH_CLAIMED = (
+    'Alguien más ya apartó "{title}" de {artist}. Elige otro diseño en la página de Flash, '
+    "o cuéntanos en tu mensaje qué te gustaría."
+)
+FLASH_OTHER_ARTIST = (
+    '"{title}" es un diseño flash de {artist}, y solo {artist} lo tatúa: elige a {artist} '
+    '(o "Sin preferencia") como artista, o envía tu mensaje sin el diseño para preguntarle '
+    "a {chosen}."
+)
+
+UPLOADS_UNAVAILABLE = (
+    "Lo sentimos, en este momento no se pueden subir imágenes. Puedes enviar tu mensaje sin "
+    "ellas, o intentarlo de nuevo en unos minutos."
+)
+TOO_MANY_UPLOADS = (
+    "Agregaste muchas imágenes en poco tiempo. Espera {minutes} y vuelve a intentarlo, "
+    "o envía tu mensaje sin ellas."
+)
+UPLOADS_BUSY = (
+    "Lo sentimos, el estudio recibió muchas imágenes en la última hora. Vuelve a intentarlo "
+    "en {minutes}, o envía tu mensaje sin ellas."
+)
+NOT_A_GRANT_REQUEST = "La solicitud debe ser un objeto JSON con el tipo de la imagen."
+NO_UPLOADS = (
+    "En este momento no podemos recibir imágenes de referencia: quítalas y envía tu mensaje "
+    "sin ellas."
+)
+IMAGE_MISSING = "no se encontró (puede que se haya vencido, o que se haya enviado con otro mensaje)"
+IMAGE_TAKEN = "ya se envió con otro mensaje"
+REMOVE_OR_SEND = "Quítala y vuelve a agregarla, o envía tu mensaje sin ella."
+REMOVE_OR_SEND_MANY = "Quítalas y vuelve a agregarlas, o envía tu mensaje sin ellas."
+IMAGE_NUMBER = "La imagen {number} {problem}."
+THIS_IMAGE = "Esta imagen {problem}."
+NOT_A_PICTURE = "no es una foto JPEG ni WebP"
+WRONG_KIND = "no es el tipo de imagen con el que se envió"
+IMAGE_TOO_HEAVY = "es demasiado grande ({megabytes:.1f} MB; el máximo es {limit} MB)"
+IMAGE_TOO_WIDE = "es demasiado grande ({width}x{height} píxeles; el máximo es {limit} por lado)"
+REFERENCES_NOT_A_LIST = (
+    "No pudimos leer las imágenes de referencia: vuelve a cargar la página e inténtalo de nuevo."
+)
+TOO_MANY_REFERENCES = f"Puedes adjuntar hasta {MAX_IMAGES} imágenes de referencia; quita algunas."
+REFERENCE_FORGED = "No encontramos una de las imágenes de referencia: quítala y vuelve a agregarla."
+REFERENCES_MIXED = (
+    "Las imágenes de referencia vienen de distintas visitas al formulario: "
+    "quítalas y vuelve a agregarlas."
+)
+SESSION_INVALID = (
+    "La sesión para subir imágenes no es válida: vuelve a cargar la página e inténtalo de nuevo."
+)
+TYPE_INVALID = "Las imágenes deben enviarse como JPEG o WebP: vuelve a agregar la imagen."
+
+PAGES = "/es"
+CONFIRMATION_SUBJECT = "Recibimos tu mensaje"
+GREETING = "¡Hola, {first}!"
+GREETING_NO_NAME = "¡Hola!"
+ARRIVED = (
+    "Gracias por escribirle al estudio: tu mensaje llegó bien, y uno de nuestros artistas te "
+    f"responderá a este correo {_REPLY_TIME}."
+)
+ON_THE_WAITLIST = (
+    "La agenda de {artist} tiene lista de espera y tu solicitud ya está en ella: "
+    "el estudio te avisará cuando se abra un lugar."
+)
+READ_THE_POLICIES = (
+    "Antes de tu cita, lee nuestras políticas (depósitos, cancelaciones y cambios de cita, "
+    "edad e identificación, retoques): {url}"
+)
+READ_THE_AFTERCARE = "Y cómo cuidar tu tatuaje o piercing nuevo: {url}"
+ADD_BY_REPLYING = "Si quieres agregar algo a tu mensaje, responde a este correo."
+NOT_YOU = (
+    "Alguien escribió esta dirección en el formulario de contacto de {url}. Si no fuiste tú, "
+    "ignora este correo: no te enviaremos nada más."
+)
