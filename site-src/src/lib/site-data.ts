@@ -82,8 +82,9 @@ export type SiteData = {
   values: { title: string; text: string; untranslated?: string[] }[];
   memorial: {
     name: string;
-    born: number;
-    died: number;
+    /** Numbers from the build; the admin's preview shows them as typed so far. */
+    born: number | string;
+    died: number | string;
     text: string;
     image: ImageMeta | null;
     alt?: string;
