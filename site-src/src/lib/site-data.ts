@@ -1,6 +1,7 @@
 // Studio facts and media URLs, written by the build into every page as
 // <script id="site-data" type="application/json"> (see generator/site/endpoints.py: site_data).
-// Components read them from here and never hard-code a phone number or a video name.
+// Components read them through useSiteData() (lib/use-site-data.ts, from the root's provider) and
+// never hard-code a phone number or a video name; code outside components reads getSiteData().
 
 export type ImageSource = { type: string; srcset: string };
 
