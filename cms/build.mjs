@@ -76,7 +76,13 @@ const result = await esbuild.build({
   loader: { ".woff2": "file", ".woff": "file", ".ttf": "file", ".svg": "file", ".png": "file", ".gif": "file" },
   // __LANG__: the site's components pick their words by it (site-src/src/i18n/catalog.ts); the
   // previews show both languages' texts as Decap hands them over, in the English interface.
-  define: { "process.env.NODE_ENV": '"production"', global: "globalThis", __LANG__: '"all"' },
+  // __BUILD_YEAR__: the site's footer (drawn in the studio facts' preview) starts from it.
+  define: {
+    "process.env.NODE_ENV": '"production"',
+    global: "globalThis",
+    __LANG__: '"all"',
+    __BUILD_YEAR__: String(new Date().getFullYear()),
+  },
   plugins: [oneReact],
   logLevel: "warning",
 });

@@ -20,7 +20,7 @@ import {
   PREVIEW_CSS,
   previewStatus,
   SiteFactsPreview,
-  siteFactsFrom,
+  siteDataFrom,
   STUDIO_TIME_ZONE,
   type PortfolioOwner,
 } from "../../site-src/src/app/admin-previews";
@@ -155,7 +155,7 @@ function FlashEntryPreview({ entry, fields, getAsset, getCollection }: PreviewPr
 function SitePreview({ entry, fields, getAsset }: PreviewProps) {
   const memorial = assetIn(getAsset, fieldAt(fields, ["memorial", "photo"]));
   const brands = assetIn(getAsset, fieldAt(fields, ["brands", "logo"]));
-  const site = siteFactsFrom(plain(entry.get("data")), (field, file) =>
+  const site = siteDataFrom(plain(entry.get("data")), (field, file) =>
     field === "memorial" ? memorial(file) : brands(file),
   );
   return <SiteFactsPreview site={site} />;

@@ -24,6 +24,7 @@ import { es } from "./i18n/es";
 import { ArtistsProvider } from "./lib/artists-store";
 import { providePageData } from "./lib/page-data";
 import { provideSiteData, type SiteData } from "./lib/site-data";
+import { SiteDataProvider } from "./lib/use-site-data";
 
 // The few node globals used here, declared rather than adding node's types to the browser app.
 declare const process: {
@@ -53,13 +54,15 @@ async function renderPage(path: string, job: Job) {
   const errors: string[] = [];
   const { prelude } = await prerender(
     // The page's language decides the catalog (i18n/catalog.ts) and the router's prefix.
-    <StringsProvider value={CATALOGS[lang]}>
-      <StaticRouter location={path} basename={lang === "en" ? undefined : `/${lang}`}>
-        <ArtistsProvider>
-          <Shell />
-        </ArtistsProvider>
-      </StaticRouter>
-    </StringsProvider>,
+    <SiteDataProvider value={job.sites[lang]}>
+      <StringsProvider value={CATALOGS[lang]}>
+        <StaticRouter location={path} basename={lang === "en" ? undefined : `/${lang}`}>
+          <ArtistsProvider>
+            <Shell />
+          </ArtistsProvider>
+        </StaticRouter>
+      </StringsProvider>
+    </SiteDataProvider>,
     {
       onError: (error) => void errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error)),
       // React outlines a large Suspense boundary (the lazy screens) behind an inline script that

@@ -8,16 +8,20 @@ import { StringsProvider } from "./i18n/catalog";
 import { en } from "./i18n/en";
 import { es } from "./i18n/es";
 import { prerenderedRoute } from "./lib/page-data";
+import { getSiteData } from "./lib/site-data";
+import { SiteDataProvider } from "./lib/use-site-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");
 // The build's language is the page's (one build per language, i18n/catalog.ts): the other's words
-// are folded away.
+// are folded away. The studio facts are the ones the page embeds, as it was prerendered with.
 const app = (
   <StrictMode>
-    <StringsProvider value={__LANG__ === "es" ? es : en}>
-      <App />
-    </StringsProvider>
+    <SiteDataProvider value={getSiteData()}>
+      <StringsProvider value={__LANG__ === "es" ? es : en}>
+        <App />
+      </StringsProvider>
+    </SiteDataProvider>
   </StrictMode>
 );
 keyThisHistoryEntry(); // before the router reads the entry (app/scroll-manager.tsx)

@@ -1,22 +1,23 @@
 import { MemoryRouter } from "react-router";
 import { AppLink } from "../components/app-link";
 import { DocumentHero } from "../components/document-hero";
-import { ResponsiveImage } from "../components/responsive-image";
-import { SectionHeading } from "../components/section-heading";
 import { AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
 import { FlashGrid } from "../features/flash/flash-grid";
+import { LegacySection } from "../features/home/legacy-section";
+import { OurWorkSection } from "../features/home/our-work-section";
+import { SiteFooter } from "../features/home/site-footer";
+import { PiercingPartners } from "../features/piercings/piercing-partners";
 import { PoliciesCard } from "../features/policies/policies-screen";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
 import { useStrings } from "../i18n/catalog";
 import { flashStrings } from "../i18n/parts/flash";
-import { piercingsStrings } from "../i18n/parts/piercings";
 import { policiesStrings } from "../i18n/parts/policies";
 import { portfolioStrings } from "../i18n/parts/portfolio";
 import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
-import { curlyQuotes } from "../lib/curly-quotes";
-import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
+import { getSiteData, type ImageMeta, type SiteData, type Stat } from "../lib/site-data";
+import { SiteDataProvider } from "../lib/use-site-data";
 
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the
 // site's own components and stylesheet, fed what the editor is typing, so they see what
@@ -24,7 +25,9 @@ import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 // an aftercare guide, the studio's policies, and the studio facts where the home page and the
 // footer show them. Here, at the app level, because it composes several features; the admin
 // hands in the entry's data as Decap holds it (plain values, shaped like the YAML file) and
-// knows nothing of the components.
+// knows nothing of the components. What is here is the glue from that entry to the shapes the
+// site's components take: props, and for the sections that read the studio facts (useSiteData),
+// a SiteDataProvider holding the entry's (lib/use-site-data.ts). No section's markup is copied.
 //
 // An entry is often half filled (a new one is all empty fields), so everything here reads
 // its input as unknown and falls back to empty text and empty lists: a preview never throws.
@@ -372,43 +375,40 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
 
 // --- the studio facts (site.yaml) --------------------------------------------------------------
 
-/** site.yaml as the editor has filled it so far, in the shapes the site's sections show. */
-export type SiteFacts = Pick<
-  SiteData,
-  | "name"
-  | "phone"
-  | "email"
-  | "address"
-  | "hours"
-  | "hoursNotes"
-  | "socials"
-  | "stats"
-  | "timeline"
-  | "values"
-  | "credit"
-  | "inMemory"
-> & {
-  // as typed so far: years may be half-typed, pictures are the admin's own URLs
-  memorial: { name: string; born: string; died: string; text: string; photoUrl: string; alt: string };
-  brands: { name: string; url: string | null; logoUrl: string; alt: string }[];
-};
-
 /** The URL of a file picked in site.yaml: the memorial's portrait or a brand's logo. */
 export type SiteAssetUrl = (field: "memorial" | "brands", file: string) => string;
 
 const stats = (value: unknown): Stat[] =>
   listOf(value).map((stat) => ({ value: text(fieldsOf(stat).value), label: text(fieldsOf(stat).label) }));
 
-/** The studio file's data (site.yaml as Decap holds it) as the previewed sections read it. */
-export function siteFactsFrom(data: unknown, assetUrl: SiteAssetUrl): SiteFacts {
+/** Text, or nothing when empty: the site's sections then say their own (an alt text's default). */
+const given = (value: unknown): string | undefined => trimmed(value) || undefined;
+
+/** The phone link (generator/site/endpoints.py, tel_href). */
+export function telHref(phone: string): string {
+  let digits = phone.replace(/[^\d+]/g, "");
+  if (!digits.startsWith("+") && digits.length === 10) digits = `+1${digits}`;
+  return `tel:${digits}`;
+}
+
+/**
+ * The site data the build would embed for the studio file as Decap holds it (site.yaml), over
+ * `base` (the admin page's own: videos, form choices and the rest the file does not hold here).
+ * Pictures are the files the editor picked, at nominal sizes until the build makes them.
+ */
+export function siteDataFrom(data: unknown, assetUrl: SiteAssetUrl, base: SiteData = getSiteData()): SiteData {
   const site = fieldsOf(data);
   const address = fieldsOf(site.address);
   const socials = fieldsOf(site.socials);
   const memorial = fieldsOf(site.memorial);
   const credit = fieldsOf(site.credit);
+  const portrait = photo(memorial.photo, (file) => assetUrl("memorial", file));
   return {
+    ...base,
+    untranslated: undefined, // the previewed language's texts are the entry's own
     name: text(site.name),
     phone: text(site.phone),
+    phoneHref: telHref(text(site.phone)),
     email: text(site.email),
     address: {
       street: text(address.street),
@@ -435,16 +435,16 @@ export function siteFactsFrom(data: unknown, assetUrl: SiteAssetUrl): SiteFacts 
       born: text(memorial.born),
       died: text(memorial.died),
       text: text(memorial.text),
-      photoUrl: photo(memorial.photo, (file) => assetUrl("memorial", file)),
-      alt: trimmed(memorial.alt),
+      image: portrait ? previewImage(portrait, 800, 1000) : null,
+      alt: given(memorial.alt),
     },
     brands: listOf(site.brands).map((value) => {
       const brand = fieldsOf(value);
       return {
         name: text(brand.name),
         url: trimmed(brand.url) || null,
-        logoUrl: photo(brand.logo, (file) => assetUrl("brands", file)),
-        alt: trimmed(brand.alt),
+        image: previewImage(photo(brand.logo, (file) => assetUrl("brands", file)), 400, 200),
+        alt: given(brand.alt),
       };
     }),
     credit: { name: text(credit.name), url: text(credit.url) },
@@ -452,297 +452,32 @@ export function siteFactsFrom(data: unknown, assetUrl: SiteAssetUrl): SiteFacts 
   };
 }
 
-/** The footer's phone link (generator/site/endpoints.py, tel_href). */
-export function telHref(phone: string): string {
-  let digits = phone.replace(/[^\d+]/g, "");
-  if (!digits.startsWith("+") && digits.length === 10) digits = `+1${digits}`;
-  return `tel:${digits}`;
-}
+/** Which page a section is on: a label for editors, in the admin's English. */
+const Where = ({ children }: { children: string }) => (
+  <p className="eyebrow container admin-preview__where">{children}</p>
+);
 
-const SOCIAL_NAMES = { instagram: "Instagram", facebook: "Facebook", tiktok: "TikTok" } as const;
-
-// The sections below are the home page's, the piercing page's and the footer's markup with the
-// facts handed in: those components read the build's site data, not props. Their class names
-// bring the site's look; admin-previews.test.tsx renders both with the same facts and checks
-// the markup is the same, so a change to the site's sections fails there until it is made here.
-
-function WorkFigures({ figures }: { figures: Stat[] }) {
-  return (
-    <dl className="our-work__stats">
-      {figures.map((stat, index) => (
-        <div key={index} className="our-work__stat">
-          <dt className="our-work__label">{stat.label}</dt>
-          <dd className="our-work__value">{stat.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function LegacyFigures({ figures }: { figures: Stat[] }) {
-  return (
-    <dl className="legacy__stats">
-      {figures.map((stat, index) => (
-        <div key={index} className="legacy__stat">
-          <dt className="legacy__stat-label">{stat.label}</dt>
-          <dd className="legacy__stat-value">{stat.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Timeline({ entries }: { entries: SiteFacts["timeline"] }) {
-  const t = useStrings().home.legacy;
-  return (
-    <ol className="timeline" aria-label={t.timeline}>
-      {entries.map((entry, index) => (
-        <li key={index} className="timeline__entry">
-          <p className="timeline__period">{entry.period}</p>
-          <div className="timeline__body">
-            <h3 className="timeline__title">{entry.title}</h3>
-            <p className="timeline__text">{entry.text}</p>
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Memorial({ memorial }: { memorial: SiteFacts["memorial"] }) {
-  const t = useStrings().home.legacy;
-  return (
-    <article className="memorial" aria-labelledby="memorial-name">
-      {memorial.photoUrl && (
-        <div className="memorial__portrait">
-          <ResponsiveImage
-            image={previewImage(memorial.photoUrl, 800, 1000)}
-            alt={memorial.alt || t.portrait(memorial.name)}
-            sizes="(min-width: 768px) 320px, 100vw"
-            className="memorial__image"
-          />
-        </div>
-      )}
-      <div className="memorial__body">
-        <p className="eyebrow">{t.inMemoriam}</p>
-        <h3 id="memorial-name" className="memorial__name">
-          {curlyQuotes(memorial.name)}
-        </h3>
-        <p className="memorial__years">
-          <span aria-hidden="true">(</span>
-          <time dateTime={memorial.born}>{memorial.born}</time>
-          <span aria-hidden="true">{" \u2013 "}</span>
-          <span className="visually-hidden">{` ${t.yearsTo} `}</span>
-          <time dateTime={memorial.died}>{memorial.died}</time>
-          <span aria-hidden="true">)</span>
-        </p>
-        <p className="memorial__text">{curlyQuotes(memorial.text)}</p>
-      </div>
-    </article>
-  );
-}
-
-function Values({ values }: { values: SiteFacts["values"] }) {
-  return (
-    <ul className="philosophy__values">
-      {values.map((value, index) => (
-        <li key={index} className="value-card">
-          <span className="value-card__index" aria-hidden="true">
-            {String(index + 1).padStart(2, "0")}
-          </span>
-          <h4 className="value-card__title">{value.title}</h4>
-          <p className="value-card__text">{value.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Brands({ brands }: { brands: SiteFacts["brands"] }) {
-  return (
-    <ul className="piercing-partners__list">
-      {brands.map((brand, index) => {
-        const logo = (
-          <ResponsiveImage
-            image={previewImage(brand.logoUrl, 400, 200)}
-            alt={brand.alt || brand.name}
-            sizes="(min-width: 1024px) 220px, (min-width: 768px) 22vw, 40vw"
-            className="piercing-partners__logo"
-          />
-        );
-        return (
-          <li key={index} className="piercing-partners__item">
-            {brand.url ? (
-              <a href={brand.url} target="_blank" rel="noopener noreferrer" className="piercing-partners__link">
-                {logo}
-              </a>
-            ) : (
-              logo
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function Footer({ site }: { site: SiteFacts }) {
-  const strings = useStrings();
-  const t = strings.footer;
-  const place = (
-    <>
-      {site.address.street}
-      <br />
-      {site.address.city}, {site.address.region} {site.address.postal_code}
-    </>
-  );
-  return (
-    <footer className="site-footer">
-      <div className="container site-footer__grid">
-        <div className="site-footer__brand">
-          <AppLink to="/" className="site-footer__logo">
-            <img src="/logo.svg" alt={strings.header.logo(site.name)} width={96} height={96} loading="lazy" />
-          </AppLink>
-          <p className="site-footer__tagline">{t.tagline}</p>
-        </div>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">{t.visit}</h2>
-          <address className="site-footer__address">
-            {site.address.map_url ? (
-              <a href={site.address.map_url} target="_blank" rel="noopener noreferrer">
-                {place}
-              </a>
-            ) : (
-              place
-            )}
-          </address>
-          <p>
-            <a href={telHref(site.phone)}>{site.phone}</a>
-            <br />
-            <a href={`mailto:${site.email}`}>{site.email}</a>
-          </p>
-        </div>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">{t.hours}</h2>
-          <dl className="site-footer__hours">
-            {site.hours.map((row, index) => (
-              <div key={index}>
-                <dt>{row.days}</dt>
-                <dd>{row.time}</dd>
-              </div>
-            ))}
-          </dl>
-          {site.hoursNotes.map((note, index) => (
-            <p key={index} className="site-footer__note">
-              {note}
-            </p>
-          ))}
-        </div>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">{t.follow}</h2>
-          <ul className="site-footer__socials">
-            {(Object.keys(SOCIAL_NAMES) as (keyof typeof SOCIAL_NAMES)[]).map((key) =>
-              site.socials[key] ? (
-                <li key={key}>
-                  <a
-                    href={site.socials[key]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t.social(SOCIAL_NAMES[key])}
-                  >
-                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                      <use href={`/icons.svg#${key}`} />
-                    </svg>
-                  </a>
-                </li>
-              ) : null,
-            )}
-          </ul>
-        </div>
-      </div>
-      <div className="container site-footer__bottom">
-        <p className="site-footer__memory">{site.inMemory}</p>
-        <p className="site-footer__legal">
-          {t.copyright(new Date().getFullYear(), site.name)}
-          <span className="site-footer__sep" aria-hidden="true">
-            ·
-          </span>
-          {/* The site's footer links the policies when content/policies.md is published. */}
-          <AppLink to="/policies">{t.policies}</AppLink>
-          <span className="site-footer__sep" aria-hidden="true">
-            ·
-          </span>
-          {t.credit}{" "}
-          <a href={site.credit.url} target="_blank" rel="noopener noreferrer">
-            {site.credit.name}
-          </a>
-        </p>
-      </div>
-    </footer>
-  );
-}
-
-/** The studio facts where visitors meet them: the footer, the home page's sections, the partners. */
-export function SiteFactsPreview({ site }: { site: SiteFacts }) {
-  const legacy = useStrings().home.legacy;
-  const partners = useStrings(piercingsStrings).partners;
+/**
+ * The studio facts where visitors meet them, drawn by the site's own sections from the entry's
+ * data: the footer, the home page's figures, history, memorial and values, the jewelry brands.
+ */
+export function SiteFactsPreview({ site }: { site: SiteData }) {
   // Nearly in the form's order (contact details and hours first, then the figures, the
   // timeline, the memorial, the values and the brands), so the preview scrolls along with it.
   return (
-    <MemoryRouter>
-      <div className="admin-preview admin-preview--site">
-        <p className="eyebrow container admin-preview__where">Every page</p>
-        <Footer site={site} />
-        <section className="section our-work" aria-label="Our Work">
-          <div className="container">
-            <SectionHeading
-              eyebrow="Home page"
-              title={
-                <>
-                  Our <em>Work</em>
-                </>
-              }
-              align="center"
-            />
-            <WorkFigures figures={site.stats.work} />
-          </div>
-        </section>
-        <section className="section legacy" aria-label="Our Legacy">
-          <div className="container">
-            <SectionHeading
-              eyebrow="Home page"
-              title={
-                <>
-                  Our <em>Legacy</em>
-                </>
-              }
-            />
-            <LegacyFigures figures={site.stats.legacy} />
-            <Timeline entries={site.timeline} />
-            <Memorial memorial={site.memorial} />
-            <div className="philosophy">
-              <SectionHeading
-                level={3}
-                eyebrow={legacy.valuesEyebrow}
-                title={legacy.values}
-                align="center"
-                className="philosophy__heading"
-              />
-              <Values values={site.values} />
-            </div>
-          </div>
-        </section>
-        {site.brands.length > 0 && (
-          <section className="piercing-partners" aria-label="Jewelry brands">
-            <div className="piercing-section-head">
-              <p className="piercing-eyebrow">Piercing page</p>
-              <h2 className="piercing-section-title">{partners.title}</h2>
-            </div>
-            <Brands brands={site.brands} />
-          </section>
-        )}
-      </div>
-    </MemoryRouter>
+    <SiteDataProvider value={site}>
+      <MemoryRouter>
+        <div className="admin-preview admin-preview--site">
+          <Where>Every page</Where>
+          <SiteFooter />
+          <Where>Home page</Where>
+          <OurWorkSection />
+          <LegacySection />
+          {site.brands.length > 0 && <Where>Piercing page</Where>}
+          <PiercingPartners />
+        </div>
+      </MemoryRouter>
+    </SiteDataProvider>
   );
 }
 

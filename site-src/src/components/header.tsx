@@ -6,7 +6,7 @@ import { useHydrated } from "../hooks/use-hydrated";
 import { usePageReady } from "../hooks/use-page-ready";
 import { useScrollY } from "../hooks/use-scroll-y";
 import { useStrings } from "../i18n/catalog";
-import { getSiteData } from "../lib/site-data";
+import { useSiteData } from "../lib/use-site-data";
 import { AppLink } from "./app-link";
 import { LanguageSwitch } from "./language-switch";
 import { Menu } from "./menu";
@@ -30,7 +30,7 @@ export function Header() {
   // Painted beneath the prerendered preloader, hidden at once when the app runs, faded in after.
   const hydrated = useHydrated();
   const chromeRef = useRef<HTMLDivElement>(null);
-  const name = getSiteData().name;
+  const name = useSiteData().name;
   const t = useStrings().header;
 
   // On home the logo fades in 1.4 s after the page is revealed; elsewhere it is simply there.

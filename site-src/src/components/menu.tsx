@@ -5,7 +5,7 @@ import { useFocusTrap } from "../hooks/use-focus-trap";
 import { useHydrated } from "../hooks/use-hydrated";
 import { useScrollLock } from "../hooks/use-scroll-lock";
 import { useStrings } from "../i18n/catalog";
-import { getSiteData } from "../lib/site-data";
+import { useSiteData } from "../lib/use-site-data";
 import { AppLink } from "./app-link";
 import "./menu.css";
 
@@ -22,7 +22,7 @@ export function Menu({ open, onClose, trapRef }: Props) {
   const { pathname } = location;
   // The prerendered page never has a hash: the current entry follows it once hydrated.
   const hash = useHydrated() ? location.hash : "";
-  const site = getSiteData();
+  const site = useSiteData();
   const t = useStrings().menu;
   const firstLink = useRef<HTMLAnchorElement>(null);
   useScrollLock(open);

@@ -1,4 +1,4 @@
-import { getSiteData } from "../lib/site-data";
+import { useSiteData } from "../lib/use-site-data";
 import { langOf } from "../lib/language";
 
 type Props = {
@@ -13,7 +13,7 @@ type Props = {
  * footer both show them; the heading above stays theirs (it differs in level and style).
  */
 export function OpeningHours({ listClassName, noteClassName }: Props) {
-  const site = getSiteData();
+  const site = useSiteData();
   const { hours, hoursNotes } = site;
   return (
     <>

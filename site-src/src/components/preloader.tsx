@@ -12,7 +12,7 @@ import {
   takeOverPreloader,
 } from "../lib/intro-video";
 import { useStrings } from "../i18n/catalog";
-import { getSiteData } from "../lib/site-data";
+import { useSiteData } from "../lib/use-site-data";
 import "./preloader.css";
 
 // docs/product.md#preloader: LOADING spelled letter by letter (0.1 s apart), a bar that follows
@@ -40,7 +40,7 @@ export function Preloader({ onDone }: Props) {
   const hiddenBeforeApp = preloaderHiddenBeforeApp();
   useScrollLock(!gone && !hiddenBeforeApp);
 
-  const { intro } = getSiteData().media;
+  const { intro } = useSiteData().media;
   const t = useStrings().preloader;
 
   useEffect(() => {

@@ -20,8 +20,8 @@ import { fetchJson, isList } from "./api-client";
 import type { Artist } from "./api-types";
 import { apiUrl } from "./language";
 import { initialAnswer } from "./page-data";
-import { getSiteData } from "./site-data";
 import { failed, loaded, LOADING, type QueryState } from "./use-query";
+import { useSiteData } from "./use-site-data";
 
 /**
  * The internal message when the artists cannot be had, kept and logged (docs/product.md#errors);
@@ -49,8 +49,7 @@ type Store = {
   select: (slug: string) => void;
 };
 
-function createStore(): Store {
-  const noArtist = getSiteData().noArtist;
+function createStore(noArtist: string): Store {
   let artists: QueryState<Artist[]> = LOADING;
   let selected = noArtist;
   let started = false;
@@ -94,7 +93,9 @@ function createStore(): Store {
 const StoreContext = createContext<Store | null>(null);
 
 export function ArtistsProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createStore);
+  // The site data's "No Preference": what nobody having picked an artist sends.
+  const noArtist = useSiteData().noArtist;
+  const [store] = useState(() => createStore(noArtist));
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 

@@ -1,6 +1,7 @@
 // Studio facts and media URLs, written by the build into every page as
 // <script id="site-data" type="application/json"> (see generator/site/endpoints.py: site_data).
-// Components read them from here and never hard-code a phone number or a video name.
+// Components read them through useSiteData() (lib/use-site-data.ts, from the root's provider) and
+// never hard-code a phone number or a video name; code outside components reads getSiteData().
 
 export type ImageSource = { type: string; srcset: string };
 
@@ -82,8 +83,9 @@ export type SiteData = {
   values: { title: string; text: string; untranslated?: string[] }[];
   memorial: {
     name: string;
-    born: number;
-    died: number;
+    /** Numbers from the build; the admin's preview shows them as typed so far. */
+    born: number | string;
+    died: number | string;
     text: string;
     image: ImageMeta | null;
     alt?: string;

@@ -1,7 +1,7 @@
 import { DocumentHero } from "../../components/document-hero";
 import { useStrings } from "../../i18n/catalog";
 import { aftercareStrings } from "../../i18n/parts/aftercare";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import { useAftercare } from "./api/get-aftercare";
 import { langOf } from "../../lib/language";
 import { AftercareCard } from "./aftercare-card";
@@ -13,7 +13,7 @@ import { AppLink } from "../../components/app-link";
 // button.
 
 export default function AftercareScreen() {
-  const { phone, phoneHref } = getSiteData();
+  const { phone, phoneHref } = useSiteData();
   const { data } = useAftercare();
   const t = useStrings(aftercareStrings);
 

@@ -8,7 +8,7 @@ import { useArtists, useSelectedArtist } from "../../lib/artists-store";
 import { booksLabel } from "../../lib/books";
 import type { FlashClaim } from "../../lib/flash-claim";
 import { basePath } from "../../lib/language";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import { sendContact } from "./api/send-contact";
 import { ReferenceImagesField } from "./reference-images";
 import { answered, answersIn, NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
@@ -84,7 +84,7 @@ type Props = {
 
 export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
-  const { services, noArtist, request, minorsRule, policiesVersion } = getSiteData();
+  const { services, noArtist, request, minorsRule, policiesVersion } = useSiteData();
   const { data: artists, error, isLoading } = useArtists();
   const strings = useStrings(contactFormStrings);
   const t = strings.form;

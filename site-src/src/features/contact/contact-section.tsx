@@ -5,7 +5,7 @@ import { useHydrated } from "../../hooks/use-hydrated";
 import { useNearViewport } from "../../hooks/use-near-viewport";
 import { useStrings } from "../../i18n/catalog";
 import { whenClaimed } from "../../lib/flash-claim";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./contact-section.css";
 
 // The form's code (with its reference images: preparing, uploading) is a chunk of its own,
@@ -56,7 +56,7 @@ whenClaimed(wantContactForm);
 
 /** The studio's hours, phone, email and address (content/site.yaml), beside the form. */
 function StudioDetails() {
-  const site = getSiteData();
+  const site = useSiteData();
   const t = useStrings().contact;
   const { address } = site;
   return (

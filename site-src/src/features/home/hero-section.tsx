@@ -4,7 +4,7 @@ import { FilmModal } from "../../components/film-modal";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { usePageReady } from "../../hooks/use-page-ready";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./hero-section.css";
 
 /** The hero video starts 6 seconds in (docs/product.md#constants). */
@@ -13,7 +13,7 @@ export const HERO_START_S = 6;
 const HEADING_FALLBACK_MS = 2500;
 
 export function HeroSection() {
-  const { media } = getSiteData();
+  const { media } = useSiteData();
   const ready = usePageReady();
   const [videoShown, setVideoShown] = useState(false);
   const [fallback, setFallback] = useState(false);

@@ -2,14 +2,14 @@ import { emphasis } from "../../components/emphasis";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./legacy-section.css";
 import { curlyQuotes } from "../../lib/curly-quotes";
 import { langOf } from "../../lib/language";
 
 /** Stats, the timeline, the founder's memorial and our philosophy (docs/product.md#home). */
 export function LegacySection() {
-  const { stats, timeline, memorial, values } = getSiteData();
+  const { stats, timeline, memorial, values } = useSiteData();
   const t = useStrings().home.legacy;
   return (
     <section id="legacy" className="section legacy" aria-labelledby="legacy-heading">

@@ -2,13 +2,13 @@ import { AppLink } from "../../components/app-link";
 import { emphasis } from "../../components/emphasis";
 import { SectionHeading } from "../../components/section-heading";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./our-work-section.css";
 import { langOf } from "../../lib/language";
 
 /** The work in numbers and a way into the portfolio (docs/product.md#home). */
 export function OurWorkSection() {
-  const { stats } = getSiteData();
+  const { stats } = useSiteData();
   const t = useStrings().home.ourWork;
   return (
     <section id="our-work" className="section our-work" aria-labelledby="our-work-heading">

@@ -3,12 +3,12 @@ import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/b
 import { emphasis } from "../../components/emphasis";
 import { FilmModal } from "../../components/film-modal";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./piercing-showcase.css";
 
 /** Piercing video, Explore Services, and a film restarted on every open (docs/product.md#home). */
 export function PiercingShowcase() {
-  const { media } = getSiteData();
+  const { media } = useSiteData();
   const playback = usePlayback(media.piercing);
   const t = useStrings().home.piercings;
   return (

@@ -2,7 +2,7 @@ import { AppLink } from "../../components/app-link";
 import { OpeningHours } from "../../components/opening-hours";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./site-footer.css";
 import { langOf } from "../../lib/language";
 
@@ -15,7 +15,7 @@ const SOCIAL_NAMES: Record<string, string> = { instagram: "Instagram", facebook:
 
 /** On every page (docs/product.md#home): socials, copyright, the policies, the agency credit and the memorial line. */
 export function SiteFooter() {
-  const site = getSiteData();
+  const site = useSiteData();
   const strings = useStrings();
   const t = strings.footer;
   // The year of viewing (the specification's "current-year copyright"): the prerendered page

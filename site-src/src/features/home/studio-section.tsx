@@ -1,12 +1,12 @@
 import { BackgroundVideo, PlaybackToggle, usePlayback } from "../../components/background-video";
 import { FilmModal } from "../../components/film-modal";
 import { useStrings } from "../../i18n/catalog";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import "./studio-section.css";
 
 /** The studio at work (docs/product.md#home): a looping background video and a modal film. */
 export function StudioSection() {
-  const { media } = getSiteData();
+  const { media } = useSiteData();
   const playback = usePlayback(media.studio);
   const t = useStrings().home.studio;
   return (

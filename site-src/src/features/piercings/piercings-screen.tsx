@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useHref, useLinkClickHandler } from "react-router";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { useStrings } from "../../i18n/catalog";
 import { piercingsStrings } from "../../i18n/parts/piercings";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import { PiercingHero } from "./piercing-hero";
+import { PiercingPartners } from "./piercing-partners";
 import { PIERCING_SERVICES } from "./piercing-services";
 import "./piercings.css";
 
@@ -18,7 +18,7 @@ const BOOK = { hash: "#contact" };
 const BOOK_STATE = { service: "Piercing" };
 
 export default function PiercingsScreen({ children }: { children?: ReactNode }) {
-  const { media, brands } = getSiteData();
+  const { media } = useSiteData();
   const t = useStrings(piercingsStrings);
   // AppLink's click handling, with the navigation's state.
   const bookHref = useHref(BOOK);
@@ -67,46 +67,7 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
         </div>
       </section>
 
-      {brands.length > 0 && (
-        <section className="piercing-partners" aria-labelledby="piercing-partners-title">
-          <div className="piercing-section-head">
-            <p className="piercing-eyebrow" data-aos="fade-up">
-              {t.partners.eyebrow}
-            </p>
-            <h2 id="piercing-partners-title" className="piercing-section-title" data-aos="fade-up">
-              {t.partners.title}
-            </h2>
-          </div>
-          <ul className="piercing-partners__list">
-            {brands.map((brand, index) => {
-              const logo = (
-                <ResponsiveImage
-                  image={brand.image}
-                  alt={brand.alt ?? brand.name}
-                  sizes="(min-width: 1024px) 220px, (min-width: 768px) 22vw, 40vw"
-                  className="piercing-partners__logo"
-                />
-              );
-              return (
-                <li
-                  key={brand.name}
-                  className="piercing-partners__item"
-                  data-aos="fade-up"
-                  data-aos-delay={100 + index * 100}
-                >
-                  {brand.url ? (
-                    <a href={brand.url} target="_blank" rel="noopener noreferrer" className="piercing-partners__link">
-                      {logo}
-                    </a>
-                  ) : (
-                    logo
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
+      <PiercingPartners />
 
       {children}
     </main>

@@ -3,7 +3,7 @@ import { MarkdownDocument } from "../../components/markdown-document";
 import { langOf } from "../../lib/language";
 import { useStrings } from "../../i18n/catalog";
 import { policiesStrings } from "../../i18n/parts/policies";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import { usePolicies } from "./api/get-policies";
 import "./policies.css";
 import { AppLink } from "../../components/app-link";
@@ -37,7 +37,7 @@ export function PoliciesCard({ markdown, waiting, lang }: { markdown: string; wa
 }
 
 export default function PoliciesScreen() {
-  const { phone, phoneHref } = getSiteData();
+  const { phone, phoneHref } = useSiteData();
   const { data } = usePolicies();
   const t = useStrings(policiesStrings);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useStrings } from "../../i18n/catalog";
 import { scrollSequenceStrings } from "../../i18n/parts/scroll-sequence";
-import { getSiteData } from "../../lib/site-data";
+import { useSiteData } from "../../lib/use-site-data";
 import { useIsDesktop, useReducedMotion } from "../../hooks/use-media-query";
 import { loadFrames } from "./frame-loader";
 import { createSequencePlayer, type SequencePlayer } from "./sequence-player";
@@ -16,7 +16,7 @@ import "./scroll-sequence.css";
 // chosen when the frames (re)load (framesForDensity).
 
 export default function ScrollSequenceScreen() {
-  const sequences = getSiteData().media.scrollSequence;
+  const sequences = useSiteData().media.scrollSequence;
   const t = useStrings(scrollSequenceStrings);
   const isDesktop = useIsDesktop();
   const reducedMotion = useReducedMotion();
