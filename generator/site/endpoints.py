@@ -10,7 +10,6 @@ keys concerned in "untranslated" (absent when nothing fell back; never in Englis
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
+from ..content.rules import tel_href
 from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
@@ -290,13 +290,6 @@ def write_endpoints(out: Output, files: dict[str, tuple[str, object]]) -> None:
     for file, value in files.values():
         out.write_json(file, value)
     out.write_json("api/404.json", {"error": "Not found"})
-
-
-def tel_href(phone: str) -> str:
-    digits = re.sub(r"[^\d+]", "", phone)
-    if not digits.startswith("+") and len(digits) == 10:
-        digits = "+1" + digits  # a North American number written without country code
-    return f"tel:{digits}"
 
 
 def site_data(
