@@ -15,10 +15,9 @@ import { policiesStrings } from "../i18n/parts/policies";
 import { portfolioStrings } from "../i18n/parts/portfolio";
 import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
-import { booksStatus } from "../lib/books";
 import { curlyQuotes } from "../lib/curly-quotes";
 import { isScheduled } from "../lib/publish-at";
-import { STUDIO_TIME_ZONE, telHref } from "../lib/rules";
+import { booksStatus, STUDIO_TIME_ZONE, telHref } from "../lib/rules";
 import type { ImageMeta, SiteData, Stat } from "../lib/site-data";
 
 // The editors' admin (/admin/, cms/src/admin.tsx) previews every file an editor edits with the

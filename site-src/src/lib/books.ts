@@ -1,16 +1,8 @@
 // An artist's books (content/artists/<slug>.yaml `books`, `books_note`): what the artist card,
 // the portfolio profile and the contact form say when they are not simply open. The statuses
-// and the default are the table both sides read (generator/content/rules.json).
-import table from "../../../generator/content/rules.json";
-import type { Artist, Books } from "./api-types";
-
-/** Every status, in the table's order (the API's `Books` type is generated from the build's model). */
-export const BOOKS_STATUSES = table.books.statuses as readonly Books[];
-/** What `books:` left empty means. */
-export const BOOKS_DEFAULT = table.books.default as Books;
-
-/** A status as written (an admin's half-filled entry, say), or the default when it is none. */
-export const booksStatus = (value: unknown): Books => BOOKS_STATUSES.find((books) => books === value) ?? BOOKS_DEFAULT;
+// themselves are the table both sides read (lib/rules.ts, which the admin's preview uses; kept
+// out of here so the site's chunks do not carry the table).
+import type { Artist } from "./api-types";
 
 /** The words for books that are not open (the catalog's `books`, i18n/en.ts). */
 export type BooksLabels = { closed: string; waitlist: string };

@@ -2,10 +2,9 @@
 // forms of the one table both sides read (generator/content/rules.json): the admin's preview marks
 // an entry "scheduled" exactly when the build would hold it back. tests/rules_cases.json holds
 // the cases both test suites run (rules.test.ts here, tests/test_rules.py for the build).
-import table from "../../../generator/content/rules.json";
+import { publish_at as RULE } from "../../../generator/content/rules.json";
 import { STUDIO_TIME_ZONE } from "./rules";
 
-const RULE = table.publish_at;
 const FORMS = RULE.forms.map((form) => new RegExp(form.pattern));
 const [FIRST_YEAR, LAST_YEAR] = RULE.years;
 

@@ -4,9 +4,8 @@
 import cases from "../../../tests/rules_cases.json";
 import table from "../../../generator/content/rules.json";
 import type { Books } from "./api-types";
-import { BOOKS_DEFAULT, BOOKS_STATUSES, booksStatus } from "./books";
 import { checkPublishAt, isScheduled } from "./publish-at";
-import { STUDIO_TIME_ZONE, telHref } from "./rules";
+import { BOOKS_DEFAULT, BOOKS_STATUSES, booksStatus, STUDIO_TIME_ZONE, telHref } from "./rules";
 
 type PublishAtCase = {
   value: unknown;
