@@ -8,7 +8,11 @@
 // The schema itself is written by `python scripts/api_schema.py` (tests/test_api_shapes.py fails
 // when it is stale), so a key added to the build's shapes reaches tsc through these two steps.
 import { readFile, writeFile } from "node:fs/promises";
-import { compile } from "json-schema-to-typescript";
+
+const { compile } = await import("json-schema-to-typescript").catch(() => {
+  console.error("json-schema-to-typescript is not installed (site-src/package.json): run `make install`.");
+  process.exit(1);
+});
 
 const lib = new URL("../src/lib/", import.meta.url);
 const schemaFile = new URL("api-schema.json", lib);
