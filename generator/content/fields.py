@@ -26,6 +26,8 @@ from pydantic import (
     ValidationError,
 )
 
+from . import rules
+
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Artist slugs the site already gives a meaning: api/portfolio/all.json lists every artist's
 # pieces, and the contact form sends "na" for "No preference" (functions/contact/choices.json).
@@ -298,11 +300,12 @@ OptionalNote = Annotated[
 Email = Annotated[Text, AfterValidator(_email)]
 
 
-# Drafts and scheduled publishing (publishing.py).
-PUBLISH_AT_HINT = "a date like 2026-12-01, or a date and time like 2026-12-01T09:00"
-# The years a studio could mean: a typo like 9999 would otherwise reach the schedule's date
-# arithmetic (build.py check's listing) and fail there, far from the file it came from.
-PUBLISH_AT_YEARS = (2000, 2100)
+# Drafts and scheduled publishing (publishing.py). The forms publish_at is written in, and
+# the years a studio could mean, are rules.json's (the admin's preview reads the same table).
+# The years: a typo like 9999 would otherwise reach the schedule's date arithmetic (build.py
+# check's listing) and fail there, far from the file it came from.
+PUBLISH_AT_HINT = rules.PUBLISH_AT_HINT
+PUBLISH_AT_YEARS = rules.PUBLISH_AT_YEARS
 
 
 def _publish_at(value: Any) -> Any:
@@ -310,16 +313,10 @@ def _publish_at(value: Any) -> Any:
     2026-12-01 as a date, a CMS sends text; an empty field means "not given"."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    moment: dt.date | None = value if isinstance(value, dt.date) else None
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            if len(text) == 10:
-                moment = dt.date.fromisoformat(text)
-            else:
-                moment = dt.datetime.fromisoformat(text)
-        except ValueError:
-            pass
+    moment: rules.PublishMoment | None = None
+    if isinstance(value, dt.date | str):
+        text = value.isoformat() if isinstance(value, dt.date) else value.strip()
+        moment = rules.read_publish_at(text)
     if moment is None:
         raise ValueError(f"must be {PUBLISH_AT_HINT}, got {describe(value)}")
     first, last = PUBLISH_AT_YEARS
@@ -327,9 +324,7 @@ def _publish_at(value: Any) -> Any:
         raise ValueError(
             f"must be a date between {first} and {last} ({PUBLISH_AT_HINT}), got {describe(value)}"
         )
-    if isinstance(moment, dt.datetime):
-        return moment.isoformat(timespec="minutes")
-    return moment.isoformat()
+    return moment.iso()
 
 
 def _timezone(value: str) -> str:

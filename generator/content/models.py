@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, Field
 
+from . import rules
 from .fields import (
     FORM_PATTERNS,
     RESERVED_SLUGS,
@@ -138,13 +139,18 @@ __all__ = [
 
 # Whether an artist takes tattoo requests (docs/requests.md): open, closed (the form and the
 # contact function refuse a Tattoo Consultation for them) or waitlist (taken, marked so).
+# The statuses are rules.json's (the site's TypeScript reads the same list); the Literal spells
+# them out for the API's schema and type checkers, and is checked against the table here.
 BooksStatus = Literal["open", "closed", "waitlist"]
 BOOKS_STATUSES: tuple[str, ...] = get_args(BooksStatus)
+if BOOKS_STATUSES != rules.BOOKS_STATUSES:
+    raise RuntimeError(f"BooksStatus {BOOKS_STATUSES} differs from rules.json's books statuses")
 
 
 def _open_when_blank(value: Any) -> Any:
     # `books:` left empty (or emptied in the admin's list) means the default, open.
-    return "open" if value is None or (isinstance(value, str) and not value.strip()) else value
+    blank = value is None or (isinstance(value, str) and not value.strip())
+    return rules.BOOKS_DEFAULT if blank else value
 
 
 Books = Annotated[BooksStatus, BeforeValidator(_open_when_blank)]
@@ -168,7 +174,7 @@ class ArtistFile(Model):
     # Not on the public site yet (content/publishing.py).
     draft: bool = False
     publish_at: PublishAt = None
-    books: Books = "open"
+    books: Books = rules.BOOKS_DEFAULT
     books_note: OptionalNote = None  # shown with the status: "Books open again in March"
     books_note_es: OptionalNote = None
 

@@ -24,9 +24,10 @@ import zoneinfo
 from dataclasses import dataclass
 
 from ..errors import BuildError
+from . import rules
 from .records import Content, FlashItem, WorkItem
 
-DEFAULT_TIMEZONE = "America/Chicago"
+DEFAULT_TIMEZONE = rules.STUDIO_TIME_ZONE  # site.yaml without `timezone:`
 # For tests only (README, "Command line"): the moment the build takes as now, an ISO date-time
 # with its offset, like 2026-12-01T09:00-06:00.
 CLOCK_ENV = "STUDIO_BUILD_NOW"

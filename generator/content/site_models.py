@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from . import hours
+from . import hours, rules
 from .fields import (
     BaseUrl,
     Email,
@@ -156,5 +156,5 @@ class SiteFile(Model):
     in_memory: Text
     in_memory_es: OptionalText = None
     # Drafts and scheduled publishing (publishing.py); the admin (site/cms.py).
-    timezone: TimeZoneName = "America/Chicago"
+    timezone: TimeZoneName = rules.STUDIO_TIME_ZONE
     cms: CmsSettings = CmsSettings()

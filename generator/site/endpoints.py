@@ -5,12 +5,15 @@ Spanish at /api/es/... (files under api/es/), the same shapes with the Spanish t
 the content gives them (the X_es fields, the .es.md files: content/translations.py) and the
 English where it does not. An object of a Spanish answer that shows English text names the
 keys concerned in "untranslated" (absent when nothing fell back; never in English answers).
+
+What each answer holds is written down in api_shapes.py, the shapes the front end's types are
+generated from: a key added here goes there too (tests/test_api_shapes.py reads the written
+files against them).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +21,11 @@ from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
+from ..content.rules import tel_href
 from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
+from . import api_shapes as shapes
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
 
@@ -87,7 +92,9 @@ POLICIES_API = ("/api/policies", "api/policies.json")
 POLICIES_API_ES = ("/api/es/policies", "api/es/policies.json")
 
 
-def policies_json(text: str, spanish: str | None = None, lang: str = DEFAULT_LANGUAGE) -> dict:
+def policies_json(
+    text: str, spanish: str | None = None, lang: str = DEFAULT_LANGUAGE
+) -> shapes.Policies:
     """/api/policies: the Markdown as published and its version (records.policies_version).
 
     In Spanish (/api/es/policies) the Markdown is policies.es.md's (policies.md's when there
@@ -104,7 +111,7 @@ def policies_json(text: str, spanish: str | None = None, lang: str = DEFAULT_LAN
 
 def artist_json(
     artist: ArtistRecord, images: ImageIndex, flash: int = 0, lang: str = DEFAULT_LANGUAGE
-) -> dict:
+) -> shapes.Artist:
     """flash: how many flash designs the artist shows (the key only when there are some)."""
     meta = images[("artists", artist.photo)]
     texts = _Texts(lang)
@@ -144,7 +151,9 @@ def _optional(alt: str | None, held: str | None) -> dict:
 IMAGE_KEYS = ("src", "width", "height", "srcset", "sources", "placeholder")
 
 
-def work_json(item: WorkItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE) -> dict:
+def work_json(
+    item: WorkItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE
+) -> shapes.PortfolioItem:
     meta = images[("work", item.file)].to_api()
     texts = _Texts(lang)
     return {
@@ -159,7 +168,9 @@ def work_json(item: WorkItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE) 
     }
 
 
-def flash_json(item: FlashItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE) -> dict:
+def flash_json(
+    item: FlashItem, images: ImageIndex, lang: str = DEFAULT_LANGUAGE
+) -> shapes.FlashDesign:
     """One flash design (docs/flash.md). `status` is the design's own, available or claimed;
     why `serve` shows a design the public site does not is `held` (draft or scheduled)."""
     meta = images[("flash", item.file)].to_api()
@@ -290,13 +301,6 @@ def write_endpoints(out: Output, files: dict[str, tuple[str, object]]) -> None:
     for file, value in files.values():
         out.write_json(file, value)
     out.write_json("api/404.json", {"error": "Not found"})
-
-
-def tel_href(phone: str) -> str:
-    digits = re.sub(r"[^\d+]", "", phone)
-    if not digits.startswith("+") and len(digits) == 10:
-        digits = "+1" + digits  # a North American number written without country code
-    return f"tel:{digits}"
 
 
 def site_data(

@@ -16,6 +16,8 @@ import { policiesStrings } from "../i18n/parts/policies";
 import { portfolioStrings } from "../i18n/parts/portfolio";
 import type { Artist, Books, FlashDesign, PortfolioItem, Unpublished } from "../lib/api-types";
 import { ArtistsProvider } from "../lib/artists-store";
+import { isScheduled } from "../lib/publish-at";
+import { booksStatus, STUDIO_TIME_ZONE, telHref } from "../lib/rules";
 import { getSiteData, type ImageMeta, type SiteData, type Stat } from "../lib/site-data";
 import { SiteDataProvider } from "../lib/use-site-data";
 
@@ -74,49 +76,15 @@ function photo(file: unknown, url: AssetUrl): string {
 
 // --- draft and publish_at ----------------------------------------------------------------------
 
-/** The studio's time zone when site.yaml names none (site_models.py, `timezone`). */
-export const STUDIO_TIME_ZONE = "America/Chicago";
+export { STUDIO_TIME_ZONE };
 
 /** When the preview is looked at, and the studio's time zone publish_at is written in. */
 export type Clock = { now: Date; timeZone: string };
 
 export const clockNow = (timeZone: string = STUDIO_TIME_ZONE): Clock => ({ now: new Date(), timeZone });
 
-const DATE = /^(\d{4}-\d{2}-\d{2})$/;
-const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/;
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
-
-/** The wall clock in timeZone as "YYYY-MM-DDTHH:mm" (null for a zone the browser does not know). */
-function wallClock(now: Date, timeZone: string): string | null {
-  try {
-    const parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(now);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-    return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether publish_at is still to come: as the build decides it (content/publishing.py). */
-function isFuture(publishAt: unknown, { now, timeZone }: Clock): boolean {
-  if (publishAt instanceof Date) return publishAt.getTime() > now.getTime();
-  const value = trimmed(publishAt);
-  if (WITH_OFFSET.test(value)) return Date.parse(value.replace(" ", "T")) > now.getTime();
-  // A date alone means its first minute; a date and time is the studio's wall clock, to the minute.
-  const date = DATE.exec(value);
-  const time = LOCAL_TIME.exec(value);
-  const at = date ? `${date[1]}T00:00` : time ? `${time[1]}T${time[2]}` : null;
-  const wall = at && (wallClock(now, timeZone) ?? wallClock(now, STUDIO_TIME_ZONE));
-  return Boolean(at && wall && at > wall); // same-width ISO text compares as time does
-}
+/** Whether publish_at is still to come: as the build decides it (lib/publish-at.ts, the shared table). */
+const isFuture = (publishAt: unknown, { now, timeZone }: Clock): boolean => isScheduled(publishAt, now, timeZone);
 
 /**
  * The mark `build.py serve` would give an entry: "draft" when draft is on, "scheduled" while
@@ -146,7 +114,6 @@ export type ArtistDraft = {
   booksNote: string;
 };
 
-const BOOKS: readonly Books[] = ["open", "closed", "waitlist"];
 
 /** An artist entry's data (artists/<slug>.yaml as Decap holds it) as the card's preview reads it. */
 export function artistDraftFrom(slug: string, data: unknown, photoUrl: AssetUrl, clock: Clock): ArtistDraft {
@@ -162,7 +129,7 @@ export function artistDraftFrom(slug: string, data: unknown, photoUrl: AssetUrl,
     bio: text(entry.bio),
     alt: trimmed(entry.alt),
     status: previewStatus(entry.draft, entry.publish_at, clock),
-    books: BOOKS.find((books) => books === entry.books) ?? "open",
+    books: booksStatus(entry.books),
     booksNote: trimmed(entry.books_note),
   };
 }
@@ -384,13 +351,6 @@ const stats = (value: unknown): Stat[] =>
 /** Text, or nothing when empty: the site's sections then say their own (an alt text's default). */
 const given = (value: unknown): string | undefined => trimmed(value) || undefined;
 
-/** The phone link (generator/site/endpoints.py, tel_href). */
-export function telHref(phone: string): string {
-  let digits = phone.replace(/[^\d+]/g, "");
-  if (!digits.startsWith("+") && digits.length === 10) digits = `+1${digits}`;
-  return `tel:${digits}`;
-}
-
 /**
  * The site data the build would embed for the studio file as Decap holds it (site.yaml), over
  * `base` (the admin page's own: videos, form choices and the rest the file does not hold here).
@@ -456,6 +416,8 @@ export function siteDataFrom(data: unknown, assetUrl: SiteAssetUrl, base: SiteDa
 const Where = ({ children }: { children: string }) => (
   <p className="eyebrow container admin-preview__where">{children}</p>
 );
+
+export { telHref };
 
 /**
  * The studio facts where visitors meet them, drawn by the site's own sections from the entry's

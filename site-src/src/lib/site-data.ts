@@ -2,18 +2,10 @@
 // <script id="site-data" type="application/json"> (see generator/site/endpoints.py: site_data).
 // Components read them through useSiteData() (lib/use-site-data.ts, from the root's provider) and
 // never hard-code a phone number or a video name; code outside components reads getSiteData().
+import type { SiteFacts } from "./api-types.gen";
 
-export type ImageSource = { type: string; srcset: string };
-
-/** One processed image (generator/images/process.py ImageMeta.to_api). */
-export type ImageMeta = {
-  src: string;
-  width: number;
-  height: number;
-  srcset: string;
-  sources: ImageSource[];
-  placeholder: string;
-};
+// One processed image (generator/images/process.py ImageMeta.to_api): generated with the API's shapes.
+export type { ImageMeta, ImageSource } from "./api-types.gen";
 
 /** A still of one web video, made by the media stage at the video's own size. */
 export type VideoPoster = { jpeg: string; webp: string; width: number; height: number };
@@ -49,65 +41,16 @@ export type ScrollSequenceConfig = {
 
 export type DenseFrames = { density: number; imageFolder: string; width: number; height: number };
 
-export type RequestChoices = {
-  services: string[];
-  placement: string[];
-  size: string[];
-  /** "colour" | "black-and-grey" */
-  colour: string[];
-  budget: string[];
-  availability: string[];
-  /** "18+" | "under-18" */
-  age: string[];
-};
+export type { RequestChoices, Stat } from "./api-types.gen";
 
-/** `untranslated` (here and below): the keys a Spanish page shows in English (lib/language.ts). */
-export type Stat = { value: string; label: string; untranslated?: string[] };
-
-export type SiteData = {
-  /** The page's language (lib/language.ts); a page without it (tests) is English. */
-  lang?: "en" | "es";
-  /** The keys of this object a Spanish page shows in English (lib/language.ts `langOf`). */
-  untranslated?: string[];
-  name: string;
-  baseUrl: string;
-  phone: string;
-  phoneHref: string;
-  email: string;
-  address: { street: string; city: string; region: string; postal_code: string; map_url: string | null };
-  hours: { days: string; time: string }[];
-  hoursNotes: string[];
-  socials: { instagram: string; facebook: string; tiktok: string };
-  stats: { work: Stat[]; legacy: Stat[] };
-  timeline: { period: string; title: string; text: string; untranslated?: string[] }[];
-  values: { title: string; text: string; untranslated?: string[] }[];
-  memorial: {
-    name: string;
-    /** Numbers from the build; the admin's preview shows them as typed so far. */
-    born: number | string;
-    died: number | string;
-    text: string;
-    image: ImageMeta | null;
-    alt?: string;
-    untranslated?: string[];
-  };
-  brands: { name: string; url: string | null; image: ImageMeta; alt?: string; untranslated?: string[] }[];
-  credit: { name: string; url: string };
-  inMemory: string;
-  artistSlugs: string[];
-  /** The contact form's service options, the first the default (functions/contact/choices.json). */
-  services: string[];
-  /** The artist value that means "No Preference". */
-  noArtist: string;
-  /**
-   * The optional fields of a tattoo request (functions/contact/choices.json `request`): shown
-   * and sent only for `services`; each list holds the exact strings the form sends.
-   */
-  request: RequestChoices;
-  /** The studio's own rule for visitors under 18 (content/site.yaml `minors_rule`), or null. */
-  minorsRule: string | null;
-  /** The version of the published policies (GET /api/policies `version`), or null without any. */
-  policiesVersion: string | null;
+/**
+ * The site data: the studio's facts as the build's shapes say (SiteFacts, generated from
+ * generator/site/api_shapes.py; `untranslated` there and in its parts: the keys a Spanish page
+ * shows in English, lib/language.ts) and the media stage's URLs.
+ */
+export type SiteData = Omit<SiteFacts, "memorial"> & {
+  /** The memorial's years are numbers from the build; the admin's preview shows them as typed so far. */
+  memorial: Omit<SiteFacts["memorial"], "born" | "died"> & { born: number | string; died: number | string };
   media: {
     intro: VideoUrls;
     hero: VideoUrls;
