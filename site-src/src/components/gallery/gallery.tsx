@@ -11,8 +11,10 @@ import { ResponsiveImage } from "../responsive-image";
 import { UnpublishedMark } from "../unpublished-mark";
 import "./gallery.css";
 
+type HeroProps = { eyebrow: string; title: string; intro: string; children: ReactNode };
+
 /** The screen's heading: eyebrow, title and intro; then the dropdown (and what the screen adds). */
-export function GalleryHero({ eyebrow, title, intro, children }: { eyebrow: string; title: string; intro: string; children: ReactNode }) {
+export function GalleryHero({ eyebrow, title, intro, children }: HeroProps) {
   return (
     <header className="gallery-hero">
       <p className="gallery-hero__eyebrow">{eyebrow}</p>
@@ -115,7 +117,14 @@ export function useGalleryViewer(selected: string, loading: boolean) {
     },
     [selected],
   );
-  const lightbox = { open: openAt !== null, index: openAt ?? 0, resetKey: selected, loop: true, onClose: close, returnFocus: opener };
+  const lightbox = {
+    open: openAt !== null,
+    index: openAt ?? 0,
+    resetKey: selected,
+    loop: true,
+    onClose: close,
+    returnFocus: opener,
+  };
   return { open, close, lightbox };
 }
 

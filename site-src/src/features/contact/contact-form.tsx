@@ -11,8 +11,20 @@ import { useSelectedArtist } from "../../lib/artists-store";
 import type { FlashClaim } from "../../lib/flash-claim";
 import { getSiteData } from "../../lib/site-data";
 import { ClaimSlot, forgetClaim, storedClaim } from "./contact-claim";
-import { ChoiceFields, EMPTY_FIELDS, MessageField, PersonFields, usePickedArtist, type BindField, type Fields } from "./contact-fields";
-import { ContactSubmit, useContactSubmit } from "./contact-submit";
+import {
+  ArtistField,
+  BooksNotice,
+  booksNotices,
+  EmailField,
+  EMPTY_FIELDS,
+  MessageField,
+  NameField,
+  PhoneField,
+  ServiceField,
+  useFields,
+  usePickedArtist,
+} from "./contact-fields";
+import { Outcome, PoliciesNote, SendButton, SpamTrap, useContactSubmit } from "./contact-submit";
 import { ReferenceImagesField } from "./reference-images";
 import { prerenderedChoices } from "./prerendered-form";
 import { NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
@@ -45,7 +57,8 @@ export function ContactForm({ beforeCode }: Props) {
   const t = strings.form;
   const [artistSlug, setArtistSlug] = useSelectedArtist();
   const picked = usePickedArtist(artistSlug);
-  const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
+  const id = useId();
+  const { fields, setFields, bind } = useFields(id);
   const [service, setService] = useState(services[0]);
   const [answers, setAnswers] = useState<RequestAnswers>(NO_ANSWERS);
   // The request's questions are folded until the visitor unfolds them or claims a design.
@@ -56,15 +69,10 @@ export function ContactForm({ beforeCode }: Props) {
   useInvalidFieldsInView(form);
   const [sendTakenOver, setSendTakenOver] = useState(false);
   const [claim, setClaim] = useState<FlashClaim | null>(null);
-  const id = useId();
 
   // The tattoo request's questions, for the services they are about (site data `request`).
   const asksRequest = request?.services.includes(service) ?? false;
-  // Why the form will not send a consultation to an artist whose books are closed, or what it becomes with a waitlist.
-  const { artist } = picked;
-  const consultation = service === CONSULTATION;
-  const refusal = artist?.books === "closed" && consultation ? t.closedBooks(artist.name, artist.books_note) : null;
-  const waitlist = artist?.books === "waitlist" && consultation ? t.waitlist(artist.name, artist.books_note) : null;
+  const { refusal, waitlist } = booksNotices(picked, service === CONSULTATION, t);
 
   const submission = useContactSubmit({
     strings,
@@ -127,13 +135,6 @@ export function ContactForm({ beforeCode }: Props) {
     if (asked) setService(asked);
   }, [location.key]); // a new navigation, not a new render
 
-  const bind: BindField = (key) => ({
-    id: `${id}-${key}`,
-    name: key,
-    value: fields[key],
-    onChange: (event) => setFields((f) => ({ ...f, [key]: event.target.value })),
-  });
-
   const removeClaim = () => {
     forgetClaim();
     setClaim(null);
@@ -153,12 +154,12 @@ export function ContactForm({ beforeCode }: Props) {
       aria-labelledby="contact-heading"
     >
       <div className="contact-form__grid">
-        <PersonFields id={id} bind={bind} t={t} />
-        <ChoiceFields
-          {...{ id, strings, noArtist, artistSlug, picked, services, service, refusal, waitlist }}
-          onArtist={setArtistSlug}
-          onService={setService}
-        />
+        <NameField id={id} bind={bind} t={t} />
+        <EmailField id={id} bind={bind} t={t} />
+        <PhoneField id={id} bind={bind} t={t} />
+        <ArtistField id={id} t={t} noArtist={noArtist} artistSlug={artistSlug} picked={picked} onArtist={setArtistSlug} />
+        <ServiceField id={id} strings={strings} services={services} service={service} onService={setService} />
+        <BooksNotice id={id} refusal={refusal} waitlist={waitlist} />
         {claim && <ClaimSlot claim={claim} onRemove={removeClaim} />}
         <MessageField id={id} bind={bind} t={t} />
         {/* After the message, folded: the form first reads as the spec draws it. */}
@@ -181,7 +182,10 @@ export function ContactForm({ beforeCode }: Props) {
         />
       </div>
 
-      <ContactSubmit id={id} t={t} submission={submission} policiesVersion={policiesVersion} />
+      <SpamTrap id={id} label={t.trap} trap={submission.trap} />
+      <SendButton sending={submission.sending} t={t} />
+      <PoliciesNote policiesVersion={policiesVersion} t={t} />
+      <Outcome status={submission.status} attempt={submission.attempt} outcome={submission.outcome} />
     </form>
   );
 }

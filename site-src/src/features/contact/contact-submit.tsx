@@ -1,6 +1,6 @@
-// The contact form's sending (features/contact/contact-form.tsx): the state it goes through
-// (idle, sending, sent, failed), the spam signals sent beside the message (the trap, the fill
-// time), and what is drawn under the fields: the trap, the button, the policies, the outcome.
+// The contact form's sending (contact-form.tsx): the state it goes through (idle, sending, sent,
+// failed), the spam signals sent beside the message (the trap, the fill time), and what is drawn
+// under the fields: the trap, the button, the policies, the outcome.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { prefersReducedMotion } from "../../hooks/use-media-query";
 import type { ContactFormStrings } from "../../i18n/parts/contact-form";
@@ -103,48 +103,51 @@ export function useContactSubmit({ strings, images, refusal, payload, onSent }: 
   return { status, attempt, sending, imagesError, trap, outcome, startClock, startedBefore, submit };
 }
 
-type Submission = Pick<ReturnType<typeof useContactSubmit>, "status" | "attempt" | "sending" | "trap" | "outcome">;
+// Each of these is one child of the form, as before the split: the ids React makes inside the
+// form's grid (the tattoo request's) depend on how many children the form has.
 
-type Props = {
-  id: string;
-  t: ContactFormStrings["form"];
-  submission: Submission;
-  /** The policies the visitor agrees to by sending, when the site has them. */
-  policiesVersion?: string | null;
-};
-
-/** Under the fields: the spam trap, the button, the policies agreed to, and the outcome. */
-export function ContactSubmit({ id, t, submission, policiesVersion }: Props) {
-  const { status, attempt, sending, trap, outcome } = submission;
+/**
+ * Spam trap (sent as `website`): off screen, inert (never focused, hidden from assistive
+ * technology) and named so that no browser or password manager fills it in.
+ */
+export function SpamTrap({ id, label, trap }: { id: string; label: string; trap: RefObject<HTMLInputElement | null> }) {
   return (
-    <>
-      {/* Spam trap (sent as `website`): off screen, inert (never focused, hidden from
-          assistive technology) and named so that no browser or password manager fills it in. */}
-      <div className="contact-form__trap" aria-hidden="true" inert>
-        <label htmlFor={`${id}-trap`}>{t.trap}</label>
-        <input ref={trap} id={`${id}-trap`} name="contact_hp" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-
-      <button type="submit" className="contact-form__submit" disabled={sending}>
-        {sending ? t.sending : t.send}
-      </button>
-      {/* A new tab: what the visitor typed stays here while they read. */}
-      {policiesVersion && (
-        <p className="contact-form__policies">
-          {t.agree}{" "}
-          <a href={`${basePath()}/policies`} target="_blank" rel="noopener">
-            {t.policies}
-            <span className="visually-hidden">{` ${t.newTab}`}</span>
-          </a>
-        </p>
-      )}
-
-      <OutcomeBox status={status} attempt={attempt} outcome={outcome} />
-    </>
+    <div className="contact-form__trap" aria-hidden="true" inert>
+      <label htmlFor={`${id}-trap`}>{label}</label>
+      <input ref={trap} id={`${id}-trap`} name="contact_hp" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
 }
 
-function OutcomeBox({ status, attempt, outcome }: { status: Status; attempt: number; outcome: RefObject<HTMLDivElement | null> }) {
+export function SendButton({ sending, t }: { sending: boolean; t: ContactFormStrings["form"] }) {
+  return (
+    <button type="submit" className="contact-form__submit" disabled={sending}>
+      {sending ? t.sending : t.send}
+    </button>
+  );
+}
+
+/**
+ * The policies the visitor agrees to by sending, when the site has them: in a new tab, so that
+ * what they typed stays here while they read.
+ */
+export function PoliciesNote({ policiesVersion, t }: { policiesVersion?: string | null; t: ContactFormStrings["form"] }) {
+  if (!policiesVersion) return null;
+  return (
+    <p className="contact-form__policies">
+      {t.agree}{" "}
+      <a href={`${basePath()}/policies`} target="_blank" rel="noopener">
+        {t.policies}
+        <span className="visually-hidden">{` ${t.newTab}`}</span>
+      </a>
+    </p>
+  );
+}
+
+/** The answer, under the button. */
+type OutcomeProps = { status: Status; attempt: number; outcome: RefObject<HTMLDivElement | null> };
+
+export function Outcome({ status, attempt, outcome }: OutcomeProps) {
   return (
     <div className="contact-form__outcome" ref={outcome}>
       <div role="status">
