@@ -164,7 +164,7 @@ def test_the_prerendered_page_holds_only_the_first_page(
     # how many there are in all, and (once the app runs) how to get the rest
     assert f"Showing {PAGE_SIZE} of {first['total']} pieces" in markup
     # only the first row loads at once
-    loading = re.findall(r'<img[^>]*class="portfolio-tile__image"[^>]*>', markup)
+    loading = re.findall(r'<img[^>]*class="gallery-tile__image"[^>]*>', markup)
     assert len(loading) == PAGE_SIZE
     assert [('loading="eager"' in tag) for tag in loading] == [True] * 3 + [False] * (PAGE_SIZE - 3)
 

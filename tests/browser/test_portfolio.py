@@ -168,7 +168,7 @@ def test_grid_never_shifts_while_images_load(browser, base_url: str, demo: dict)
             expect(tiles(page)).to_have_count(first_page(len(demo["work"])))
             if not block_images:
                 page.wait_for_function(
-                    "() => [...document.querySelectorAll('.portfolio-tile img')].slice(0, 6)"
+                    "() => [...document.querySelectorAll('.gallery-tile img')].slice(0, 6)"
                     ".every(i => i.complete && i.naturalWidth > 0)"
                 )
             return [tiles(page).nth(i).bounding_box() for i in range(6)]

@@ -122,7 +122,7 @@ def test_scrolling_loads_the_next_pages_until_every_piece_is_in(
             "/api/portfolio/pages/all/3.json",
         ]
         # the pieces below the first row load lazily, the first row at once
-        loading = page.locator(".portfolio-tile__image").evaluate_all(
+        loading = page.locator(".gallery-tile__image").evaluate_all(
             "images => images.map(i => i.loading)"
         )
         assert loading == ["eager"] * 3 + ["lazy"] * 57
@@ -289,7 +289,7 @@ def test_screenshots_of_the_second_page(
 
 def wait_for_visible_images(page: Page) -> None:
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.portfolio-tile img')]"
+        "() => [...document.querySelectorAll('.gallery-tile img')]"
         ".filter(i => { const r = i.getBoundingClientRect();"
         " return r.bottom > 0 && r.top < innerHeight; })"
         ".every(i => i.complete && i.naturalWidth > 0)"

@@ -160,7 +160,7 @@ def open_menu_and_a_film(page: Page) -> list[str]:
 
 
 def open_the_lightbox(page: Page) -> list[str]:
-    page.locator(".portfolio-tile__open").first.click()
+    page.locator(".gallery-tile__open").first.click()
     expect(page.get_by_role("dialog", name="Portfolio image viewer")).to_be_visible()
     found = [f"lightbox: {v}" for v in axe_violations(page)]
     page.keyboard.press("Escape")
@@ -464,7 +464,7 @@ def test_a_video_modal_returns_focus_to_the_button_that_opened_it(page: Page) ->
 def test_the_lightbox_returns_focus_to_the_piece_that_opened_it(page: Page) -> None:
     page.goto("/portfolio")
     expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
-    tile = page.locator(".portfolio-tile__open").nth(1)
+    tile = page.locator(".gallery-tile__open").nth(1)
     tile.click()
     dialog = page.get_by_role("dialog", name="Portfolio image viewer")
     expect(dialog).to_be_visible()

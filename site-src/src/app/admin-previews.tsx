@@ -143,8 +143,8 @@ export const PREVIEW_CSS = `
 .admin-preview { min-height: 100vh; padding: 2rem 1.25rem; }
 .admin-preview__card { max-width: 22rem; margin: 0 auto; position: relative; }
 .admin-preview .aftercare__cards { grid-template-columns: 1fr; max-width: 46rem; }
-.admin-preview.portfolio-screen { padding-top: 2.5rem; }
-.admin-preview .portfolio-hero__title { font-size: clamp(2.5rem, 8vw, 4rem); }
+.admin-preview.gallery-screen { padding-top: 2.5rem; }
+.admin-preview .gallery-hero__title { font-size: clamp(2.5rem, 8vw, 4rem); }
 .admin-preview .portfolio-tile__caption {
   position: absolute; inset: auto 0 0 0; display: grid; gap: 0.15rem; padding: 2.5rem 0.75rem 0.7rem;
   background: linear-gradient(to top, rgba(0, 0, 0, 0.86), rgba(0, 0, 0, 0.55) 45%, transparent);
@@ -232,14 +232,14 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
   });
   return (
     <MemoryRouter>
-      <main className="portfolio-screen admin-preview">
-        <header className="portfolio-hero">
-          <p className="portfolio-hero__eyebrow">Portfolio</p>
-          <h1 className="portfolio-hero__title">{artist.name}</h1>
+      <main className="gallery-screen admin-preview">
+        <header className="gallery-hero">
+          <p className="gallery-hero__eyebrow">Portfolio</p>
+          <h1 className="gallery-hero__title">{artist.name}</h1>
         </header>
-        <div className="portfolio-work">
+        <div className="gallery-work">
           {items.length === 0 ? (
-            <p className="portfolio-status portfolio-status--empty">{t.empty}</p>
+            <p className="gallery-status gallery-status--empty">{t.empty}</p>
           ) : (
             <PortfolioGrid items={items} onOpen={() => {}} />
           )}
@@ -317,14 +317,14 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
   });
   return (
     <MemoryRouter>
-      <main className="portfolio-screen flash-screen admin-preview">
-        <header className="portfolio-hero">
-          <p className="portfolio-hero__eyebrow">Flash</p>
-          <h1 className="portfolio-hero__title">{artist.name}</h1>
+      <main className="gallery-screen flash-screen admin-preview">
+        <header className="gallery-hero">
+          <p className="gallery-hero__eyebrow">Flash</p>
+          <h1 className="gallery-hero__title">{artist.name}</h1>
         </header>
-        <div className="portfolio-work">
+        <div className="gallery-work">
           {items.length === 0 ? (
-            <p className="portfolio-status portfolio-status--empty">
+            <p className="gallery-status gallery-status--empty">
               <span>
                 {t.empty[0]}
                 <AppLink to="/#contact">{t.empty[1]}</AppLink>

@@ -1,6 +1,6 @@
 // The artist dropdown of the portfolio and flash screens. The route is the selection: choosing
 // navigates to `base` or `base/<slug>`, so deep links, reloads and the back button all land on
-// the artist the address names. Styled by the portfolio's .portfolio-filter rules.
+// the artist the address names. Styled by the gallery's .gallery-filter rules (gallery/gallery.css).
 import type { ChangeEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useStrings } from "../i18n/catalog";
@@ -30,11 +30,11 @@ export function ArtistFilter({ id, base, artists, selected, fallbackName, childr
     navigate(slug === ALL_ARTISTS ? base : `${base}/${slug}`);
   };
   return (
-    <div className="portfolio-filter">
-      <label className="portfolio-filter__label" htmlFor={id}>
+    <div className="gallery-filter">
+      <label className="gallery-filter__label" htmlFor={id}>
         {t.label}
       </label>
-      <div className="portfolio-filter__control">
+      <div className="gallery-filter__control">
         <select id={id} value={selected} onChange={onSelect}>
           <option value={ALL_ARTISTS}>{t.all}</option>
           {artists.map((a) => (

@@ -2,7 +2,7 @@
 //
 // It is kept in sessionStorage (this tab, until it closes), not in a store of the main bundle:
 // the home page's first load carries no byte for it. The contact form reads it when it comes to
-// life (features/contact/contact-form.tsx has its own copy of FLASH_CLAIM_KEY, so that its chunk
+// life (features/contact/contact-claim.tsx has its own copy of FLASH_CLAIM_KEY, so that its chunk
 // shares none with the Flash screen's; features/contact/claimed-design.test.tsx ties the two), loads the preview
 // (features/contact/claimed-design.tsx, a chunk of its own) only when there is one, sends its id
 // as `flash`, and forgets it on Remove or once the message is sent. A claim survives a reload.

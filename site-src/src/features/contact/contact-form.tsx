@@ -1,24 +1,35 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+// The contact form (docs/contact.md), by concern: its fields (contact-fields.tsx), the tattoo
+// request's questions (tattoo-request.tsx), a claimed flash design (contact-claim.tsx), the
+// reference images (reference-images.tsx) and the sending (contact-submit.tsx). The form holds
+// what the visitor chose and takes over what they did to the prerendered page.
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useInvalidFieldsInView } from "../../hooks/use-invalid-fields-in-view";
-import { prefersReducedMotion } from "../../hooks/use-media-query";
 import { useStrings } from "../../i18n/catalog";
-import { contactFormStrings, type ContactFormStrings } from "../../i18n/parts/contact-form";
-import { useArtists, useSelectedArtist } from "../../lib/artists-store";
-import { booksLabel } from "../../lib/books";
+import { contactFormStrings } from "../../i18n/parts/contact-form";
+import { useSelectedArtist } from "../../lib/artists-store";
 import type { FlashClaim } from "../../lib/flash-claim";
-import { basePath } from "../../lib/language";
 import { useSiteData } from "../../lib/use-site-data";
-import { sendContact } from "./api/send-contact";
+import { ClaimSlot, forgetClaim, storedClaim } from "./contact-claim";
+import {
+  ArtistField,
+  BooksNotice,
+  booksNotices,
+  EmailField,
+  EMPTY_FIELDS,
+  MessageField,
+  NameField,
+  PhoneField,
+  ServiceField,
+  useFields,
+  usePickedArtist,
+} from "./contact-fields";
+import { Outcome, PoliciesNote, SendButton, SpamTrap, useContactSubmit } from "./contact-submit";
 import { ReferenceImagesField } from "./reference-images";
-import { answered, answersIn, NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
+import { prerenderedChoices } from "./prerendered-form";
+import { NO_ANSWERS, requestPayload, TattooRequestFields, type RequestAnswers } from "./tattoo-request";
 import { useReferenceImages } from "./use-reference-images";
 
-// A flash design claimed on the Flash screen waits in this tab's sessionStorage under this key
-// (lib/flash-claim.ts writes it; a test ties the two). The form reads it once, when it
-// comes to life, and only then loads the preview's code: a form without a claim costs nothing more.
-const FLASH_CLAIM_KEY = "flash-claim";
-const ClaimedDesign = lazy(() => import("./claimed-design"));
 const CONSULTATION = "Tattoo Consultation";
 
 /**
@@ -29,49 +40,6 @@ const CONSULTATION = "Tattoo Consultation";
 function askedService(state: unknown, services: string[]): string | null {
   const asked = (state as { service?: unknown } | null)?.service;
   return typeof asked === "string" && services.includes(asked) ? asked : null;
-}
-
-function storedClaim(): FlashClaim | null {
-  try {
-    const claim = JSON.parse(sessionStorage.getItem(FLASH_CLAIM_KEY) ?? "null") as FlashClaim | null;
-    return typeof claim?.id === "string" ? claim : null;
-  } catch {
-    return null;
-  }
-}
-
-function forgetClaim(): void {
-  try {
-    sessionStorage.removeItem(FLASH_CLAIM_KEY);
-  } catch {
-    // no storage: nothing was kept
-  }
-}
-
-type Fields = { name: string; email: string; phone: string; message: string };
-const EMPTY: Fields = { name: "", email: "", phone: "", message: "" };
-
-type Status =
-  | { state: "idle" }
-  | { state: "sending" }
-  | { state: "sent"; message: string }
-  | { state: "failed"; error: string; books?: true };
-
-/** The artist choices: the list once loaded, else one line saying why there is none yet. */
-function ArtistOptions({ noArtist, t }: { noArtist: string; t: ContactFormStrings["form"] }) {
-  const { data: artists = [], error, isLoading } = useArtists();
-  if (isLoading) return <option value={noArtist}>{t.loadingArtists}</option>;
-  if (error) return <option value={noArtist}>{t.artistsFailed}</option>;
-  return (
-    <>
-      <option value={noArtist}>{t.noPreference}</option>
-      {artists.map((artist) => (
-        <option key={artist.slug} value={artist.slug}>
-          {artist.name}
-        </option>
-      ))}
-    </>
-  );
 }
 
 type Props = {
@@ -85,29 +53,50 @@ type Props = {
 export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
   const { services, noArtist, request, minorsRule, policiesVersion } = useSiteData();
-  const { data: artists, error, isLoading } = useArtists();
   const strings = useStrings(contactFormStrings);
   const t = strings.form;
-  const booksLabels = useStrings().books;
   const [artistSlug, setArtistSlug] = useSelectedArtist();
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const picked = usePickedArtist(artistSlug);
+  const id = useId();
+  const { fields, setFields, bind } = useFields(id);
   const [service, setService] = useState(services[0]);
   const [answers, setAnswers] = useState<RequestAnswers>(NO_ANSWERS);
   // The request's questions are folded until the visitor unfolds them or claims a design.
   const [detailsOpen, setDetailsOpen] = useState(false);
   const location = useLocation();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const [attempt, setAttempt] = useState(0);
   const images = useReferenceImages(strings.imageErrors);
-  const [imagesError, setImagesError] = useState<string | null>(null);
-  const trap = useRef<HTMLInputElement>(null);
-  const outcome = useRef<HTMLDivElement>(null);
-  const startedAt = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
   useInvalidFieldsInView(form);
   const [sendTakenOver, setSendTakenOver] = useState(false);
   const [claim, setClaim] = useState<FlashClaim | null>(null);
-  const id = useId();
+
+  // The tattoo request's questions, for the services they are about (site data `request`).
+  const asksRequest = request?.services.includes(service) ?? false;
+  const { refusal, waitlist } = booksNotices(picked, service === CONSULTATION, t);
+
+  const submission = useContactSubmit({
+    strings,
+    images,
+    refusal,
+    payload: (references) => ({
+      ...fields,
+      artist: picked.unavailable ? noArtist : artistSlug,
+      service,
+      references,
+      flash: claim?.id,
+      ...(asksRequest ? requestPayload(answers, { design: claim !== null }) : {}),
+      ...(policiesVersion ? { policies_version: policiesVersion } : {}),
+    }),
+    onSent: () => {
+      forgetClaim();
+      setClaim(null);
+      setFields(EMPTY_FIELDS);
+      setService(services[0]);
+      setAnswers(NO_ANSWERS);
+      setDetailsOpen(false);
+      setArtistSlug(noArtist);
+    },
+  });
 
   // The code arrives once the visitor comes near (contact-section.tsx); until then the page holds
   // the prerendered form. What was typed or picked in it is in the page, not in the state: take it
@@ -125,23 +114,13 @@ export function ContactForm({ beforeCode }: Props) {
       setService(services.includes(CONSULTATION) ? CONSULTATION : services[0]);
       setDetailsOpen(true);
     }
-    startedAt.current ??= early?.touchedAt ?? null;
-    const typed = (name: string) => {
-      const control = element.elements.namedItem(name);
-      return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
-        ? control.value
-        : "";
-    };
-    const before = { name: typed("name"), email: typed("email"), phone: typed("phone"), message: typed("message") };
-    if (Object.values(before).some(Boolean)) setFields(before);
-    const pickedService = typed("service");
-    if (pickedService && pickedService !== services[0]) setService(pickedService);
-    const pickedArtist = typed("artist");
-    if (pickedArtist && pickedArtist !== noArtist) setArtistSlug(pickedArtist);
-    const picked = answersIn(element);
-    if (answered(picked)) setAnswers(picked);
-    // Unfolded on the prerendered page before the code came: it stays unfolded.
-    if (element.querySelector("details.contact-request[open]")) setDetailsOpen(true);
+    submission.startedBefore(early?.touchedAt ?? null);
+    const before = prerenderedChoices(element, services[0], noArtist);
+    if (before.fields) setFields(before.fields);
+    if (before.service) setService(before.service);
+    if (before.artist) setArtistSlug(before.artist);
+    if (before.answers) setAnswers(before.answers);
+    if (before.detailsOpen) setDetailsOpen(true);
     if (early?.sendAsked) setSendTakenOver(true);
   }, []); // once, when the form comes to life
 
@@ -156,30 +135,6 @@ export function ContactForm({ beforeCode }: Props) {
     if (asked) setService(asked);
   }, [location.key]); // a new navigation, not a new render
 
-  // The fill time counts from the visitor's first touch of the form, not from when the page
-  // appeared: a page left open for an hour must not make a robot's instant post look slow.
-  const startClock = () => {
-    startedAt.current ??= performance.now();
-  };
-
-  // The answer appears below the button: bring it on screen if it is not (a phone, or a
-  // visitor who scrolled), so nobody is left wondering whether the message went out.
-  useEffect(() => {
-    const box = outcome.current;
-    if (!box || (status.state !== "sent" && status.state !== "failed")) return;
-    const { top, bottom } = box.getBoundingClientRect();
-    if (top < 0 || bottom > window.innerHeight) {
-      box.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
-    }
-  }, [status]);
-
-  const field = (key: keyof Fields) => ({
-    id: `${id}-${key}`,
-    name: key,
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value })),
-  });
-
   const removeClaim = () => {
     forgetClaim();
     setClaim(null);
@@ -187,149 +142,26 @@ export function ContactForm({ beforeCode }: Props) {
     (form.current?.elements.namedItem("message") as HTMLElement | null)?.focus();
   };
 
-  const sending = status.state === "sending";
-  const artistsUnavailable = isLoading || error !== null;
-  // The tattoo request's questions, for the services they are about (site data `request`).
-  const asksRequest = request?.services.includes(service) ?? false;
-  // The picked artist's books, when they are not simply open; a consultation follows them.
-  const artist = artistsUnavailable ? undefined : artists?.find((a) => a.slug === artistSlug);
-  const books = artist && booksLabel(artist, booksLabels);
-  const consultation = service === CONSULTATION;
-  // Why the form will not send a consultation to an artist whose books are closed, or what it becomes with a waitlist.
-  const refusal = artist?.books === "closed" && consultation ? t.closedBooks(artist.name, artist.books_note) : null;
-  const waitlist = artist?.books === "waitlist" && consultation ? t.waitlist(artist.name, artist.books_note) : null;
-
-  // The form's own refusal goes once another artist or service makes it moot.
-  useEffect(() => {
-    if (!refusal) setStatus((now) => (now.state === "failed" && now.books ? { state: "idle" } : now));
-  }, [refusal]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (refusal) {
-      // Refused here, before anything is sent (the function would refuse it too).
-      setAttempt((n) => n + 1);
-      setStatus({ state: "failed", error: refusal, books: true });
-      return;
-    }
-    setStatus({ state: "sending" });
-    setAttempt((n) => n + 1);
-    setImagesError(null);
-    const elapsed = startedAt.current === null ? 0 : performance.now() - startedAt.current;
-    // Send waits for images still on their way; one that did not make it is never dropped
-    // silently: the visitor removes it or tries again (and can always send without images).
-    const attached = await images.settle();
-    if (attached.some((image) => image.status !== "uploaded")) {
-      setStatus({ state: "failed", error: strings.imageErrors.waitFailed });
-      return;
-    }
-    const references = attached.map((image) => image.id as string);
-    const result = await sendContact(
-      {
-        ...fields,
-        artist: artistsUnavailable ? noArtist : artistSlug,
-        service,
-        references,
-        flash: claim?.id,
-        ...(asksRequest ? requestPayload(answers, { design: claim !== null }) : {}),
-        ...(policiesVersion ? { policies_version: policiesVersion } : {}),
-      },
-      { website: trap.current?.value ?? "", elapsed_ms: Math.max(0, Math.round(elapsed)) },
-      strings.send,
-    );
-    if (result.ok) {
-      images.clear();
-      forgetClaim();
-      setClaim(null);
-      setFields(EMPTY);
-      setService(services[0]);
-      setAnswers(NO_ANSWERS);
-      setDetailsOpen(false);
-      setArtistSlug(noArtist);
-      if (trap.current) trap.current.value = "";
-      startedAt.current = null; // the next message is timed afresh
-      setStatus({ state: "sent", message: result.message });
-    } else {
-      // Everything typed stays in place so the visitor can simply try again.
-      if (result.refused) images.refuse(result.refused);
-      setImagesError(result.referencesError ?? null);
-      setStatus({ state: "failed", error: result.error });
-    }
-  }
-
+  const { startClock } = submission;
   return (
     <form
       ref={form}
       className="contact-form"
-      onSubmit={submit}
+      onSubmit={submission.submit}
       onFocusCapture={startClock}
       onInputCapture={startClock}
       onPointerDownCapture={startClock}
       aria-labelledby="contact-heading"
     >
       <div className="contact-form__grid">
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-name`}>{t.name}</label>
-          <input {...field("name")} type="text" autoComplete="name" required placeholder={t.namePlaceholder} />
-        </div>
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-email`}>{t.email}</label>
-          <input {...field("email")} type="email" autoComplete="email" required placeholder={t.emailPlaceholder} />
-        </div>
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-phone`}>
-            {`${t.phone} `}
-            <span className="contact-form__optional">{t.optional}</span>
-          </label>
-          <input {...field("phone")} type="tel" autoComplete="tel" placeholder={t.phonePlaceholder} />
-        </div>
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-artist`}>{t.artist}</label>
-          <select
-            id={`${id}-artist`}
-            name="artist"
-            value={artistsUnavailable ? noArtist : artistSlug}
-            onChange={(event) => setArtistSlug(event.target.value)}
-            disabled={artistsUnavailable}
-            aria-describedby={books ? `${id}-books` : undefined}
-          >
-            <ArtistOptions noArtist={noArtist} t={t} />
-          </select>
-          {books && (
-            <p id={`${id}-books`} className="contact-form__books" data-books={artist.books}>
-              <span className="contact-form__books-label">{books}</span>
-              {artist.books_note && <> <span>{artist.books_note}</span></>}
-            </p>
-          )}
-        </div>
-        <div className="contact-form__field contact-form__field--wide">
-          <label htmlFor={`${id}-service`}>{t.service}</label>
-          <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)}>
-            {services.map((option) => (
-              <option key={option} value={option}>
-                {strings.choices.services[option] ?? option}
-              </option>
-            ))}
-          </select>
-        </div>
-        {(refusal ?? waitlist) && (
-          <p
-            className={`contact-form__notice contact-form__field--wide${refusal ? " contact-form__notice--refused" : ""}`}
-            id={`${id}-books-notice`}
-          >
-            {refusal ?? waitlist}
-          </p>
-        )}
-        {claim && (
-          <Suspense fallback={null}>
-            <ClaimedDesign claim={claim} onRemove={removeClaim} strings={contactFormStrings} />
-          </Suspense>
-        )}
-        <div className="contact-form__field contact-form__field--wide">
-          <label htmlFor={`${id}-message`}>{t.message}</label>
-          <textarea {...field("message")} required rows={5} placeholder={t.messagePlaceholder} />
-        </div>
+        <NameField id={id} bind={bind} t={t} />
+        <EmailField id={id} bind={bind} t={t} />
+        <PhoneField id={id} bind={bind} t={t} />
+        <ArtistField id={id} t={t} noArtist={noArtist} artistSlug={artistSlug} picked={picked} onArtist={setArtistSlug} />
+        <ServiceField id={id} strings={strings} services={services} service={service} onService={setService} />
+        <BooksNotice id={id} refusal={refusal} waitlist={waitlist} />
+        {claim && <ClaimSlot claim={claim} onRemove={removeClaim} />}
+        <MessageField id={id} bind={bind} t={t} />
         {/* After the message, folded: the form first reads as the spec draws it. */}
         {asksRequest && request && (
           <TattooRequestFields
@@ -346,42 +178,14 @@ export function ContactForm({ beforeCode }: Props) {
           id={`${id}-images`}
           images={images}
           // Said while there are images it may be about.
-          error={images.items.length ? imagesError : null}
+          error={images.items.length ? submission.imagesError : null}
         />
       </div>
 
-      {/* Spam trap (sent as `website`): off screen, inert (never focused, hidden from
-          assistive technology) and named so that no browser or password manager fills it in. */}
-      <div className="contact-form__trap" aria-hidden="true" inert>
-        <label htmlFor={`${id}-trap`}>{t.trap}</label>
-        <input ref={trap} id={`${id}-trap`} name="contact_hp" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-
-      <button type="submit" className="contact-form__submit" disabled={sending}>
-        {sending ? t.sending : t.send}
-      </button>
-      {/* A new tab: what the visitor typed stays here while they read. */}
-      {policiesVersion && (
-        <p className="contact-form__policies">
-          {t.agree}{" "}
-          <a href={`${basePath()}/policies`} target="_blank" rel="noopener">
-            {t.policies}
-            <span className="visually-hidden">{` ${t.newTab}`}</span>
-          </a>
-        </p>
-      )}
-
-      <div className="contact-form__outcome" ref={outcome}>
-        <div role="status">
-          {status.state === "sent" && <p className="contact-form__message contact-form__message--sent">{status.message}</p>}
-        </div>
-        {status.state === "failed" && (
-          // A new element per attempt: the same error twice is announced twice.
-          <p key={attempt} className="contact-form__message contact-form__message--failed" role="alert">
-            {status.error}
-          </p>
-        )}
-      </div>
+      <SpamTrap id={id} label={t.trap} trap={submission.trap} />
+      <SendButton sending={submission.sending} t={t} />
+      <PoliciesNote policiesVersion={policiesVersion} t={t} />
+      <Outcome status={submission.status} attempt={submission.attempt} outcome={submission.outcome} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
-import { ResponsiveImage } from "../../components/responsive-image";
-import { UnpublishedMark } from "../../components/unpublished-mark";
+import { GalleryGrid, GalleryTile } from "../../components/gallery/gallery";
 import { useStrings } from "../../i18n/catalog";
 import { flashStrings } from "../../i18n/parts/flash";
 import type { Books, FlashDesign } from "../../lib/api-types";
@@ -34,36 +33,25 @@ type Props = {
 export function FlashGrid({ designs, showArtist, picked, books, onOpen }: Props) {
   const t = useStrings(flashStrings);
   return (
-    <ul className="flash-grid" aria-label={t.grid}>
+    <GalleryGrid className="flash-grid" label={t.grid}>
       {designs.map((design, index) => {
         const claimed = isClaimed(design);
         const price = t.price(design.price);
         const artistBooks = showArtist && !claimed ? books?.(design.artist_id) : null;
-        const image = (
-          <ResponsiveImage
-            image={design}
-            alt={design.alt ?? t.alt(design.title, design.artist)}
-            sizes={FLASH_TILE_SIZES}
-            className="portfolio-tile__image"
-            eager={index < EAGER_TILES}
-          />
-        );
         return (
           <li key={design.id} className={`flash-tile${claimed ? " flash-tile--claimed" : ""}`}>
-            <div className="portfolio-tile flash-tile__frame">
-              {claimed ? (
-                image
-              ) : (
-                <button
-                  type="button"
-                  className="portfolio-tile__open"
-                  onClick={(event) => onOpen(design, event.currentTarget)}
-                  aria-label={t.view(design.title, design.size, price)}
-                >
-                  {image}
-                </button>
-              )}
-              {design.held && <UnpublishedMark status={design.held} className="portfolio-tile__mark" />}
+            <GalleryTile
+              as="div"
+              className="flash-tile__frame"
+              image={design}
+              alt={design.alt ?? t.alt(design.title, design.artist)}
+              sizes={FLASH_TILE_SIZES}
+              eager={index < EAGER_TILES}
+              label={t.view(design.title, design.size, price)}
+              // Taken: only a picture, nothing to open.
+              onOpen={claimed ? undefined : (opener) => onOpen(design, opener)}
+              held={design.held}
+            >
               {claimed ? (
                 <span className="flash-tile__label">{t.claimed}</span>
               ) : design.id === picked ? (
@@ -71,7 +59,7 @@ export function FlashGrid({ designs, showArtist, picked, books, onOpen }: Props)
               ) : (
                 design.repeatable && <span className="flash-tile__label flash-tile__label--repeatable">{t.repeatable}</span>
               )}
-            </div>
+            </GalleryTile>
             <div className="flash-tile__text">
               <p className="flash-tile__title" lang={langOf(design, "title")}>
                 {design.title}
@@ -94,6 +82,6 @@ export function FlashGrid({ designs, showArtist, picked, books, onOpen }: Props)
           </li>
         );
       })}
-    </ul>
+    </GalleryGrid>
   );
 }

@@ -5,12 +5,12 @@
 // are shown as the artist cards and the profile show them (lib/books.ts); while they are closed the
 // viewer says so instead of offering the claim (the form would refuse it only once filled in).
 //
-// It wears the portfolio's classes (portfolio-screen, -hero, -filter, -tile, -status): a feature
-// imports no other feature's files, but every screen's CSS is in the one main stylesheet
-// (site-src/build.mjs), so they are there; flash.css adds only what flash has of its own.
-import { useCallback, useMemo, useRef, useState } from "react";
+// It is drawn as the portfolio is, as a gallery (components/gallery/): flash.css adds only what
+// flash has of its own (its columns, the facts under each design, the books, the claim).
+import { useCallback, useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
+import { GalleryCaption, GalleryHero, GalleryWork, useGalleryViewer } from "../../components/gallery/gallery";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { useStrings } from "../../i18n/catalog";
 import { flashStrings } from "../../i18n/parts/flash";
@@ -69,34 +69,30 @@ export default function FlashScreen() {
   // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
   const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
   const images = useMemo(() => offered.map((design) => toLightboxImage(design, t.alt)), [offered, t]);
-  const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
-  const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
-  const opener = useRef<HTMLElement | null>(null);
-  const close = useCallback(() => setOpened(null), []);
-  const open = (design: FlashDesign, from: HTMLElement) => {
-    opener.current = from;
-    setOpened({ slug: selected, index: offered.indexOf(design) });
-  };
+  const viewer = useGalleryViewer(selected, isLoading);
+  const close = viewer.close;
+  const open = (design: FlashDesign, from: HTMLElement) => viewer.open(offered.indexOf(design), from);
 
   const claim = useCallback(
     (design: FlashDesign) => {
       saveClaim(design);
       selectArtist(design.artist_id);
-      setOpened(null);
+      close();
       navigate("/#contact");
     },
-    [navigate, selectArtist],
+    [close, navigate, selectArtist],
   );
 
   const caption = useCallback(
     ({ design }: DesignImage) => (
-      <>
-        <strong>{design.title}</strong> <span className="flash-caption__facts">{design.size} · {t.price(design.price)}</span>
-        {` ${t.captionBy} `}
-        <AppLink to={`/flash/${design.artist_id}`} onClick={close}>
-          {design.artist}
-        </AppLink>
-      </>
+      <GalleryCaption
+        title={design.title}
+        facts={<span className="flash-caption__facts">{design.size} · {t.price(design.price)}</span>}
+        by={t.captionBy}
+        artist={design.artist}
+        to={`/flash/${design.artist_id}`}
+        onNavigate={close}
+      />
     ),
     [close, t],
   );
@@ -128,11 +124,8 @@ export default function FlashScreen() {
   );
 
   return (
-    <main id="main" className="portfolio-screen flash-screen">
-      <header className="portfolio-hero">
-        <p className="portfolio-hero__eyebrow">{t.eyebrow}</p>
-        <h1 className="portfolio-hero__title">{t.title}</h1>
-        <p className="portfolio-hero__intro">{t.intro}</p>
+    <main id="main" className="gallery-screen flash-screen">
+      <GalleryHero eyebrow={t.eyebrow} title={t.title} intro={t.intro}>
         <ArtistFilter
           id="flash-artist"
           base="/flash"
@@ -146,39 +139,29 @@ export default function FlashScreen() {
             {selectedBooks.note && <> <span>{selectedBooks.note}</span></>}
           </p>
         )}
-      </header>
+      </GalleryHero>
 
-      {/* A div: the works have no heading of their own (the h1 above names them). */}
-      <div className="portfolio-work" aria-busy={isLoading}>
-        {isLoading ? (
-          <p className="portfolio-status" role="status">
-            <span className="portfolio-status__spinner" aria-hidden="true" />
-            {t.loading}
-          </p>
-        ) : designs.length === 0 ? (
-          <p className="portfolio-status portfolio-status--empty">
-            <span>
-              {t.empty[0]}
-              <AppLink to="/#contact">{t.empty[1]}</AppLink>
-              {t.empty[2]}
-            </span>
-          </p>
-        ) : (
-          <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} books={booksOf} onOpen={open} />
-        )}
-      </div>
+      <GalleryWork
+        loading={isLoading}
+        loadingText={t.loading}
+        isEmpty={designs.length === 0}
+        empty={
+          <span>
+            {t.empty[0]}
+            <AppLink to="/#contact">{t.empty[1]}</AppLink>
+            {t.empty[2]}
+          </span>
+        }
+      >
+        <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} books={booksOf} onOpen={open} />
+      </GalleryWork>
 
       <Lightbox
         images={images}
-        open={openAt !== null}
-        index={openAt ?? 0}
-        resetKey={selected}
-        loop
-        onClose={close}
+        {...viewer.lightbox}
         caption={caption}
         action={action}
         label={t.viewer}
-        returnFocus={opener}
       />
     </main>
   );

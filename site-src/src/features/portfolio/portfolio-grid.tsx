@@ -1,5 +1,4 @@
-import { ResponsiveImage } from "../../components/responsive-image";
-import { UnpublishedMark } from "../../components/unpublished-mark";
+import { GalleryGrid, GalleryTile } from "../../components/gallery/gallery";
 import { useStrings } from "../../i18n/catalog";
 import { portfolioStrings } from "../../i18n/parts/portfolio";
 import type { PortfolioItem } from "../../lib/api-types";
@@ -19,24 +18,18 @@ type Props = { items: PortfolioItem[]; onOpen: (index: number, opener: HTMLButto
 export function PortfolioGrid({ items, onOpen }: Props) {
   const t = useStrings(portfolioStrings);
   return (
-    <ul className="portfolio-grid" aria-label={t.grid}>
+    <GalleryGrid className="portfolio-grid" label={t.grid}>
       {items.map((item, index) => (
-        <li key={item.id} className="portfolio-tile">
-          <button
-            type="button"
-            className="portfolio-tile__open"
-            onClick={(event) => onOpen(index, event.currentTarget)}
-            aria-label={t.view(item.title, item.artist)}
-          >
-            <ResponsiveImage
-              image={item}
-              alt={item.alt ?? t.alt(item.title, item.artist)}
-              sizes={TILE_SIZES}
-              className="portfolio-tile__image"
-              eager={index < EAGER_TILES}
-            />
-          </button>
-          {item.status && <UnpublishedMark status={item.status} className="portfolio-tile__mark" />}
+        <GalleryTile
+          key={item.id}
+          image={item}
+          alt={item.alt ?? t.alt(item.title, item.artist)}
+          sizes={TILE_SIZES}
+          eager={index < EAGER_TILES}
+          label={t.view(item.title, item.artist)}
+          onOpen={(opener) => onOpen(index, opener)}
+          held={item.status}
+        >
           <div className="portfolio-tile__caption">
             <p className="portfolio-tile__title" lang={langOf(item, "title")}>
               {item.title}
@@ -45,8 +38,8 @@ export function PortfolioGrid({ items, onOpen }: Props) {
               {t.by(item.artist)}
             </AppLink>
           </div>
-        </li>
+        </GalleryTile>
       ))}
-    </ul>
+    </GalleryGrid>
   );
 }

@@ -1,9 +1,10 @@
 // /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
+import { GalleryCaption, GalleryHero, GalleryWork, useGalleryViewer } from "../../components/gallery/gallery";
 import { useStrings } from "../../i18n/catalog";
 import { portfolioStrings } from "../../i18n/parts/portfolio";
 import { useArtists } from "../../lib/artists-store";
@@ -43,10 +44,7 @@ export default function PortfolioScreen() {
   // moves through the whole selection, fetching the page under it when it gets there.
   const portfolio = usePortfolioPages(selected);
   const { shown: items, isLoading, total, byIndex, failedAt, loadAt, loadMore } = portfolio;
-  // The viewer belongs to the list it was opened on: another selection (the dropdown, the
-  // back button, a caption link) closes it.
-  const [opened, setOpened] = useState<{ slug: string; index: number } | null>(null);
-  const openAt = opened && opened.slug === selected && !isLoading ? opened.index : null;
+  const viewer = useGalleryViewer(selected, isLoading);
 
   const artist = selected === ALL ? undefined : artists.find((a) => a.slug === selected);
   // The Flash screen, when any artist has flash: this artist's, if they have some.
@@ -64,15 +62,13 @@ export default function PortfolioScreen() {
     (index: number) => loadAt(index, (index + 1) % total, (index - 1 + total) % total),
     [loadAt, total],
   );
-  const opener = useRef<HTMLElement | null>(null); // focus goes back to it on closing
-  const close = useCallback(() => setOpened(null), []);
+  const { open: show, close } = viewer;
   const open = useCallback(
     (index: number, from?: HTMLElement) => {
-      opener.current = from ?? null;
-      setOpened({ slug: selected, index });
+      show(index, from);
       around(index);
     },
-    [selected, around],
+    [show, around],
   );
 
   // Show more from the keyboard (or a page brought in while the button has the focus): focus moves
@@ -90,27 +86,24 @@ export default function PortfolioScreen() {
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
-    work.current?.querySelectorAll<HTMLElement>(".portfolio-tile__open")[from]?.focus();
+    work.current?.querySelectorAll<HTMLElement>(".gallery-tile__open")[from]?.focus();
   }, [items.length]);
   const caption = useCallback(
     (image: PieceImage) => (
-      <>
-        <strong>{image.title}</strong>
-        {` ${t.captionBy} `}
-        <AppLink to={`/portfolio/${image.artistSlug}`} onClick={close}>
-          {image.artist}
-        </AppLink>
-      </>
+      <GalleryCaption
+        title={image.title ?? ""}
+        by={t.captionBy}
+        artist={image.artist}
+        to={`/portfolio/${image.artistSlug}`}
+        onNavigate={close}
+      />
     ),
     [close, t],
   );
 
   return (
-    <main id="main" className="portfolio-screen">
-      <header className="portfolio-hero">
-        <p className="portfolio-hero__eyebrow">{t.eyebrow}</p>
-        <h1 className="portfolio-hero__title">{t.title}</h1>
-        <p className="portfolio-hero__intro">{t.intro}</p>
+    <main id="main" className="gallery-screen">
+      <GalleryHero eyebrow={t.eyebrow} title={t.title} intro={t.intro}>
         <ArtistFilter
           id="portfolio-artist"
           base="/portfolio"
@@ -124,46 +117,29 @@ export default function PortfolioScreen() {
             </AppLink>
           )}
         </ArtistFilter>
-      </header>
+      </GalleryHero>
 
       {artist && <ArtistProfile artist={artist} />}
 
-      {/* A div: the works have no heading of their own (the h1 above names them). */}
-      <div ref={work} className="portfolio-work" aria-busy={isLoading}>
-        {isLoading ? (
-          <p className="portfolio-status" role="status">
-            <span className="portfolio-status__spinner" aria-hidden="true" />
-            {t.loading}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="portfolio-status portfolio-status--empty">{t.empty}</p>
-        ) : (
-          <>
-            <PortfolioGrid items={items} onOpen={open} />
-            {portfolio.pages > 1 && (
-              <PortfolioMore
-                shown={items.length}
-                total={total}
-                loading={portfolio.loadingMore}
-                failed={portfolio.moreFailed}
-                onMore={more}
-              />
-            )}
-          </>
+      <GalleryWork ref={work} loading={isLoading} loadingText={t.loading} isEmpty={items.length === 0} empty={t.empty}>
+        <PortfolioGrid items={items} onOpen={open} />
+        {portfolio.pages > 1 && (
+          <PortfolioMore
+            shown={items.length}
+            total={total}
+            loading={portfolio.loadingMore}
+            failed={portfolio.moreFailed}
+            onMore={more}
+          />
         )}
-      </div>
+      </GalleryWork>
 
       <Lightbox
         images={images}
-        open={openAt !== null}
-        index={openAt ?? 0}
-        resetKey={selected}
+        {...viewer.lightbox}
         onIndexChange={around}
-        loop
-        onClose={close}
         caption={caption}
         label={t.viewer}
-        returnFocus={opener}
       />
     </main>
   );
