@@ -1,9 +1,9 @@
 import { MemoryRouter } from "react-router";
-import { AppLink } from "../components/app-link";
 import { DocumentHero } from "../components/document-hero";
+import { GalleryHero, GalleryWork } from "../components/gallery/gallery";
 import { AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
 import { ArtistCard } from "../features/artists/artist-card";
-import { FlashGrid } from "../features/flash/flash-grid";
+import { FlashEmpty, FlashGrid } from "../features/flash/flash-grid";
 import { LegacySection } from "../features/home/legacy-section";
 import { OurWorkSection } from "../features/home/our-work-section";
 import { SiteFooter } from "../features/home/site-footer";
@@ -233,17 +233,10 @@ export function PortfolioPreview({ artist, pieces }: { artist: PortfolioOwner; p
   return (
     <MemoryRouter>
       <main className="gallery-screen admin-preview">
-        <header className="gallery-hero">
-          <p className="gallery-hero__eyebrow">Portfolio</p>
-          <h1 className="gallery-hero__title">{artist.name}</h1>
-        </header>
-        <div className="gallery-work">
-          {items.length === 0 ? (
-            <p className="gallery-status gallery-status--empty">{t.empty}</p>
-          ) : (
-            <PortfolioGrid items={items} onOpen={() => {}} />
-          )}
-        </div>
+        <GalleryHero eyebrow="Portfolio" title={artist.name} />
+        <GalleryWork loading={false} loadingText="" isEmpty={items.length === 0} empty={t.empty}>
+          <PortfolioGrid items={items} onOpen={() => {}} />
+        </GalleryWork>
       </main>
     </MemoryRouter>
   );
@@ -318,23 +311,10 @@ export function FlashPreview({ artist, designs }: { artist: PortfolioOwner; desi
   return (
     <MemoryRouter>
       <main className="gallery-screen flash-screen admin-preview">
-        <header className="gallery-hero">
-          <p className="gallery-hero__eyebrow">Flash</p>
-          <h1 className="gallery-hero__title">{artist.name}</h1>
-        </header>
-        <div className="gallery-work">
-          {items.length === 0 ? (
-            <p className="gallery-status gallery-status--empty">
-              <span>
-                {t.empty[0]}
-                <AppLink to="/#contact">{t.empty[1]}</AppLink>
-                {t.empty[2]}
-              </span>
-            </p>
-          ) : (
-            <FlashGrid designs={items} showArtist={false} onOpen={() => {}} />
-          )}
-        </div>
+        <GalleryHero eyebrow="Flash" title={artist.name} />
+        <GalleryWork loading={false} loadingText="" isEmpty={items.length === 0} empty={<FlashEmpty />}>
+          <FlashGrid designs={items} showArtist={false} onOpen={() => {}} />
+        </GalleryWork>
       </main>
     </MemoryRouter>
   );

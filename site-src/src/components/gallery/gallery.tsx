@@ -11,7 +11,8 @@ import { ResponsiveImage } from "../responsive-image";
 import { UnpublishedMark } from "../unpublished-mark";
 import "./gallery.css";
 
-type HeroProps = { eyebrow: string; title: string; intro: string; children: ReactNode };
+/** `intro` and `children` are the screens'; the admin's previews (app/admin-previews.tsx) show neither. */
+type HeroProps = { eyebrow: string; title: string; intro?: string; children?: ReactNode };
 
 /** The screen's heading: eyebrow, title and intro; then the dropdown (and what the screen adds). */
 export function GalleryHero({ eyebrow, title, intro, children }: HeroProps) {
@@ -19,7 +20,7 @@ export function GalleryHero({ eyebrow, title, intro, children }: HeroProps) {
     <header className="gallery-hero">
       <p className="gallery-hero__eyebrow">{eyebrow}</p>
       <h1 className="gallery-hero__title">{title}</h1>
-      <p className="gallery-hero__intro">{intro}</p>
+      {intro !== undefined && <p className="gallery-hero__intro">{intro}</p>}
       {children}
     </header>
   );

@@ -12,6 +12,18 @@ export const FLASH_TILE_SIZES = "(min-width: 1200px) 300px, (min-width: 1024px) 
 // The first row is in view on every layout: those load at once, the rest as they near the viewport.
 const EAGER_TILES = 4;
 
+/** What the works say without a design: "none yet, ask us" with the link to the form. */
+export function FlashEmpty() {
+  const t = useStrings(flashStrings);
+  return (
+    <span>
+      {t.empty[0]}
+      <AppLink to="/#contact">{t.empty[1]}</AppLink>
+      {t.empty[2]}
+    </span>
+  );
+}
+
 /** Taken: shown greyed, and not offered. A repeatable design is never taken. */
 export const isClaimed = (design: FlashDesign) => design.status === "claimed" && !design.repeatable;
 

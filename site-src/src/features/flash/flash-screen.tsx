@@ -20,9 +20,8 @@ import { booksLabel } from "../../lib/books";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { useFlash } from "./api/get-flash";
 import { readClaim, saveClaim } from "../../lib/flash-claim";
-import { FlashGrid, isClaimed, type FlashBooks } from "./flash-grid";
+import { FlashEmpty, FlashGrid, isClaimed, type FlashBooks } from "./flash-grid";
 import "./flash.css";
-import { AppLink } from "../../components/app-link";
 
 type DesignImage = LightboxImage & { design: FlashDesign };
 
@@ -145,13 +144,7 @@ export default function FlashScreen() {
         loading={isLoading}
         loadingText={t.loading}
         isEmpty={designs.length === 0}
-        empty={
-          <span>
-            {t.empty[0]}
-            <AppLink to="/#contact">{t.empty[1]}</AppLink>
-            {t.empty[2]}
-          </span>
-        }
+        empty={<FlashEmpty />}
       >
         <FlashGrid designs={designs} showArtist={selected === ALL} picked={picked} books={booksOf} onOpen={open} />
       </GalleryWork>
