@@ -46,7 +46,10 @@ Prints one table: each figure for the demo, for the N photos and their ratio (N 
 with the target of issue #30 where there is one (for the N-photo content: no-op check and
 build <= 2 s, a changed or added photo <= 5 s, a YAML edit visible <= 2 s, peak memory of
 the cold build <= 1 GiB, Lighthouse performance >= 95; issue #40: the cold build <= 720 s
-on 2 cores). Exits 1 when a target is missed. --cold-only stops after the cold builds.
+on 2 cores). Exits 1 when a target is missed. --cold-only stops after the cold builds, and
+then (unless --skip-lighthouse) scores /portfolio with Lighthouse on the output as the cold
+build left it (the first deploy: photos the budget left without WebP or AVIF are offered as
+JPEG), served without building.
 
 --skip-cold keeps the built output and cache of an earlier run (its cold figures are shown
 again, marked "earlier"), so the no-op figures can be measured again quickly. --project DIR
@@ -415,15 +418,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# `serve`'s own server on a dist/ as it is, without the build `build.py serve` starts with
+# (which has no time budget: it would make every format the cold build left for later).
+SERVE_AS_BUILT = """
+import sys
+from pathlib import Path
+from devserver import runner
+from generator import pipeline
+from generator.reporter import TerminalReporter
+content, out, port = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+paths = pipeline.Paths.make(content=content, out=out, cache=out.parent / ".cache")
+runner.run(paths, "127.0.0.1", port, watch=False, reporter=TerminalReporter())
+"""
+
+
 @contextmanager
-def serving(site: Site, watch: bool, name: str) -> Iterator[str]:
-    """`build.py serve` on the site's build folder (it builds first: a no-op here)."""
+def serving(site: Site, watch: bool, name: str, as_built: bool = False) -> Iterator[str]:
+    """`build.py serve` on the site's build folder (it builds first: a no-op here); as_built:
+    the same server on the folder's dist/ as the last build left it, nothing built."""
     port = free_port()
     extra = ["--host", "127.0.0.1", "--port", str(port)] + ([] if watch else ["--no-watch"])
+    command = site.command("serve", *extra)
+    if as_built:
+        code = [sys.executable, "-c", SERVE_AS_BUILT, str(site.content), str(site.dist), str(port)]
+        command = code
     log = site.folder / f"{name}.log"
     with open(log, "wb") as out:
         server = subprocess.Popen(
-            site.command("serve", *extra),
+            command,
             cwd=site.folder,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -826,6 +848,16 @@ def main() -> int:
                     site.figures.update(json.loads(cold.read_text()))
                     earlier.add(site.key)
                 put_back(site)  # a run cut short may have left the folder out of step
+    if args.cold_only and not args.skip_lighthouse:
+        # What visitors get from the first deploy (issue #40): most photos still JPEG only.
+        with phases("Lighthouse on /portfolio as the cold build left it"):
+            with serving(sites[0], False, "serve-as-built", as_built=True) as demo_url:
+                with serving(sites[1], False, "serve-as-built", as_built=True) as scale_url:
+                    reports = sites[1].folder / "lighthouse-cold"
+                    urls = {"demo": demo_url, "scale": scale_url}
+                    found = measure_lighthouse(urls, args.lighthouse_runs, reports)
+                    for site in sites:
+                        site.figures.update(found[site.key])
     if args.cold_only:
         print()
         misses = print_table(*sites, earlier)
