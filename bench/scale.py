@@ -49,7 +49,8 @@ the cold build <= 1 GiB, Lighthouse performance >= 95; issue #40: the cold build
 on 2 cores). Exits 1 when a target is missed. --cold-only stops after the cold builds, and
 then (unless --skip-lighthouse) scores /portfolio with Lighthouse on the output as the cold
 build left it (the first deploy: photos the budget left without WebP or AVIF are offered as
-JPEG), served without building.
+JPEG), served without building (with --skip-cold too: that score alone, on the earlier
+run's output).
 
 --skip-cold keeps the built output and cache of an earlier run (its cold figures are shown
 again, marked "earlier"), so the no-op figures can be measured again quickly. --project DIR
@@ -791,8 +792,8 @@ def main() -> int:
     project = args.project.resolve()
     if not (project / "build.py").is_file():
         parser.error(f"{project} has no build.py")
-    if args.skip_cold and args.cold_only:
-        parser.error("--skip-cold and --cold-only exclude each other")
+    if args.skip_cold and args.cold_only and args.skip_lighthouse:
+        parser.error("--skip-cold --cold-only --skip-lighthouse leaves nothing to measure")
     if args.count < 1 or args.artists < 1:
         parser.error("--count and --artists must be at least 1")
     label = project_label(project)
