@@ -848,7 +848,8 @@ def main() -> int:
                 if cold.is_file():
                     site.figures.update(json.loads(cold.read_text()))
                     earlier.add(site.key)
-                put_back(site)  # a run cut short may have left the folder out of step
+                if not args.cold_only:  # a build without a budget: every format left to make
+                    put_back(site)  # a run cut short may have left the folder out of step
     if args.cold_only and not args.skip_lighthouse:
         # What visitors get from the first deploy (issue #40): most photos still JPEG only.
         with phases("Lighthouse on /portfolio as the cold build left it"):
