@@ -9,8 +9,9 @@ import { useEffect, type RefObject } from "react";
  * one of a Send brings its field to the middle of the screen, and the browser, finding it in
  * view, focuses it there. (scroll-margin is not used by that scroll in Chromium.)
  */
-export function useInvalidFieldsInView(ref: RefObject<HTMLFormElement | null>): void {
+export function useInvalidFieldsInView(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
+    // The form or what holds it: `invalid` does not bubble, but a listener that captures sees it.
     const form = ref.current;
     if (!form) return;
     let first = true;

@@ -4,7 +4,6 @@
 // what the visitor chose and takes over what they did to the prerendered page.
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useInvalidFieldsInView } from "../../hooks/use-invalid-fields-in-view";
 import { useStrings } from "../../i18n/catalog";
 import { contactFormStrings } from "../../i18n/parts/contact-form";
 import { useSelectedArtist } from "../../lib/artists-store";
@@ -66,7 +65,6 @@ export function ContactForm({ beforeCode }: Props) {
   const location = useLocation();
   const images = useReferenceImages(strings.imageErrors);
   const form = useRef<HTMLFormElement>(null);
-  useInvalidFieldsInView(form);
   const [sendTakenOver, setSendTakenOver] = useState(false);
   const [claim, setClaim] = useState<FlashClaim | null>(null);
 

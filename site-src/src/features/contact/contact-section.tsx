@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { OpeningHours } from "../../components/opening-hours";
 import { useHydrated } from "../../hooks/use-hydrated";
+import { useInvalidFieldsInView } from "../../hooks/use-invalid-fields-in-view";
 import { useNearViewport } from "../../hooks/use-near-viewport";
 import { useStrings } from "../../i18n/catalog";
 import { whenClaimed } from "../../lib/flash-claim";
@@ -102,6 +103,9 @@ function StudioDetails() {
 
 export function ContactSection() {
   const section = useRef<HTMLElement>(null);
+  // Here, not in the form: a Send pressed before the form's code has come (the prerendered form,
+  // checked by the browser) must keep its field clear of the header as well.
+  useInvalidFieldsInView(section);
   const near = useNearViewport(section);
   const { key, hash } = useLocation();
   const t = useStrings().contact;
