@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from web_fonts import wait_for_web_fonts
 
 from generator import pipeline
 from serverthread import running_server
@@ -294,7 +295,7 @@ def test_the_web_fonts_are_fetched_after_the_first_paint_and_then_used(page: Pag
     after the page has painted instead of being fetched while it has yet to."""
     page.goto("/")
     expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=15_000)
-    page.evaluate("() => document.fonts.ready")
+    wait_for_web_fonts(page)
     seen = page.evaluate(FONTS_SEEN)
     assert seen["paint"] is not None and len(seen["fetched"]) >= 2, seen
     assert min(seen["fetched"]) >= seen["paint"], seen
@@ -312,7 +313,7 @@ def test_without_javascript_the_web_fonts_come_with_the_no_script_styles(
     try:
         page = context.new_page()
         page.goto("/")
-        page.evaluate("() => document.fonts.ready")
+        wait_for_web_fonts(page)
         faces = page.evaluate(FONTS_SEEN)["faces"]
         assert {"Cormorant Garamond normal", "Inter normal"} <= set(faces), faces
     finally:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import Page, expect
+from web_fonts import wait_for_web_fonts
 
 pytestmark = pytest.mark.browser
 
@@ -450,7 +451,7 @@ def _settled_in_view(page: Page, selector: str) -> None:
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 900)])
 def test_the_home_pages_rows_line_up(open_page, width: int, height: int, lang: str) -> None:
     page = open_page(width, height, f"{lang}/")
-    page.evaluate("() => document.fonts.ready.then(() => true)")
+    wait_for_web_fonts(page)
     for selector in (".our-work__stats", ".legacy__stats", ".timeline", ".memorial"):
         _settled_in_view(page, selector)
     boxes = page.evaluate(ALIGNMENT)
@@ -485,7 +486,7 @@ def test_the_stats_numbers_have_lining_figures(
     page = open_page(width, height, f"{lang}/")
     for selector in (".our-work__stats", ".legacy__stats"):
         _settled_in_view(page, selector)
-    page.evaluate("() => document.fonts.ready.then(() => true)")
+    wait_for_web_fonts(page)
     figures = page.evaluate(FIGURES, ".our-work__value, .legacy__stat-value")
     assert len(figures) == 6, figures
     for number in figures:
