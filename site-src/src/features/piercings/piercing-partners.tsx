@@ -2,6 +2,7 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { useStrings } from "../../i18n/catalog";
 import { piercingsStrings } from "../../i18n/parts/piercings";
 import { useSiteData } from "../../lib/use-site-data";
+import { PiercingSectionHead } from "./piercing-section-head";
 
 /**
  * Premium Jewelry Partners (docs/product.md#piercings): the brands' logos from site.yaml, on the
@@ -14,14 +15,7 @@ export function PiercingPartners() {
   if (brands.length === 0) return null;
   return (
     <section className="piercing-partners" aria-labelledby="piercing-partners-title">
-      <div className="piercing-section-head">
-        <p className="piercing-eyebrow" data-aos="fade-up">
-          {t.partners.eyebrow}
-        </p>
-        <h2 id="piercing-partners-title" className="piercing-section-title" data-aos="fade-up">
-          {t.partners.title}
-        </h2>
-      </div>
+      <PiercingSectionHead id="piercing-partners-title" eyebrow={t.partners.eyebrow} title={t.partners.title} />
       <ul className="piercing-partners__list">
         {brands.map((brand, index) => {
           const logo = (

@@ -5,6 +5,7 @@ import { piercingsStrings } from "../../i18n/parts/piercings";
 import { useSiteData } from "../../lib/use-site-data";
 import { PiercingHero } from "./piercing-hero";
 import { PiercingPartners } from "./piercing-partners";
+import { PiercingSectionHead } from "./piercing-section-head";
 import { PIERCING_SERVICES } from "./piercing-services";
 import "./piercings.css";
 
@@ -29,14 +30,7 @@ export default function PiercingsScreen({ children }: { children?: ReactNode }) 
       <PiercingHero video={media.piercing} />
 
       <section className="piercing-services" aria-labelledby="piercing-services-title">
-        <div className="piercing-section-head">
-          <p className="piercing-eyebrow" data-aos="fade-up">
-            {t.services.eyebrow}
-          </p>
-          <h2 id="piercing-services-title" className="piercing-section-title" data-aos="fade-up">
-            {t.services.title}
-          </h2>
-        </div>
+        <PiercingSectionHead id="piercing-services-title" eyebrow={t.services.eyebrow} title={t.services.title} />
         <div className="piercing-services__grid">
           {PIERCING_SERVICES.map((id, index) => (
             <article
