@@ -151,6 +151,41 @@ def messages(
     click.echo(operations.messages_text(found, where, note))
 
 
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the requests as a JSON list.")
+@click.option(
+    "--state",
+    default=None,
+    help="Only requests in this state: new, accepted, booked, declined, expired, waitlisted.",
+)
+@click.option("--limit", type=int, default=None, help="At most this many (newest first).")
+@click.option(
+    "--links",
+    "site_url",
+    default="",
+    metavar="URL",
+    help="Also print each request's Accept, Decline and Waitlist links on this site "
+    "(e.g. http://127.0.0.1:8000 under `serve`).",
+)
+@outbox_option
+def requests(
+    as_json: bool, state: str | None, limit: int | None, site_url: str, outbox: Path | None
+) -> None:
+    """List requests (consultations, touch ups, piercings, flash claims) with their state."""
+    from functions.contact.handlers import operations
+
+    try:
+        service = operations.service_from_env(outbox)
+        found = operations.list_requests(service, state, limit)
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+    links = operations.request_links(service, site_url)
+    if as_json:
+        click.echo(operations.requests_json(found, links))
+        return
+    click.echo(operations.requests_text(found, links))
+
+
 @cli.command("send-pending")
 @click.option("--limit", type=int, default=100, show_default=True, help="At most this many emails.")
 @outbox_option

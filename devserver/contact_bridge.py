@@ -45,6 +45,7 @@ MESSAGE = _PATHS["message"]
 CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
 IMAGE_LINKS = _PATHS["imageLinks"]
 NOT_SPAM_LINKS = _PATHS["notSpam"]  # the spam digest's links (functions/contact/spam_review.py)
+REQUEST_LINKS = _PATHS["requests"]  # a request's links (functions/contact/logic/request_actions.py)
 UPLOAD_FILE = _PATHS["upload"]
 
 
@@ -137,7 +138,7 @@ class ContactBridge:
     def answers(self, url_path: str) -> bool:
         return (
             url_path in CONTACT_PATHS
-            or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS))
+            or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS))
             or url_path == UPLOAD_FILE
         )
 

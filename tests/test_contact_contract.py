@@ -32,13 +32,14 @@ def test_the_function_reads_the_contract() -> None:
         PATHS["imageLinks"],
     )
     assert contract.NOT_SPAM_PATH == PATHS["notSpam"]
+    assert contract.REQUESTS_PATH == PATHS["requests"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
 
 def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
-    links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/")
+    links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
     for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
@@ -54,6 +55,7 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["grant"],
         PATHS["imageLinks"] + "*",
         PATHS["notSpam"] + "*",
+        PATHS["requests"] + "*",
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

@@ -74,7 +74,7 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 
 def contact_paths() -> dict[str, str]:
-    """message, grant, upload, imageLinks and notSpam: the paths of the contact contract."""
+    """message, grant, upload, imageLinks, notSpam and requests: the contact contract's paths."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -94,6 +94,9 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         lines.append(f"{links}*  {function}{links}:splat  200!  {SIGNED}")
         not_spam = paths["notSpam"]
         lines.append(f"{not_spam}*  {function}{not_spam}:splat  200!  {SIGNED}")
+        # A request's Accept, Decline and Waitlist links (the query, ?t=, goes along).
+        requests = paths["requests"]
+        lines.append(f"{requests}*  {function}{requests}:splat  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines

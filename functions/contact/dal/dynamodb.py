@@ -36,9 +36,21 @@ EXPIRY_ATTRIBUTE = "expires_at"
 _NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
-_ONLY_WHEN_GIVEN = ("flash", "request", "policies_version", "waitlist", "released_at")
+_ONLY_WHEN_GIVEN = (
+    "flash",
+    "request",
+    "policies_version",
+    "waitlist",
+    "released_at",
+    "state_history",
+    "deposit_cents",
+    "checkout_session",
+    "hold",
+)
 # Likewise the visitor's language, only when it is not English (the default when absent).
 _LANG, _DEFAULT_LANG = "lang", "en"
+# And a request's state, `new` when absent (request_state.py): every change writes it.
+_STATE, _DEFAULT_STATE = "state", "new"
 
 # Short timeouts: a request stores, then emails, inside the Lambda timeout (20 s) and
 # Netlify's proxy timeout (26 s), even when AWS is having a bad minute.
@@ -73,6 +85,8 @@ class DynamoStore:
                 del item[name]
         if item[_LANG] == _DEFAULT_LANG:
             del item[_LANG]
+        if item[_STATE] == _DEFAULT_STATE:
+            del item[_STATE]
         if message.images:
             self._add_with_claims(message, item)
             return
@@ -210,6 +224,41 @@ class DynamoStore:
             },
         )
 
+    def change_state(self, message: StoredMessage, from_state: str) -> bool:
+        # The condition sees the item as the write lands: of two changes read in the same
+        # state, the second fails it and writes nothing. An item without a state is `new`.
+        was = "#st = :from"
+        if from_state == _DEFAULT_STATE:
+            was += " OR attribute_not_exists(#st)"
+        names = {"#st": _STATE, "#s": "status", "#sh": "state_history", "#d": "deposit_cents"}
+        values = {
+            ":to": message.state,
+            ":history": [dict(entry) for entry in message.state_history],
+            ":deposit": message.deposit_cents,
+            ":from": from_state,
+            ":spam": SPAM,
+        }
+        update = "SET #st = :to, #sh = :history, #d = :deposit"
+        removed = []
+        # Names for every attribute: HOLD is one of DynamoDB's reserved words.
+        for name, short in (("checkout_session", "#c"), ("hold", "#h")):
+            names[short] = name
+            if getattr(message, name):
+                update += f", {short} = :{name}"
+                values[f":{name}"] = getattr(message, name)
+            else:
+                removed.append(short)  # absent rather than "" (docs/contact.md)
+        if removed:
+            update += " REMOVE " + ", ".join(removed)
+        return self._update_if(
+            "state change",
+            message.id,
+            update,
+            f"attribute_exists(id) AND #s <> :spam AND ({was})",
+            names,
+            values,
+        )
+
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:
             return False
@@ -326,6 +375,8 @@ def _message(item: dict) -> StoredMessage:
         flash["price"] = int(flash["price"])
     values["flash"] = flash
     values["request"] = dict(values.get("request") or {})
+    values["deposit_cents"] = int(values.get("deposit_cents", 0))
+    values["state_history"] = tuple(dict(e) for e in values.get("state_history", ()))
     return StoredMessage(**values)
 
 

@@ -51,7 +51,12 @@ CREATE TABLE IF NOT EXISTS messages (
     policies_version TEXT NOT NULL DEFAULT '',
     waitlist INTEGER NOT NULL DEFAULT 0,
     released_at TEXT NOT NULL DEFAULT '',
-    lang TEXT NOT NULL DEFAULT 'en'
+    lang TEXT NOT NULL DEFAULT 'en',
+    state TEXT NOT NULL DEFAULT 'new',
+    state_history TEXT NOT NULL DEFAULT '[]',
+    deposit_cents INTEGER NOT NULL DEFAULT 0,
+    checkout_session TEXT NOT NULL DEFAULT '',
+    hold TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -68,6 +73,13 @@ CREATE TABLE IF NOT EXISTS upload_budget (
 CREATE TABLE IF NOT EXISTS hourly_counts (
     hour TEXT PRIMARY KEY,
     n INTEGER NOT NULL
+);
+-- The emails to visitors that a laptop, where nothing is sent, would have sent (deliver).
+CREATE TABLE IF NOT EXISTS emails (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kept_at REAL NOT NULL,
+    recipients TEXT NOT NULL,
+    raw BLOB NOT NULL
 );
 -- When each address (its digest) was last sent a confirmation (confirmation.py).
 CREATE TABLE IF NOT EXISTS confirmations (
@@ -87,6 +99,12 @@ _ADDED_COLUMNS = {
     "waitlist": "INTEGER NOT NULL DEFAULT 0",
     "released_at": "TEXT NOT NULL DEFAULT ''",
     "lang": "TEXT NOT NULL DEFAULT 'en'",
+    # A message stored before requests had states reads as `new` (request_state.py).
+    "state": "TEXT NOT NULL DEFAULT 'new'",
+    "state_history": "TEXT NOT NULL DEFAULT '[]'",
+    "deposit_cents": "INTEGER NOT NULL DEFAULT 0",
+    "checkout_session": "TEXT NOT NULL DEFAULT ''",
+    "hold": "TEXT NOT NULL DEFAULT ''",
 }
 _JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
@@ -94,7 +112,7 @@ _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
 def _owner_only(path: Path) -> None:
     """The outbox holds visitors' names, addresses and messages: readable by its owner only
-    (0600), as the link secret beside it (spam_review.local_secret). Made so before SQLite
+    (0600), as the link secret beside it (logic/signing.local_secret). Made so before SQLite
     opens it (SQLite gives its -wal and -shm files the database's mode), and an outbox an
     earlier version made readable by others is narrowed."""
     try:
@@ -269,6 +287,41 @@ class SqliteOutbox:
         )
         return changed == 1
 
+    def change_state(self, message: StoredMessage, from_state: str) -> bool:
+        # One statement under SQLite's write lock: of two changes read in the same state,
+        # the second finds it changed and writes nothing.
+        changed = self._write(
+            "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
+            " checkout_session = ?, hold = ? WHERE id = ? AND state = ? AND status != ?",
+            (
+                message.state,
+                _column(message, "state_history"),
+                message.deposit_cents,
+                message.checkout_session,
+                message.hold,
+                message.id,
+                from_state,
+                SPAM,
+            ),
+        )
+        return changed == 1
+
+    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
+        """Keep an email instead of sending it (a Mailer, logic/confirmation.py): where no
+        email is configured, what the function would have sent stays here to be read."""
+        self._write(
+            "INSERT INTO emails (kept_at, recipients, raw) VALUES (?, ?, ?)",
+            (self.clock(), json.dumps(list(recipients)), raw),
+        )
+
+    def emails(self) -> list[tuple[tuple[str, ...], bytes]]:
+        """The kept emails, oldest first: (recipients, raw)."""
+        try:
+            rows = self._connect().execute("SELECT recipients, raw FROM emails ORDER BY seq")
+            return [(tuple(json.loads(r[0])), bytes(r[1])) for r in rows.fetchall()]
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:
             return False
@@ -343,8 +396,8 @@ def _claim(conn: sqlite3.Connection, message: StoredMessage) -> list[str]:
 
 def _column(message: StoredMessage, name: str) -> object:
     value = getattr(message, name)
-    if name == "images":
-        return json.dumps([dict(i) for i in value])
+    if name in ("images", "state_history"):
+        return json.dumps([dict(i) for i in value], ensure_ascii=False)
     if name in _JSON_COLUMNS:
         return json.dumps(value, ensure_ascii=False) if value else ""
     if name == "waitlist":
@@ -355,6 +408,7 @@ def _column(message: StoredMessage, name: str) -> object:
 def _message(row: sqlite3.Row) -> StoredMessage:
     values = {c: row[c] for c in _COLUMNS}
     values["images"] = tuple(json.loads(values["images"] or "[]"))
+    values["state_history"] = tuple(json.loads(values["state_history"] or "[]"))
     for name in _JSON_COLUMNS:
         values[name] = json.loads(values[name] or "{}")
     values["waitlist"] = bool(values["waitlist"])

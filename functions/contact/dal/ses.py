@@ -53,7 +53,10 @@ class SesNotifier:
         clock: Callable[[], float] = time.monotonic,
         image_links: Callable[[list[str]], ImageLinks] | None = None,
         configuration_set: str = "",
+        request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
     ):
+        # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
+        self.request_links = request_links
         # SES's suppression list and bounce and complaint events (deploy-function makes it).
         self.options = {"ConfigurationSetName": configuration_set} if configuration_set else {}
         self.image_links = image_links  # the reference images' links (uploads store)
@@ -73,8 +76,9 @@ class SesNotifier:
                 if message.images and self.image_links
                 else None
             )
+            actions = self.request_links(message) if self.request_links else None
             email = build_email(
-                message, artist_name, self.sender, self.recipients, self.studio, images
+                message, artist_name, self.sender, self.recipients, self.studio, images, actions
             )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc

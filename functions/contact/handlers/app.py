@@ -14,7 +14,7 @@ import json
 import logging
 from functools import lru_cache
 
-from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH
+from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH, REQUESTS_PATH
 from ..dal.artists import ArtistList
 from ..dal.flash import SiteFlash
 from ..dal.outbox import SqliteOutbox
@@ -22,8 +22,10 @@ from ..dal.uploads import LocalUploads
 from ..logic.confirmation import Confirmations
 from ..logic.flash import FlashSource
 from ..logic.ports import MessageStore, UploadStore
+from ..logic.request_actions import RequestActions, RequestLinks
 from ..logic.service import ArtistSource, ContactService, Notifier
-from ..logic.spam_review import SpamReview, local_secret
+from ..logic.signing import local_secret
+from ..logic.spam_review import SpamReview
 from ..models.outcomes import Outcome
 from ..models.rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
 from ..words.language import ENGLISH, body_lang, texts
@@ -72,6 +74,7 @@ def build_uploads(settings: Settings) -> UploadStore | None:
 def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
     if not settings.sends_email:
         return None
+    links = RequestLinks(settings.site_url, link_secret(settings))
     from ..dal.ses import SesNotifier
 
     return SesNotifier(
@@ -82,6 +85,7 @@ def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> No
         budget_s=settings.notify_budget_s,
         image_links=uploads.links if uploads else None,
         configuration_set=settings.ses_configuration_set,
+        request_links=links,
     )
 
 
@@ -164,7 +168,25 @@ def build_service(
         unsigned_limit=settings.unsigned_rate_limit,
     )
     service.spam_review = build_spam_review(settings, service)
+    service.request_actions = build_request_actions(settings, service)
     return service
+
+
+def build_request_actions(settings: Settings, service: ContactService) -> RequestActions:
+    """The answers to a request's links. The visitor's email goes through SES when email is
+    configured; on a laptop the outbox keeps it instead (SqliteOutbox.deliver)."""
+    store = service.store
+    mailer = service.notifier if settings.sends_email else None
+    if mailer is None and isinstance(store, SqliteOutbox):
+        mailer = store
+    return RequestActions(
+        store,
+        mailer,  # type: ignore[arg-type] - SesNotifier and SqliteOutbox both deliver
+        settings.notify_from,
+        settings.notify_to,
+        link_secret(settings),
+        service.now,
+    )
 
 
 def _path(event: dict) -> str:
@@ -251,6 +273,7 @@ def to_response(outcome: Outcome) -> dict:
 def _answer(
     service: ContactService,
     path: str,
+    query: str,
     method: str,
     body: bytes,
     client: str,
@@ -267,6 +290,8 @@ def _answer(
         return service.open_image(path)
     if path.startswith(NOT_SPAM_PATH) and service.spam_review is not None:
         return service.spam_review.answer(path, method)
+    if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
+        return service.request_actions.answer(path, method, query, body, content_type)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
@@ -287,7 +312,9 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         if event.get("source") == "aws.events" or event.get("action") == "send-pending":
             report = service.send_pending()
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
-        return to_response(_answer(service, _path(event), *_request(event, settings)))
+        query = event.get("rawQueryString")
+        query = query if isinstance(query, str) else ""
+        return to_response(_answer(service, _path(event), query, *_request(event, settings)))
     except Exception:
         log.exception("contact: unexpected error; answered 503")
         return to_response(Outcome.error(503, _unavailable(event)))

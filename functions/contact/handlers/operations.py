@@ -17,11 +17,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..dal.artists import ArtistList, ConfigError
+from ..logic.request_actions import RequestLinks
 from ..logic.service import ContactService
 from ..models.flash import describe
 from ..models.mail import artist_label, language_note
 from ..models.message import PENDING, SPAM, StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, SendReport
+from ..models.request_state import STATES, is_request, last_move
 from ..models.tattoo_request import request_lines
 from .app import build_service
 from .settings import Settings
@@ -155,6 +157,89 @@ def messages_text(messages: list[StoredMessage], location: str = "", note: str =
     totals = f"{spam} kept as spam" if spam else f"{pending} pending"
     summary = f"{len(messages)} message(s), {totals}."
     return "\n\n".join([*blocks, "\n".join(filter(None, [summary, note]))])
+
+
+def list_requests(
+    service: ContactService, state: str | None = None, limit: int | None = None
+) -> list[StoredMessage]:
+    """Newest first: the requests (request_state.is_request), in state when given."""
+    if state is not None and state not in STATES:
+        raise OperationError(f"no state {state!r}: one of {', '.join(STATES)}")
+    try:
+        found = [m for m in service.store.list() if is_request(m)]
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    found = [m for m in found if state is None or m.state == state]
+    return found if limit is None else found[:limit]
+
+
+def request_links(service: ContactService, site_url: str) -> RequestLinks | None:
+    """The Accept, Decline and Waitlist links of a request on site_url, signed as the
+    function signs them; None without a URL or a secret."""
+    actions = service.request_actions
+    if not site_url or actions is None or not actions.secret:
+        return None
+    return RequestLinks(site_url, actions.secret)
+
+
+_REQUEST_FIELDS = (
+    "id",
+    "created_at",
+    "name",
+    "email",
+    "phone",
+    "service",
+    "artist",
+    "artist_name",
+    "lang",
+    "state",
+    "state_history",
+    "deposit_cents",
+    "checkout_session",
+)
+
+
+def requests_json(requests: list[StoredMessage], links: RequestLinks | None = None) -> str:
+    listed = []
+    for m in requests:
+        item = {name: value for name, value in m.to_dict().items() if name in _REQUEST_FIELDS}
+        if m.flash:
+            item["flash"] = {k: m.flash.get(k) for k in ("id", "title") if k in m.flash}
+        if m.hold:
+            item["hold"] = m.hold  # absent when it holds nothing (docs/contact.md)
+        if links is not None:
+            item["links"] = {label.lower(): url for label, url in links(m)}
+        listed.append(item)
+    text = json.dumps(listed, ensure_ascii=False, indent=2)
+    return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def requests_text(requests: list[StoredMessage], links: RequestLinks | None = None) -> str:
+    """The requests for a terminal: one block each, its state and its last change."""
+    if not requests:
+        return "No requests."
+    blocks = []
+    for m in requests:
+        when = m.created_at.replace("T", " ")[:16] + " UTC"
+        head = f"{when}  {m.state.upper()}  {printable(m.name)} <{printable(m.email)}>"
+        artist = printable(artist_label(m.artist, m.artist_name))
+        lines = [head, f"  {printable(m.service)} · artist: {artist} · ref {m.id}"]
+        if m.flash:
+            lines.append(f"  flash design: {printable(describe(m.flash))}")
+        move = last_move(m)
+        if move:
+            at = str(move.get("at", "")).replace("T", " ")[:16]
+            lines.append(f"  {move.get('state')} {at} UTC by {move.get('by')}")
+            if move.get("reason"):
+                lines.append(f"  reason: {printable(str(move['reason']))}")
+        if m.deposit_cents:
+            lines.append(f"  deposit: ${m.deposit_cents / 100:,.2f}")
+        for label, url in links(m) if links is not None else []:
+            lines.append(f"  {label}: {url}")
+        blocks.append("\n".join(lines))
+    counts = {s: sum(m.state == s for m in requests) for s in STATES}
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    return "\n\n".join([*blocks, f"{len(requests)} request(s): {summary}."])
 
 
 def send_pending(service: ContactService, limit: int) -> SendReport:

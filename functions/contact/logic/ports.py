@@ -41,6 +41,12 @@ class MessageStore(Protocol):
         that is still spam and not expired at now, in one conditional write; False (nothing
         written) otherwise: released already, or deleted."""
 
+    def change_state(self, message: StoredMessage, from_state: str) -> bool:
+        """Write message's state, state_history, deposit_cents, checkout_session and hold
+        over the stored message of the same id, only if that is still in from_state (a
+        message without a state is `new`) and not spam, in one conditional write; False
+        (nothing written) otherwise: another change came first (request_state.py)."""
+
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
         one atomic write every process sees; False (nothing added) when it would."""

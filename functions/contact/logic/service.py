@@ -52,6 +52,7 @@ from .flash import FlashSource, NoFlash, claim_flash, with_claim
 from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
+    from .request_actions import RequestActions
     from .spam_review import SpamReview
 
 log = logging.getLogger(__name__)
@@ -127,6 +128,8 @@ class ContactService:
         # The spam digest and its "Not spam" links (spam_review.py), set by the wiring
         # (handlers/app.py) once this exists: the review reads this through a protocol.
         self.spam_review: SpamReview | None = None
+        # A request's Accept, Decline and Waitlist links (request_actions.py), likewise.
+        self.request_actions: RequestActions | None = None
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see

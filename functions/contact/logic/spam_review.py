@@ -21,14 +21,12 @@ import hashlib
 import hmac
 import html
 import logging
-import os
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from pathlib import Path
 from typing import Protocol
 
 from ..contract import NOT_SPAM_PATH
@@ -48,6 +46,7 @@ from ..words.messages import (
 )
 from .confirmation import Mailer
 from .ports import MessageStore, UploadStore
+from .signing import sign
 
 log = logging.getLogger(__name__)
 
@@ -56,34 +55,18 @@ DIGEST_HOURS = 24
 # them all.
 MAX_LISTED = 50
 MAX_FIRST_LINE = 100
-LINK_SECRET_FILE = "link-secret"  # beside the local outbox, when CONTACT_LINK_SECRET is unset
 # <message id>/<expires>/<signature>
 _LINK = re.compile(r"([0-9a-f]{32})/([0-9]{1,12})/([0-9a-f]{64})")
 
 
 def link_signature(secret: str, message_id: str, expires: int) -> str:
-    digest = hmac.new(secret.encode(), f"not-spam\n{message_id}\n{expires}".encode(), "sha256")
-    return digest.hexdigest()
+    return sign(secret, "not-spam", message_id, expires)
 
 
 def not_spam_link(site_url: str, secret: str, message: StoredMessage) -> str:
     """The message's "Not spam" link: it works until the spam is deleted (expires_at)."""
     signature = link_signature(secret, message.id, message.expires_at)
     return f"{site_url.rstrip('/')}{NOT_SPAM_PATH}{message.id}/{message.expires_at}/{signature}"
-
-
-def local_secret(folder: Path) -> str:
-    """A random secret kept beside the local outbox (0600), made on first use, so `serve`
-    and `build.py send-spam-digest` sign and check the same links."""
-    path = folder / LINK_SECRET_FILE
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text("ascii").strip()
-    with os.fdopen(fd, "w") as out:
-        out.write(os.urandom(32).hex())
-    return path.read_text("ascii").strip()
 
 
 def digest_window(
@@ -190,20 +173,27 @@ _STYLE = (
     "border-radius:999px;padding:.8rem 1.6rem;cursor:pointer}"
     "button:focus-visible{outline:2px solid #fff;outline-offset:3px}"
 )
-_STYLE_HASH = base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
-PAGE_HEADERS = {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-    # The page's one stylesheet by its digest; the button posts to this same address only.
-    "content-security-policy": (
-        f"default-src 'none'; style-src 'sha256-{_STYLE_HASH}'; form-action 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'"
-    ),
-    "referrer-policy": "no-referrer",  # the address holds the link's signature
-    "x-robots-tag": "noindex",
-    "strict-transport-security": "max-age=63072000; includeSubDomains",
-}
+
+
+def page_headers(style: str) -> dict[str, str]:
+    """The headers of a page a studio's link opens, whose one stylesheet is style."""
+    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+    return {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+        # The page's one stylesheet by its digest; its form posts to this same address only.
+        "content-security-policy": (
+            f"default-src 'none'; style-src 'sha256-{digest}'; form-action 'self'; "
+            "frame-ancestors 'none'; base-uri 'none'"
+        ),
+        "referrer-policy": "no-referrer",  # the address holds the link's signature
+        "x-robots-tag": "noindex",
+        "strict-transport-security": "max-age=63072000; includeSubDomains",
+    }
+
+
+PAGE_HEADERS = page_headers(_STYLE)
 
 
 def page(status: int, title: str, text: str, message: StoredMessage | None = None) -> Outcome:
@@ -225,15 +215,22 @@ def page(status: int, title: str, text: str, message: StoredMessage | None = Non
         form = (
             '<form method="post" action=""><button type="submit">Move to messages</button></form>'
         )
+    return html_page(status, title, text, details + form)
+
+
+def html_page(status: int, title: str, text: str, extra: str = "", style: str = _STYLE) -> Outcome:
+    """A plain page for the studio (a phone's width, no script): title, text, then extra
+    (HTML made by the caller, visitor text escaped), under the one stylesheet style."""
     document = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         '<meta name="robots" content="noindex">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body><main><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p>"
-        f"{details}{form}</main></body></html>"
+        f"{extra}</main></body></html>"
     )
-    return Outcome(status, {"success": status < 400, "message": text}, PAGE_HEADERS, document)
+    headers = PAGE_HEADERS if style == _STYLE else page_headers(style)
+    return Outcome(status, {"success": status < 400, "message": text}, headers, document)
 
 
 class Released(Protocol):

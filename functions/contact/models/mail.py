@@ -58,8 +58,10 @@ def compose_email(
     artist_name: str,
     studio: str = "Website",
     images: ImageLinks | None = None,
+    actions: list[tuple[str, str]] | None = None,
 ) -> tuple[str, str]:
-    """Subject and plain-text body of the studio's notification."""
+    """Subject and plain-text body of the studio's notification; actions, a request's
+    (label, link) pairs: Accept, Decline, Waitlist (logic/request_actions.py)."""
     subject = header_text(f"{studio} contact: {message.name} - {message.service}")
     if message.waitlist:
         subject = WAITLIST_PREFIX + subject
@@ -85,6 +87,7 @@ def compose_email(
         message.message,
         "",
         *_image_lines(images),
+        *_action_lines(actions),
         "--",
         f"Reply to this email to answer {message.name} directly.",
     ]
@@ -98,6 +101,15 @@ def _released_lines(message: StoredMessage) -> list[str]:
         f"Released:  {message.released_at[:16].replace('T', ' ')} UTC, from the spam traps "
         f"(caught as {message.spam_reason})"
     ]
+
+
+def _action_lines(actions: list[tuple[str, str]] | None) -> list[str]:
+    if not actions:
+        return []
+    head = (
+        "Answer this request (each link opens a page; nothing changes until you press its button):"
+    )
+    return [head, *(f"  {label}: {url}" for label, url in actions), ""]
 
 
 def _image_lines(images: ImageLinks | None) -> list[str]:
@@ -126,6 +138,7 @@ def build_email(
     recipients: tuple[str, ...],
     studio: str,
     images: ImageLinks | None = None,
+    actions: list[tuple[str, str]] | None = None,
 ) -> EmailMessage:
     """The MIME email: plain text, Reply-To the visitor.
 
@@ -133,7 +146,7 @@ def build_email(
     plain punctuation: no line break, no encoded word), and every folded header is checked
     for a line break before the email leaves (ValueError), so no header can be injected.
     """
-    subject, body = compose_email(message, artist_name, studio, images)
+    subject, body = compose_email(message, artist_name, studio, images, actions)
     reply_to = Address(
         display_name=header_text(message.name, MAX_DISPLAY_NAME),
         addr_spec=ascii_email(message.email),

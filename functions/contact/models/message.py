@@ -64,6 +64,13 @@ class StoredMessage:
     # (spam_review.py); it keeps its spam_reason as a record of why it was caught.
     released_at: str = ""
     lang: str = "en"  # the language the visitor wrote in, "en" or "es" (language.py)
+    # A request's state (request_state.py; "new" for a message stored before states): its
+    # moves as {"state", "at", "by"} (and the studio's reason, note, when), oldest first.
+    state: str = "new"
+    state_history: tuple[dict, ...] = ()
+    deposit_cents: int = 0  # the deposit asked on Accept (0: none)
+    checkout_session: str = ""  # the payment's session id (#41 item 3; "" for none)
+    hold: str = ""  # the one-off flash design it holds (#41 item 4; "": absent)
 
     @classmethod
     def new(
@@ -90,6 +97,7 @@ class StoredMessage:
     def to_dict(self) -> dict:
         values = asdict(self)
         values["images"] = [dict(image) for image in self.images]
+        values["state_history"] = [dict(entry) for entry in self.state_history]
         return values
 
     def released(self, at: str, images: tuple[dict, ...]) -> StoredMessage:

@@ -214,6 +214,62 @@ NOT_SPAM_UNAVAILABLE = (
     "again in a few minutes."
 )
 
+# The visitor's email when the studio acts on a request (logic/requests.py).
+BOOKED_SUBJECT = "Your request is accepted"
+BOOKED = "Good news: the studio has accepted your request, and you are booked."
+PROPOSED_WHEN = "The studio proposes: {when}"
+WILL_CALL = "The studio will get in touch with you to agree on a date and time."
+STUDIO_NOTE = "A note from the studio:"
+DECLINED_SUBJECT = "About your request"
+DECLINED = "Thank you for writing to the studio."
+# Studio-editable later (site.yaml `decline_reasons`, #41); these are the defaults.
+DECLINE_REASONS = {
+    "books-full": "Our books are full for now, so we cannot take your request.",
+    "style": "Your idea is not in a style this artist does, so we cannot take it on.",
+    "age": "We can only tattoo or pierce people who meet the age requirements in our policies.",
+    "other": "We are not able to take your request.",
+}
+WAITLISTED_SUBJECT = "You are on the waitlist"
+WAITLISTED = (
+    "The studio has put your request on its waitlist: you will hear from us as soon as a "
+    "place opens."
+)
+ANSWER_BY_REPLYING = "To answer, reply to this email."
+
+# The Accept, Decline and Waitlist links of the studio's email (read by the studio).
+DECLINE_REASON_LABELS = {
+    "books-full": "Books full",
+    "style": "Not a style this artist does",
+    "age": "Age",
+    "other": "Other",
+}
+REQUEST_ACCEPT = (
+    "Accept this request. Without a deposit it is booked at once, and the visitor is told "
+    "by email, with your proposed date and time and your note."
+)
+REQUEST_DECLINE = (
+    "Decline this request. The visitor is told by email, kindly, with the reason you choose "
+    "and your note."
+)
+REQUEST_WAITLIST = "Put this request on the waitlist. The visitor is told by email, with your note."
+REQUEST_NO_DEPOSIT = "Deposits are not set up yet, so accepting books the request without one."
+REQUEST_DONE = "Done: the request is {state}, and the visitor has been told by email."
+REQUEST_DONE_NOT_TOLD = (
+    "Done: the request is {state}. The visitor could not be emailed just now: reply to "
+    "their message to tell them."
+)
+REQUEST_ALREADY = "This request was already {state} on {when} (by {by}): this link has been used."
+REQUEST_LINK_EXPIRED = (
+    "This link has expired. Reply to the visitor's message to answer them, or open a newer "
+    "email about this request."
+)
+REQUEST_LINK_UNKNOWN = "This link is not valid. Open the link from the email as it was sent."
+REQUEST_UNAVAILABLE = (
+    "The request could not be changed just now; nothing has changed. Please try again in a "
+    "few minutes."
+)
+REQUEST_BAD_FORM = "The form could not be read: {problem}"
+
 # Read by the studio or the operator, never by a visitor: English only.
 STUDIO_ONLY = frozenset(
     {
@@ -227,5 +283,17 @@ STUDIO_ONLY = frozenset(
         "NOT_SPAM_EXPIRED",
         "NOT_SPAM_UNKNOWN",
         "NOT_SPAM_UNAVAILABLE",
+        "DECLINE_REASON_LABELS",
+        "REQUEST_ACCEPT",
+        "REQUEST_DECLINE",
+        "REQUEST_WAITLIST",
+        "REQUEST_NO_DEPOSIT",
+        "REQUEST_DONE",
+        "REQUEST_DONE_NOT_TOLD",
+        "REQUEST_ALREADY",
+        "REQUEST_LINK_EXPIRED",
+        "REQUEST_LINK_UNKNOWN",
+        "REQUEST_UNAVAILABLE",
+        "REQUEST_BAD_FORM",
     }
 )

@@ -182,3 +182,27 @@ NOT_YOU = (
     "Alguien escribió esta dirección en el formulario de contacto de {url}. Si no fuiste tú, "
     "ignora este correo: no te enviaremos nada más."
 )
+
+# El correo al visitante cuando el estudio responde a su solicitud (logic/requests.py).
+BOOKED_SUBJECT = "Tu solicitud fue aceptada"
+BOOKED = "Buenas noticias: el estudio aceptó tu solicitud y ya tienes tu lugar reservado."
+PROPOSED_WHEN = "El estudio propone: {when}"
+WILL_CALL = "El estudio se pondrá en contacto contigo para acordar el día y la hora."
+STUDIO_NOTE = "Una nota del estudio:"
+DECLINED_SUBJECT = "Sobre tu solicitud"
+DECLINED = "Gracias por escribirle al estudio."
+DECLINE_REASONS = {
+    "books-full": "Por ahora nuestra agenda está llena, así que no podemos tomar tu solicitud.",
+    "style": "Tu idea no es de un estilo que haga este artista, así que no podemos tomarla.",
+    "age": (
+        "Solo podemos tatuar o perforar a personas que cumplan los requisitos de edad de "
+        "nuestras políticas."
+    ),
+    "other": "No podemos tomar tu solicitud.",
+}
+WAITLISTED_SUBJECT = "Estás en la lista de espera"
+WAITLISTED = (
+    "El estudio puso tu solicitud en su lista de espera: te escribiremos en cuanto se abra "
+    "un lugar."
+)
+ANSWER_BY_REPLYING = "Para responder, contesta a este correo."

@@ -1,0 +1,393 @@
+"""The studio acts on a request from its email: Accept, Decline, Waitlist (docs/contact.md,
+"The studio's links on a request").
+
+- The studio's email for a request (request_state.is_request) carries three links,
+  `GET|POST /api/requests/<message id>/<accept|decline|waitlist>?t=<expires>.<signature>`,
+  signed as the spam digest's "Not spam" links are (signing.py), naming the message and the
+  action, for ACTION_LINK_DAYS.
+- Opening a link (GET) only shows the request and a form: mail scanners open links by
+  themselves. The form's POST acts: one conditional write (`MessageStore.change_state`), from
+  the state the request was read in, so of two posts at once one changes it and the other is
+  told it was done. Then the visitor is told by email, in the language they wrote in.
+- A forged link is a 404, an expired one a 410, one whose request has moved on a 409 saying
+  what was done and when; nothing changes. The pages are the studio's (English), plain HTML
+  without script, readable on a phone.
+
+Seams left for #41: a deposit (item 3: `Deposits`; without one, Accept books at once), the
+decline reasons from site.yaml (`reasons`, the defaults of the catalogs until then), a flash
+hold (item 4: `StoredMessage.hold`, written by the same change).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import parse_qs
+
+from ..contract import REQUESTS_PATH
+from ..models.flash import describe
+from ..models.mail import artist_label, header_text, plain_email
+from ..models.message import StorageUnavailable, StoredMessage
+from ..models.outcomes import NotificationFailed, Outcome
+from ..models.request_state import (
+    ACCEPT,
+    ACTIONS,
+    BY_STUDIO,
+    DECLINE,
+    NotAllowed,
+    is_request,
+    last_move,
+    may_act,
+    moved,
+    target,
+)
+from ..models.rules import ascii_email
+from ..models.tattoo_request import request_lines
+from ..words import messages as studio_words
+from ..words.language import texts
+from .confirmation import Mailer, first_name
+from .ports import MessageStore
+from .signing import sign, signed
+from .spam_review import _STYLE as _SPAM_PAGE_STYLE
+from .spam_review import html_page
+
+log = logging.getLogger(__name__)
+
+ACTION_LINK_DAYS = 30
+PURPOSE = "request"  # what the links sign, beside the action: never a "Not spam" link's
+_PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist)")
+_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
+MAX_FORM_BYTES = 8 * 1024
+MAX_NOTE = 2000
+MAX_WHEN = 120
+MAX_DEPOSIT_DOLLARS = 100_000
+LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist"}
+# What the studio reads a state as, in the 409 and the done page.
+STATE_WORDS = {
+    "accepted": "accepted (a deposit asked)",
+    "booked": "accepted and booked",
+    "declined": "declined",
+    "expired": "expired",
+    "waitlisted": "put on the waitlist",
+}
+
+
+def action_token(secret: str, message_id: str, action: str, expires: int) -> str:
+    return f"{expires}.{sign(secret, f'{PURPOSE}-{action}', message_id, expires)}"
+
+
+@dataclass(frozen=True)
+class RequestLinks:
+    """The three links of a request's email; none without a site URL or a secret."""
+
+    site_url: str
+    secret: str
+    clock: Callable[[], float] = time.time
+    days: int = ACTION_LINK_DAYS
+
+    def __call__(self, message: StoredMessage) -> list[tuple[str, str]]:
+        if not (self.site_url and self.secret and is_request(message)):
+            return []
+        expires = int(self.clock()) + self.days * 24 * 3600
+        base = self.site_url.rstrip("/") + REQUESTS_PATH + message.id
+        return [
+            (
+                LABELS[action],
+                f"{base}/{action}?t={action_token(self.secret, message.id, action, expires)}",
+            )
+            for action in ACTIONS
+        ]
+
+
+class Deposits(Protocol):
+    """#41 item 3's seam: the deposit content asks for a request, and its payment link."""
+
+    def amount(self, message: StoredMessage) -> int:
+        """The deposit to prefill, in cents (site.yaml `deposit:`, per service or artist)."""
+
+    def ask(self, message: StoredMessage) -> str:
+        """A checkout session for message.deposit_cents; its id (message.checkout_session)."""
+
+
+@dataclass(frozen=True)
+class Form:
+    deposit_cents: int = 0
+    when: str = ""
+    note: str = ""
+    reason: str = ""
+
+
+class FormProblem(ValueError):
+    pass
+
+
+def _one_line(text: str, limit: int) -> str:
+    return header_text(text, limit) if text.strip() else ""
+
+
+def _note(text: str) -> str:
+    """The studio's note as the visitor reads it: lines of printable text, bounded."""
+    lines = ["".join(ch for ch in line if ch.isprintable()).rstrip() for line in text.splitlines()]
+    return "\n".join(lines).strip()[:MAX_NOTE]
+
+
+def read_form(
+    body: bytes, content_type: str | None, action: str, reasons: Mapping[str, str]
+) -> Form:
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if media not in ("application/x-www-form-urlencoded", ""):
+        raise FormProblem("send it from the page's form.")
+    if len(body) > MAX_FORM_BYTES:
+        raise FormProblem("it is too long.")
+    try:
+        fields = parse_qs(body.decode("utf-8"), max_num_fields=8, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise FormProblem("send it from the page's form.") from None
+    value = {name: (fields.get(name) or [""])[0] for name in ("deposit", "when", "note", "reason")}
+    deposit = value["deposit"].strip().removeprefix("$") or "0"
+    if not (deposit.isascii() and deposit.isdigit() and len(deposit) <= 7) or (
+        int(deposit) > MAX_DEPOSIT_DOLLARS
+    ):
+        raise FormProblem(f"the deposit is whole dollars, 0 to {MAX_DEPOSIT_DOLLARS}.")
+    reason = value["reason"]
+    if action == DECLINE and reason not in reasons:
+        raise FormProblem("choose a reason.")
+    return Form(
+        deposit_cents=int(deposit) * 100 if action == ACCEPT else 0,
+        when=_one_line(value["when"], MAX_WHEN) if action == ACCEPT else "",
+        note=_note(value["note"]),
+        reason=reason if action == DECLINE else "",
+    )
+
+
+def compose_outcome(message: StoredMessage, form: Form) -> tuple[str, str]:
+    """Subject and plain-text body of the visitor's email about the studio's action, in the
+    language they wrote in: nothing they wrote but first_name."""
+    t = texts(message.lang)
+    first = first_name(message.name)
+    lines = [t.GREETING.format(first=first) if first else t.GREETING_NO_NAME, ""]
+    if message.state == "booked":
+        subject = t.BOOKED_SUBJECT
+        when = t.PROPOSED_WHEN.format(when=form.when) if form.when else t.WILL_CALL
+        lines += [t.BOOKED, "", when, ""]
+    elif message.state == "declined":
+        subject = t.DECLINED_SUBJECT
+        lines += [t.DECLINED, t.DECLINE_REASONS.get(form.reason, t.DECLINE_REASONS["other"]), ""]
+    else:
+        subject = t.WAITLISTED_SUBJECT
+        lines += [t.WAITLISTED, ""]
+    if form.note:
+        lines += [t.STUDIO_NOTE, form.note, ""]
+    lines += [t.ANSWER_BY_REPLYING]
+    return subject, "\n".join(lines) + "\n"
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+_STYLE = _SPAM_PAGE_STYLE + (
+    "label{display:block;margin:1rem 0 .35rem;color:#d4d4d4}"
+    "input,select,textarea{box-sizing:border-box;width:100%;font:inherit;font-size:16px;"
+    "color:#fff;background:#111;border:1px solid #525252;border-radius:6px;padding:.6rem}"
+    "textarea{min-height:6rem}"
+    "input:focus-visible,select:focus-visible,textarea:focus-visible{outline:2px solid #fff}"
+    "small{display:block;color:#a3a3a3;margin-top:.35rem}"
+    "form button{margin-top:1.5rem;width:100%}"
+)
+
+
+def _when(iso: str) -> str:
+    return iso.replace("T", " ")[:16] + " UTC" if iso else "an earlier date"
+
+
+def _details(message: StoredMessage) -> str:
+    rows = [
+        ("From", f"{message.name} <{message.email}>"),
+        ("Phone", message.phone or "(not given)"),
+        ("Service", message.service),
+        ("Artist", artist_label(message.artist, message.artist_name)),
+        ("Received", _when(message.created_at)),
+        *([("Flash design", describe(message.flash))] if message.flash else []),
+        *[
+            (line.split(":", 1)[0], line.split(":", 1)[-1].strip())
+            for line in request_lines(message)
+        ],
+        ("Message", message.message),
+    ]
+    cells = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in rows)
+    return f"<dl>{cells}</dl>"
+
+
+def _form(action: str, reasons: Mapping[str, str], deposits: bool) -> str:
+    parts = ['<form method="post" action="">']
+    if action == ACCEPT:
+        readonly = "" if deposits else " readonly"
+        parts += [
+            '<label for="deposit">Deposit (whole dollars, 0 for none)</label>',
+            f'<input id="deposit" name="deposit" value="0" inputmode="numeric" '
+            f'pattern="[0-9]*"{readonly}>',
+            *(
+                []
+                if deposits
+                else [f"<small>{html.escape(studio_words.REQUEST_NO_DEPOSIT)}</small>"]
+            ),
+            '<label for="when">Proposed date and time (leave empty: "we will call you")</label>',
+            f'<input id="when" name="when" maxlength="{MAX_WHEN}">',
+        ]
+    if action == DECLINE:
+        options = "".join(
+            f'<option value="{html.escape(key)}">{html.escape(label)}</option>'
+            for key, label in reasons.items()
+        )
+        parts += [
+            '<label for="reason">Reason</label>',
+            f'<select id="reason" name="reason" required>{options}</select>',
+        ]
+    parts += [
+        '<label for="note">Note to the visitor (optional)</label>',
+        f'<textarea id="note" name="note" maxlength="{MAX_NOTE}"></textarea>',
+        f'<button type="submit">{LABELS[action]}</button></form>',
+    ]
+    return "".join(parts)
+
+
+def page(status: int, title: str, text: str, extra: str = "") -> Outcome:
+    """An HTML answer for the studio, who opened a link from a request's email."""
+    return html_page(status, title, text, extra, _STYLE)
+
+
+def _already(message: StoredMessage) -> Outcome:
+    move = last_move(message)
+    text = studio_words.REQUEST_ALREADY.format(
+        state=STATE_WORDS.get(message.state, message.state),
+        when=_when(str(move.get("at", ""))),
+        by=move.get("by", "an earlier change"),
+    )
+    return page(409, "Already done", text, _details(message))
+
+
+class RequestActions:
+    """The answers to a request's links, over the message store; the visitor's email through
+    mailer (SES, or the outbox that keeps it where nothing is sent)."""
+
+    def __init__(
+        self,
+        store: MessageStore,
+        mailer: Mailer | None,
+        sender: str,
+        studio: tuple[str, ...],
+        secret: str,
+        now: Callable[[], str],
+        clock: Callable[[], float] = time.time,
+        deposits: Deposits | None = None,
+        reasons: Mapping[str, str] | None = None,
+    ):
+        self.store = store
+        self.mailer = mailer
+        self.sender = sender or "website@localhost"
+        self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
+        self.secret = secret
+        self.now = now
+        self.clock = clock
+        self.deposits = deposits  # None until #41 item 3: Accept books without a deposit
+        # The decline reasons' labels (the studio's); site.yaml's `decline_reasons` later.
+        self.reasons = dict(reasons or studio_words.DECLINE_REASON_LABELS)
+
+    def answer(
+        self, path: str, method: str, query: str, body: bytes = b"", content_type: str | None = None
+    ) -> Outcome:
+        """GET shows the request and its form, POST acts. Never raises."""
+        method = method.upper()
+        if method not in ("GET", "HEAD", "POST"):
+            refused = {"success": False, "error": "Use GET or POST."}
+            return Outcome(405, refused, {"allow": "GET, POST"})
+        unknown = page(404, "No such link", studio_words.REQUEST_LINK_UNKNOWN)
+        found = _PATH.fullmatch(path.removeprefix(REQUESTS_PATH))
+        token = _TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
+        if not found or not token or not self.secret:
+            return unknown
+        message_id, action = found.groups()
+        expires, given = int(token.group(1)), token.group(2)
+        if not signed(self.secret, f"{PURPOSE}-{action}", message_id, expires, given):
+            log.warning("contact: a forged request link was refused (%s)", message_id)
+            return unknown
+        if expires <= self.clock():
+            return page(410, "This link has expired", studio_words.REQUEST_LINK_EXPIRED)
+        try:
+            message = self.store.get(message_id)
+            if message is None or not is_request(message):
+                return unknown
+            if not may_act(message, action):
+                return _already(message)
+            title = f"{LABELS[action]} this request"
+            if method != "POST":
+                intro = {
+                    ACCEPT: studio_words.REQUEST_ACCEPT,
+                    DECLINE: studio_words.REQUEST_DECLINE,
+                }.get(action, studio_words.REQUEST_WAITLIST)
+                form = _form(action, self.reasons, self.deposits is not None)
+                return page(200, title, intro, _details(message) + form)
+            try:
+                form = read_form(body, content_type, action, self.reasons)
+                if form.deposit_cents and self.deposits is None:
+                    raise FormProblem(studio_words.REQUEST_NO_DEPOSIT)
+            except FormProblem as problem:
+                text = studio_words.REQUEST_BAD_FORM.format(problem=problem)
+                return page(
+                    400, title, text, _form(action, self.reasons, self.deposits is not None)
+                )
+            return self._act(message, action, form)
+        except StorageUnavailable as exc:
+            log.error("contact: request link for %s not answered: %s", message_id, exc)
+            return page(503, "Please try again", studio_words.REQUEST_UNAVAILABLE)
+
+    def _act(self, message: StoredMessage, action: str, form: Form) -> Outcome:
+        to = target(action, form.deposit_cents)
+        try:
+            changed = moved(
+                message,
+                to,
+                self.now(),
+                BY_STUDIO,
+                deposit_cents=form.deposit_cents,
+                reason=form.reason,
+                when=form.when,
+                note=form.note,
+            )
+        except NotAllowed:
+            return _already(message)
+        # #41 item 3: with a deposit, the checkout session is asked for here
+        # (self.deposits.ask) and its id written with the change (checkout_session).
+        if not self.store.change_state(changed, message.state):
+            now = self.store.get(message.id)  # another post came first: say what it did
+            return _already(now if now is not None else message)
+        log.info("contact: request %s is %s (studio link)", message.id, to)
+        told = self._tell(changed, form)
+        words = studio_words.REQUEST_DONE if told else studio_words.REQUEST_DONE_NOT_TOLD
+        return page(200, "Done", words.format(state=STATE_WORDS.get(to, to)), _details(changed))
+
+    def _tell(self, message: StoredMessage, form: Form) -> bool:
+        """Email the visitor the outcome; True if it went (the change stands either way)."""
+        if self.mailer is None:
+            log.info("contact: no email for the outcome of %s: none is configured", message.id)
+            return False
+        subject, body = compose_outcome(message, form)
+        try:
+            email = plain_email(
+                self.sender,
+                ascii_email(message.email),
+                ", ".join(self.studio) or self.sender,
+                subject,
+                body,
+                f"{message.id}.{message.state}",
+                {"Auto-Submitted": "auto-generated"},
+            )
+            self.mailer.deliver(email.as_bytes(), (ascii_email(message.email),))
+        except (NotificationFailed, StorageUnavailable, ValueError) as exc:
+            log.error("contact: the outcome of %s was not emailed: %s", message.id, exc)
+            return False
+        return True

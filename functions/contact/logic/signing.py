@@ -1,0 +1,39 @@
+"""The signature of the studio's links: the spam digest's "Not spam" links (spam_review.py)
+and the request's Accept, Decline and Waitlist links (requests.py), one mechanism for both.
+
+HMAC-SHA256 with CONTACT_LINK_SECRET over what the link is for, the message's id and the
+link's end (Unix seconds), so a link for one purpose, message or end signs no other
+(docs/contact.md, "The spam digest" and "The studio's links on a request").
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from pathlib import Path
+
+LINK_SECRET_FILE = "link-secret"  # beside the local outbox, when CONTACT_LINK_SECRET is unset
+
+
+def sign(secret: str, purpose: str, message_id: str, expires: int) -> str:
+    digest = hmac.new(secret.encode(), f"{purpose}\n{message_id}\n{expires}".encode(), "sha256")
+    return digest.hexdigest()
+
+
+def signed(secret: str, purpose: str, message_id: str, expires: int, given: str) -> bool:
+    """True when given is the signature of these (compared in constant time)."""
+    return bool(secret) and hmac.compare_digest(sign(secret, purpose, message_id, expires), given)
+
+
+def local_secret(folder: Path) -> str:
+    """A random secret kept beside the local outbox (0600), made on first use, so `serve`
+    and the `build.py` commands sign and check the same links."""
+    path = folder / LINK_SECRET_FILE
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text("ascii").strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(os.urandom(32).hex())
+    return path.read_text("ascii").strip()
