@@ -184,7 +184,7 @@ def test_opening_a_link_changes_nothing_and_posting_it_books_and_tells_the_visit
     assert "Bring your sketch." in text
 
     status, page = open_link(service, links["accept"], "POST", form)  # replayed
-    assert status == 409 and "already accepted and booked" in page and "(by studio link)" in page
+    assert status == 409 and "already accepted and booked" in page and "UTC (studio link)" in page
     assert len(service.store.emails()) == 1
     assert open_link(service, links["decline"])[0] == 409  # booked: nothing more to do
 
@@ -426,3 +426,42 @@ def test_an_outbox_from_before_states_gains_the_columns(tmp_path: Path) -> None:
 def test_the_wiring_keeps_visitor_emails_in_the_outbox_only_without_email(tmp_path: Path) -> None:
     laptop = build_service(local_settings(tmp_path))
     assert laptop.request_actions.mailer is laptop.store
+
+
+# --- serve: the links over HTTP, the secret kept beside the outbox --------------------------
+
+
+def test_serve_answers_the_links_that_build_requests_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import httpx
+    from contact_support import handler_for
+
+    from serverthread import running_server
+
+    for name in (
+        "CONTACT_LINK_SECRET",
+        "CONTACT_STORE",
+        "CONTACT_NOTIFY_FROM",
+        "CONTACT_NOTIFY_TO",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    service = make_service(tmp_path)  # as `serve` builds it: no secret set, one beside the outbox
+    message_id = submit(service, SPANISH)
+    with running_server(tmp_path / "dist", contact=handler_for(service)) as url:
+        printed = CliRunner().invoke(
+            build.cli,
+            ["requests", "--links", url, "--outbox", str(tmp_path / "outbox.sqlite3")],
+        )
+        assert printed.exit_code == 0, printed.output
+        links = dict(re.findall(r"^  (Accept|Decline|Waitlist): (\S+)$", printed.output, re.M))
+        assert links["Waitlist"].startswith(f"{url}/api/requests/{message_id}/waitlist?t=")
+        shown = httpx.get(links["Waitlist"])
+        assert shown.status_code == 200 and "Lucía Pérez" in shown.text
+        assert "'sha256-" in shown.headers["content-security-policy"]
+        done = httpx.post(links["Waitlist"], data={"note": "Te escribimos pronto."})
+        assert done.status_code == 200 and "put on the waitlist" in done.text
+        assert httpx.post(links["Waitlist"]).status_code == 409
+    (told,) = kept_emails(service)
+    assert told["Subject"] == "Estás en la lista de espera"
+    assert "Te escribimos pronto." in told.get_content()

@@ -258,7 +258,7 @@ REQUEST_DONE_NOT_TOLD = (
     "Done: the request is {state}. The visitor could not be emailed just now: reply to "
     "their message to tell them."
 )
-REQUEST_ALREADY = "This request was already {state} on {when} (by {by}): this link has been used."
+REQUEST_ALREADY = "This request was already {state} on {when} ({by}): this link has been used."
 REQUEST_LINK_EXPIRED = (
     "This link has expired. Reply to the visitor's message to answer them, or open a newer "
     "email about this request."
