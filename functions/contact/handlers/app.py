@@ -19,7 +19,7 @@ from ..dal.artists import ArtistList
 from ..dal.flash import SiteFlash
 from ..dal.outbox import SqliteOutbox
 from ..dal.uploads import LocalUploads
-from ..logic.confirmation import Confirmations
+from ..logic.confirmation import Confirmations, Mailer
 from ..logic.flash import FlashSource
 from ..logic.ports import MessageStore, UploadStore
 from ..logic.request_actions import RequestActions, RequestLinks
@@ -176,16 +176,12 @@ def build_request_actions(settings: Settings, service: ContactService) -> Reques
     """The answers to a request's links. The visitor's email goes through SES when email is
     configured; on a laptop the outbox keeps it instead (SqliteOutbox.deliver)."""
     store = service.store
-    mailer = service.notifier if settings.sends_email else None
+    # SesNotifier and SqliteOutbox both deliver (confirmation.Mailer).
+    mailer: Mailer | None = service.notifier if settings.sends_email else None
     if mailer is None and isinstance(store, SqliteOutbox):
         mailer = store
     return RequestActions(
-        store,
-        mailer,  # type: ignore[arg-type] - SesNotifier and SqliteOutbox both deliver
-        settings.notify_from,
-        settings.notify_to,
-        link_secret(settings),
-        service.now,
+        service, mailer, settings.notify_from, settings.notify_to, link_secret(settings)
     )
 
 

@@ -270,32 +270,43 @@ def _already(message: StoredMessage) -> Outcome:
     return page(409, "Already done", text, _details(message))
 
 
+class Stored(Protocol):
+    """What the links need of the contact service (service.py): its store as it is now, and
+    its clock for the history. Read through this rather than the service itself, as the
+    spam review does (spam_review.Released)."""
+
+    store: MessageStore
+    now: Callable[[], str]
+
+
 class RequestActions:
-    """The answers to a request's links, over the message store; the visitor's email through
-    mailer (SES, or the outbox that keeps it where nothing is sent)."""
+    """The answers to a request's links, over the service's message store; the visitor's
+    email through mailer (SES, or the outbox that keeps it where nothing is sent)."""
 
     def __init__(
         self,
-        store: MessageStore,
+        source: Stored,
         mailer: Mailer | None,
         sender: str,
         studio: tuple[str, ...],
         secret: str,
-        now: Callable[[], str],
         clock: Callable[[], float] = time.time,
         deposits: Deposits | None = None,
         reasons: Mapping[str, str] | None = None,
     ):
-        self.store = store
+        self.source = source
         self.mailer = mailer
         self.sender = sender or "website@localhost"
         self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
         self.secret = secret
-        self.now = now
         self.clock = clock
         self.deposits = deposits  # None until #41 item 3: Accept books without a deposit
         # The decline reasons' labels (the studio's); site.yaml's `decline_reasons` later.
         self.reasons = dict(reasons or studio_words.DECLINE_REASON_LABELS)
+
+    @property
+    def store(self) -> MessageStore:
+        return self.source.store
 
     def answer(
         self, path: str, method: str, query: str, body: bytes = b"", content_type: str | None = None
@@ -351,7 +362,7 @@ class RequestActions:
             changed = moved(
                 message,
                 to,
-                self.now(),
+                self.source.now(),
                 BY_STUDIO,
                 deposit_cents=form.deposit_cents,
                 reason=form.reason,
