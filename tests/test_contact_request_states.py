@@ -335,8 +335,12 @@ def test_a_stale_read_loses_to_the_change_that_landed_first(tmp_path: Path) -> N
     assert len(service.store.emails()) == 1
 
 
-def test_a_question_has_no_state_to_change(tmp_path: Path) -> None:
+def test_a_question_has_no_state_to_change_and_a_flash_claim_has(tmp_path: Path) -> None:
     service = local(tmp_path)
+    claim = submit(service, {**GOOD, "service": "Other", "flash": "jane-doe/swallow"})
+    assert set(links_of(service, claim)) == {"accept", "decline", "waitlist"}
+    status, page = open_link(service, links_of(service, claim)["accept"])
+    assert status == 200 and "Swallow" in page
     message_id = submit(service, {**GOOD, "service": "Other"})
     assert links_of(service, message_id) == {}
     token = action_token(SECRET, message_id, "accept", 2_000_000_000)
@@ -465,3 +469,21 @@ def test_serve_answers_the_links_that_build_requests_prints(
     (told,) = kept_emails(service)
     assert told["Subject"] == "Estás en la lista de espera"
     assert "Te escribimos pronto." in told.get_content()
+
+
+def test_hostile_text_is_escaped_on_the_page_and_made_plain_in_the_email(tmp_path: Path) -> None:
+    service = local(tmp_path)
+    message_id = submit(service, {**GOOD, "message": "<img src=x onerror=alert(1)> a rose"})
+    link = links_of(service, message_id)["accept"]
+    status, page = open_link(service, link)
+    assert status == 200 and "<img" not in page and "&lt;img src=x" in page
+    assert open_link(service, link, "POST", {"note": "x" * 9000})[0] == 400  # past the bound
+    assert open_link(service, link, "POST", {f"f{n}": "1" for n in range(20)})[0] == 400
+    when = "Friday\r\nBcc: victim@example.net"
+    note = "Bring\u202e your\x1b[31m sketch"
+    assert open_link(service, link, "POST", {"when": when, "note": note})[0] == 200
+    (told,) = kept_emails(service)
+    assert told["Bcc"] is None
+    text = told.get_content()
+    assert "The studio proposes: Friday Bcc: victim@example.net" in text
+    assert "\u202e" not in text and "\x1b" not in text and "Bring your[31m sketch" in text
