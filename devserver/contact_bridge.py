@@ -36,16 +36,17 @@ MAX_BODY = 6 * 1024 * 1024  # AWS Lambda's own request limit
 BODY_TIMEOUT_S = 10  # a body that trickles in slower than this is dropped (408)
 
 ContactHandler = Callable[[dict, object], dict]
-# The contact function's paths (functions/contact/app.py): the message, the grant of an image
-# upload, the email's image links and the spam digest's links go to its handler; the image
-# itself to the local store, which answers as S3 would (on Netlify, dist/_redirects proxies
-# that path to the bucket).
+# The contact function's paths (functions/contact/handlers/app.py): the message, the grant of
+# an image upload, the email's image links, the spam digest's links (logic/spam_review.py)
+# and a request's Accept, Decline and Waitlist links (logic/request_actions.py) go to its
+# handler; the image itself to the local store, which answers as S3 would (on Netlify,
+# dist/_redirects proxies that path to the bucket).
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
 MESSAGE = _PATHS["message"]
 CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
 IMAGE_LINKS = _PATHS["imageLinks"]
-NOT_SPAM_LINKS = _PATHS["notSpam"]  # the spam digest's links (functions/contact/spam_review.py)
-REQUEST_LINKS = _PATHS["requests"]  # a request's links (functions/contact/logic/request_actions.py)
+NOT_SPAM_LINKS = _PATHS["notSpam"]
+REQUEST_LINKS = _PATHS["requests"]
 UPLOAD_FILE = _PATHS["upload"]
 
 
