@@ -335,6 +335,21 @@ def test_a_stale_read_loses_to_the_change_that_landed_first(tmp_path: Path) -> N
     assert len(service.store.emails()) == 1
 
 
+def test_a_stale_read_loses_on_dynamodb_too(tmp_path: Path, aws) -> None:
+    service = aws_service(tmp_path)
+    message_id = submit(service)
+    links = links_of(service, message_id)
+    store, fresh = service.store, service.store.get(message_id)
+    real_get = store.get
+    store.get = lambda i: fresh  # both read the request as new
+    assert open_link(service, links["decline"], "POST", {"reason": "age"})[0] == 200
+    assert open_link(service, links["accept"], "POST")[0] == 409
+    store.get = real_get
+    assert [e["state"] for e in service.store.get(message_id).state_history] == ["declined"]
+    told = [m for m in sent_emails() if m["To"] == "ana@example.com"]
+    assert [m["Subject"] for m in told] == ["About your request"]
+
+
 def test_a_question_has_no_state_to_change_and_a_flash_claim_has(tmp_path: Path) -> None:
     service = local(tmp_path)
     claim = submit(service, {**GOOD, "service": "Other", "flash": "jane-doe/swallow"})
@@ -350,9 +365,8 @@ def test_a_question_has_no_state_to_change_and_a_flash_claim_has(tmp_path: Path)
 # --- the studio's email on AWS (DynamoDB, SES on moto) --------------------------------------
 
 
-def test_the_studio_email_carries_the_links_and_they_work_on_dynamodb_and_ses(
-    tmp_path: Path, aws
-) -> None:
+def aws_service(tmp_path: Path) -> ContactService:
+    """The service as on Lambda: DynamoDB, SES (both moto), links to SITE."""
     boto3.client("dynamodb", region_name="us-east-1").create_table(**table_definition("messages"))
     boto3.client("ses", region_name="us-east-1").verify_email_identity(EmailAddress=SENDER)
     settings = Settings(
@@ -368,6 +382,13 @@ def test_the_studio_email_carries_the_links_and_they_work_on_dynamodb_and_ses(
     )
     service = make_service(tmp_path, settings)
     assert isinstance(service.store, DynamoStore)
+    return service
+
+
+def test_the_studio_email_carries_the_links_and_they_work_on_dynamodb_and_ses(
+    tmp_path: Path, aws
+) -> None:
+    service = aws_service(tmp_path)
     message_id = submit(service, SPANISH)
     (studio,) = sent_emails()
     found = dict(re.findall(r"^  (Accept|Decline|Waitlist): (\S+)", studio.get_content(), re.M))
