@@ -22,6 +22,7 @@ from recording_server import serving
 
 import build
 from functions.contact.dal.artists import ArtistList, SiteArtists, parse_artists
+from functions.contact.dal.booking import FileBooking
 from functions.contact.dal.flash import FileFlash
 from functions.contact.dal.sitelists import SiteUnreachable
 from functions.contact.handlers.app import build_confirmations, build_service, respond
@@ -186,14 +187,18 @@ def make_service(
     notifier=None,
     flash=None,
     artists=None,
+    booking=None,
 ) -> ContactService:
     """A service on a tmp outbox; the artists and flash of a tmp dist (ARTISTS, FLASH) unless
-    artists (a service.ArtistSource) or flash (a flash.FlashSource) is given."""
+    artists (a service.ArtistSource) or flash (a flash.FlashSource) is given; the booking
+    rules of that dist's api/booking.json (the defaults while it has none) unless booking
+    (a callable answering models.booking.BookingRules) is."""
     settings = settings or local_settings(tmp_path)
     api = write_flash(write_artists(tmp_path / "dist")) / "api"
     flash = flash if flash is not None else FileFlash(api / "flash" / "all.json")
     artists = artists if artists is not None else ArtistList(api / "artists.json")
-    service = build_service(settings, artists, flash)
+    booking = booking if booking is not None else FileBooking(api / "booking.json")
+    service = build_service(settings, artists, flash, booking)
     if store is not None:
         service.store = store
     if notifier is not None:

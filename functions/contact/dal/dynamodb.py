@@ -32,8 +32,11 @@ CLAIM_PREFIX = "upload#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
-# The items that are not messages: upload claims, the hourly counts (budget.py), confirmations.
-_NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX)
+# What is done once (claim_once): a Stripe event acted on, a deposit reminder sent.
+ONCE_PREFIX = "once#"
+# The items that are not messages: upload claims, the hourly counts (budget.py),
+# confirmations, the things done once.
+_NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX, ONCE_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
 _ONLY_WHEN_GIVEN = (
@@ -309,6 +312,26 @@ class DynamoStore:
                 ":cutoff": Decimal(str(now - window_s)),
                 ":expires": int(now + window_s) + 1,
             },
+        )
+
+    def claim_once(self, key: str, now: float, keep_s: float) -> bool:
+        # One conditional write: of two deliveries of one event at once, one writes it. An
+        # item whose time to live has passed but DynamoDB has not deleted yet counts as gone.
+        return self._update_if(
+            "once",
+            f"{ONCE_PREFIX}{key}",
+            "SET #e = :expires",
+            "attribute_not_exists(#e) OR #e <= :now",
+            {"#e": EXPIRY_ATTRIBUTE},
+            {":expires": int(now + keep_s), ":now": int(now)},
+        )
+
+    def release_once(self, key: str) -> None:
+        self._call(
+            "once",
+            lambda: self.client.delete_item(
+                TableName=self.name, Key=_to_dynamo({"id": f"{ONCE_PREFIX}{key}"})
+            ),
         )
 
     def _update_if(

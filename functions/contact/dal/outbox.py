@@ -81,6 +81,11 @@ CREATE TABLE IF NOT EXISTS emails (
     recipients TEXT NOT NULL,
     raw BLOB NOT NULL
 );
+-- What is done once: a Stripe event acted on, a deposit reminder sent (claim_once).
+CREATE TABLE IF NOT EXISTS once_keys (
+    key TEXT PRIMARY KEY,
+    expires REAL NOT NULL
+);
 -- When each address (its digest) was last sent a confirmation (confirmation.py).
 CREATE TABLE IF NOT EXISTS confirmations (
     address TEXT PRIMARY KEY,
@@ -372,6 +377,20 @@ class SqliteOutbox:
             return added == 1
 
         return self._transaction(reserve)
+
+    def claim_once(self, key: str, now: float, keep_s: float) -> bool:
+        def claim(conn: sqlite3.Connection) -> bool:
+            conn.execute("DELETE FROM once_keys WHERE expires <= ?", (now,))
+            added = conn.execute(
+                "INSERT INTO once_keys (key, expires) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, now + keep_s),
+            ).rowcount
+            return added == 1
+
+        return self._transaction(claim)
+
+    def release_once(self, key: str) -> None:
+        self._write("DELETE FROM once_keys WHERE key = ?", (key,))
 
     def count(self) -> int:
         try:

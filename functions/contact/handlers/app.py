@@ -12,21 +12,35 @@ import base64
 import binascii
 import json
 import logging
+import time
+from collections.abc import Callable
 from functools import lru_cache
 
-from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH, REQUESTS_PATH
+from ..contract import (
+    DEPOSITS_PATH,
+    GRANT_PATH,
+    IMAGE_LINK_PATH,
+    NOT_SPAM_PATH,
+    REQUESTS_PATH,
+    STRIPE_WEBHOOK_PATH,
+)
 from ..dal.artists import ArtistList
+from ..dal.booking import SiteBooking, fixed
 from ..dal.flash import SiteFlash
 from ..dal.outbox import SqliteOutbox
 from ..dal.uploads import LocalUploads
 from ..logic.confirmation import Confirmations, Mailer
+from ..logic.deposit_schedule import run_deposit_schedule
+from ..logic.deposits import DepositDesk
 from ..logic.flash import FlashSource
-from ..logic.ports import MessageStore, UploadStore
+from ..logic.ports import MessageStore, Payments, UploadStore
 from ..logic.request_actions import RequestActions, RequestLinks
 from ..logic.service import ArtistSource, ContactService, Notifier
 from ..logic.signing import local_secret
 from ..logic.spam_review import SpamReview
+from ..models.booking import BookingRules
 from ..models.outcomes import Outcome
+from ..models.payments import Checkout, PaymentEvent
 from ..models.rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
 from ..words.language import ENGLISH, body_lang, texts
 from ..words.messages import USE_GET
@@ -146,8 +160,48 @@ def build_flash(settings: Settings) -> FlashSource | None:
     return SiteFlash(settings.site_url) if settings.site_url else None
 
 
+def build_booking(settings: Settings) -> Callable[[], BookingRules]:
+    """The site's booking rules (booking.json): the published site's when its URL is set
+    (Lambda); else the defaults unless the caller hands them (`serve`: the served build's)."""
+    return SiteBooking(settings.site_url) if settings.site_url else fixed()
+
+
+class LazyStripe:
+    """Stripe (dal/stripe_checkout.py), imported on first use: `import stripe` costs about
+    150 ms of a cold start that a visitor's message never needs (docs/contact.md)."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self._stripe: Payments | None = None
+
+    def _get(self) -> Payments:
+        if self._stripe is None:
+            from ..dal.stripe_checkout import StripeCheckout
+
+            s = self.settings
+            self._stripe = StripeCheckout(
+                s.stripe_secret_key, s.stripe_webhook_secret, s.stripe_api_base
+            )
+        return self._stripe
+
+    def create(self, **values: object) -> Checkout:
+        return self._get().create(**values)  # type: ignore[arg-type]
+
+    def retrieve(self, session_id: str) -> Checkout | None:
+        return self._get().retrieve(session_id)
+
+    def expire(self, session_id: str) -> Checkout | None:
+        return self._get().expire(session_id)
+
+    def verify(self, payload: bytes, signature: str) -> PaymentEvent:
+        return self._get().verify(payload, signature)
+
+
 def build_service(
-    settings: Settings, artists: ArtistSource | None = None, flash: FlashSource | None = None
+    settings: Settings,
+    artists: ArtistSource | None = None,
+    flash: FlashSource | None = None,
+    booking: Callable[[], BookingRules] | None = None,
 ) -> ContactService:
     store, uploads = build_store(settings), build_uploads(settings)
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
@@ -168,20 +222,52 @@ def build_service(
         unsigned_limit=settings.unsigned_rate_limit,
     )
     service.spam_review = build_spam_review(settings, service)
-    service.request_actions = build_request_actions(settings, service)
+    rules = booking if booking is not None else build_booking(settings)
+    service.deposits = build_deposits(settings, service, rules)
+    service.request_actions = build_request_actions(settings, service, rules)
     return service
 
 
-def build_request_actions(settings: Settings, service: ContactService) -> RequestActions:
-    """The answers to a request's links. The visitor's email goes through SES when email is
-    configured; on a laptop the outbox keeps it instead (SqliteOutbox.deliver)."""
-    store = service.store
+def visitor_mailer(settings: Settings, service: ContactService) -> Mailer | None:
+    """How the visitor's emails go: through SES when email is configured; on a laptop the
+    outbox keeps them instead (SqliteOutbox.deliver)."""
     # SesNotifier and SqliteOutbox both deliver (confirmation.Mailer).
     mailer: Mailer | None = service.notifier if settings.sends_email else None
-    if mailer is None and isinstance(store, SqliteOutbox):
-        mailer = store
+    if mailer is None and isinstance(service.store, SqliteOutbox):
+        mailer = service.store
+    return mailer
+
+
+def build_deposits(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> DepositDesk:
+    """The deposit's pay link, Stripe's webhook and the daily pass; no deposit is asked
+    without Stripe keys (CONTACT_STRIPE_SECRET_KEY, CONTACT_STRIPE_WEBHOOK_SECRET)."""
+    return DepositDesk(
+        source=service,
+        payments=LazyStripe(settings) if settings.takes_deposits else None,
+        booking=booking,
+        mailer=visitor_mailer(settings, service),
+        sender=settings.notify_from or "website@localhost",
+        studio=settings.notify_to,
+        site_url=settings.site_url,
+        secret=link_secret(settings),
+        studio_name=settings.studio_name,
+    )
+
+
+def build_request_actions(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> RequestActions:
+    """The answers to a request's links (the visitor's email: visitor_mailer)."""
     return RequestActions(
-        service, mailer, settings.notify_from, settings.notify_to, link_secret(settings)
+        service,
+        visitor_mailer(settings, service),
+        settings.notify_from,
+        settings.notify_to,
+        link_secret(settings),
+        deposits=service.deposits,
+        booking=booking,
     )
 
 
@@ -288,6 +374,8 @@ def _answer(
         return service.spam_review.answer(path, method)
     if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
         return service.request_actions.answer(path, method, query, body, content_type)
+    if path.startswith(DEPOSITS_PATH) and service.deposits is not None:
+        return service.deposits.answer_link(path, method, query)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
@@ -301,7 +389,9 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
     if event.get("action") == "send-spam-digest" and service and service.spam_review:
         # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
         # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
-        return service.spam_review.send_digest()
+        # The deposits' pass first: it does nothing twice, so that second run is harmless.
+        deposits = daily_deposits(service)
+        return {**service.spam_review.send_digest(), "deposits": deposits}
     try:
         if service is None or settings is None:
             return to_response(Outcome.error(503, _unavailable(event)))
@@ -310,10 +400,33 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
             return {"sent": report.sent, "failed": report.failed, "pending_ids": report.errors}
         query = event.get("rawQueryString")
         query = query if isinstance(query, str) else ""
-        return to_response(_answer(service, _path(event), query, *_request(event, settings)))
+        path = _path(event)
+        if path.rstrip("/") == STRIPE_WEBHOOK_PATH and service.deposits is not None:
+            return to_response(_webhook(service.deposits, event, settings))
+        return to_response(_answer(service, path, query, *_request(event, settings)))
     except Exception:
         log.exception("contact: unexpected error; answered 503")
         return to_response(Outcome.error(503, _unavailable(event)))
+
+
+def _webhook(deposits: DepositDesk, event: dict, settings: Settings) -> Outcome:
+    """Stripe's event: the raw body as it arrived (the signature covers its bytes)."""
+    method, body, _, _ = _request(event, settings)
+    headers = {str(k).lower(): v for k, v in (event.get("headers") or {}).items()}
+    signature = headers.get("stripe-signature")
+    return deposits.answer_webhook(method, body, signature if isinstance(signature, str) else "")
+
+
+def daily_deposits(service: ContactService, now: float | None = None) -> dict:
+    """The daily pass over unpaid deposits (deposit_schedule.py); never stops the digest."""
+    if service.deposits is None:
+        return {}
+    try:
+        report = run_deposit_schedule(service.deposits, time.time() if now is None else now)
+    except Exception:
+        log.exception("contact: the deposits' daily pass failed; the digest goes on")
+        return {"error": True}
+    return report.as_dict()
 
 
 def _unavailable(event: dict) -> str:

@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..dal.artists import ArtistList, ConfigError
+from ..dal.booking import FileBooking
+from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.request_actions import RequestLinks
 from ..logic.service import ContactService
 from ..models.flash import describe
@@ -45,7 +47,9 @@ def service_from_env(outbox: Path | None = None, dist: Path | None = None) -> Co
     if outbox is not None:
         settings = replace(settings, outbox=outbox)
     artists = ArtistList(dist / "api" / "artists.json") if dist else None
-    return build_service(settings, artists)
+    # The booking rules (deposits, days, reasons): the built site's, as `serve` reads them.
+    booking = FileBooking(dist / "api" / "booking.json") if dist and not settings.site_url else None
+    return build_service(settings, artists, booking=booking)
 
 
 def list_messages(
@@ -240,6 +244,29 @@ def requests_text(requests: list[StoredMessage], links: RequestLinks | None = No
     counts = {s: sum(m.state == s for m in requests) for s in STATES}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     return "\n\n".join([*blocks, f"{len(requests)} request(s): {summary}."])
+
+
+def deposits_due(service: ContactService, dry_run: bool = False, now: float | None = None) -> str:
+    """Remind and expire unpaid deposits as the daily schedule does (deposit_schedule.py);
+    with dry_run, what it would do. What to tell the operator."""
+    if service.deposits is None:  # pragma: no cover - build_service always sets it
+        raise OperationError("deposits are not available")
+    try:
+        report = run_deposit_schedule(
+            service.deposits, time.time() if now is None else now, dry_run=dry_run
+        )
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    verb = "would remind" if dry_run else "reminded"
+    lines = [
+        f"{verb} {len(report.reminded)}, {'would expire' if dry_run else 'expired'} "
+        f"{len(report.expired)} unpaid deposit(s)."
+    ]
+    lines += [f"  remind: ref {i}" for i in report.reminded]
+    lines += [f"  expire: ref {i}" for i in report.expired]
+    lines += [f"  paid meanwhile (the webhook books it): ref {i}" for i in report.paid_meanwhile]
+    lines += [f"  not handled, tried again next run: ref {i}" for i in report.failed]
+    return "\n".join(lines)
 
 
 def send_pending(service: ContactService, limit: int) -> SendReport:

@@ -80,6 +80,11 @@ class Settings:
     confirmation: bool = True
     confirmations_per_hour: int = 0  # every address together (confirmation.py); 0: no ceiling
     ses_configuration_set: str = ""  # every email goes with it (deploy-function makes it)
+    # Deposits through Stripe Checkout (docs/contact.md, "Deposits"): both or neither. The
+    # API base is for tests only (localstripe); empty: Stripe itself.
+    stripe_secret_key: str = ""
+    stripe_webhook_secret: str = ""
+    stripe_api_base: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -99,6 +104,10 @@ class Settings:
     @property
     def sends_email(self) -> bool:
         return bool(self.notify_from and self.notify_to)
+
+    @property
+    def takes_deposits(self) -> bool:
+        return bool(self.stripe_secret_key and self.stripe_webhook_secret)
 
     @property
     def sends_confirmations(self) -> bool:
@@ -193,6 +202,7 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
     link_days = _image_link_days(env)
     retention = _spam_retention_days(env)
     region = env.env.get("CONTACT_AWS_REGION") or env.env.get("AWS_REGION")
+    stripe_key, stripe_webhook, stripe_base = _stripe(env)
     return {
         "store": store,
         "outbox": Path(env.text("CONTACT_OUTBOX") or DEFAULT_OUTBOX),
@@ -222,7 +232,30 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
         "confirmations_per_hour": env.count(
             "CONTACT_CONFIRMATIONS_PER_HOUR", CONFIRMATIONS_PER_HOUR
         ),
+        "stripe_secret_key": stripe_key,
+        "stripe_webhook_secret": stripe_webhook,
+        "stripe_api_base": stripe_base,
     }
+
+
+def _stripe(env: _Env) -> tuple[str, str, str]:
+    """Stripe's secret key and webhook signing secret (both or neither), and the tests' API
+    base. The problems never quote a key."""
+    key = env.text("CONTACT_STRIPE_SECRET_KEY")
+    webhook = env.text("CONTACT_STRIPE_WEBHOOK_SECRET")
+    base = env.text("CONTACT_STRIPE_API_BASE").rstrip("/")
+    if bool(key) != bool(webhook):
+        env.problem(
+            "set both CONTACT_STRIPE_SECRET_KEY and CONTACT_STRIPE_WEBHOOK_SECRET to take "
+            "deposits, or neither"
+        )
+    if key and not key.startswith(("sk_", "rk_")):
+        env.problem("CONTACT_STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)")
+    if webhook and not webhook.startswith("whsec_"):
+        env.problem("CONTACT_STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")
+    if base and not base.startswith(("https://", "http://")):
+        env.problem("CONTACT_STRIPE_API_BASE must start with https:// or http://")
+    return key, webhook, base
 
 
 def _store(env: _Env) -> str:

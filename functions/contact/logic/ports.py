@@ -11,6 +11,7 @@ from typing import Protocol
 
 from ..models.budget import Hour
 from ..models.message import StoredMessage
+from ..models.payments import Checkout, PaymentEvent
 from ..models.references import ImageLinks, Upload, UploadId
 
 
@@ -46,6 +47,14 @@ class MessageStore(Protocol):
         over the stored message of the same id, only if that is still in from_state (a
         message without a state is `new`) and not spam, in one conditional write; False
         (nothing written) otherwise: another change came first (request_state.py)."""
+
+    def claim_once(self, key: str, now: float, keep_s: float) -> bool:
+        """Record key (a webhook event id, a reminder) unless it is recorded already, in one
+        conditional write every process sees, kept keep_s seconds; False (nothing written)
+        when it was: someone else acts on it."""
+
+    def release_once(self, key: str) -> None:
+        """Forget key, so it can be claimed again (its work failed before it was done)."""
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
@@ -87,3 +96,30 @@ class UploadStore(Protocol):
 
     def links(self, keys: list[str]) -> ImageLinks:
         """How the studio's email points at the images."""
+
+
+class Payments(Protocol):
+    """Stripe Checkout (dal/stripe_checkout.py); every call raises PaymentsUnavailable when
+    Stripe cannot be reached or refuses it."""
+
+    def create(
+        self,
+        *,
+        message_id: str,
+        amount_cents: int,
+        name: str,
+        email: str,
+        success_url: str,
+        cancel_url: str,
+        locale: str,
+        idempotency_key: str,
+    ) -> Checkout: ...
+
+    def retrieve(self, session_id: str) -> Checkout | None:
+        """The session, None when Stripe has none of that id."""
+
+    def expire(self, session_id: str) -> Checkout | None:
+        """Close an open session; the session as it is after (complete: paid first)."""
+
+    def verify(self, payload: bytes, signature: str) -> PaymentEvent:
+        """The webhook's event, or BadSignature."""

@@ -13,9 +13,12 @@
   what was done and when; nothing changes. The pages are the studio's (English), plain HTML
   without script, readable on a phone.
 
-Seams left for #41: a deposit (item 3: `Deposits`; without one, Accept books at once), the
-decline reasons from site.yaml (`reasons`, the defaults of the catalogs until then), a flash
-hold (item 4: `StoredMessage.hold`, written by the same change).
+A deposit (#41 item 3, logic/deposits.py through `Deposits`): Accept's field is prefilled
+with the site's deposit for the service or artist (booking.json), editable, 0 books at
+once; without Stripe keys it offers none and says why. The decline reasons are the site's
+`decline_reasons` when it lists some, else the catalogs' defaults; times on the pages are in
+the studio's time zone (booking.json `timezone`). A flash hold (item 4: `StoredMessage.hold`)
+is written by the same change.
 """
 
 from __future__ import annotations
@@ -30,12 +33,15 @@ from typing import Protocol
 from urllib.parse import parse_qs
 
 from ..contract import REQUESTS_PATH
+from ..models.booking import DEFAULT as DEFAULT_BOOKING
+from ..models.booking import BookingRules, studio_time
 from ..models.flash import describe
 from ..models.mail import artist_label, header_text, plain_email
 from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, Outcome
 from ..models.request_state import (
     ACCEPT,
+    ACCEPTED,
     ACTIONS,
     BY_STUDIO,
     DECLINE,
@@ -105,13 +111,18 @@ class RequestLinks:
 
 
 class Deposits(Protocol):
-    """#41 item 3's seam: the deposit content asks for a request, and its payment link."""
+    """#41 item 3: the deposit content asks for a request, and the email asking for it
+    (logic/deposits.DepositDesk)."""
+
+    def why_not(self) -> str:
+        """ "" when a deposit can be asked; else why not (shown on the Accept page)."""
 
     def amount(self, message: StoredMessage) -> int:
         """The deposit to prefill, in cents (site.yaml `deposit:`, per service or artist)."""
 
-    def ask(self, message: StoredMessage) -> str:
-        """A checkout session for message.deposit_cents; its id (message.checkout_session)."""
+    def asked(self, message: StoredMessage, form: Form) -> tuple[str, str]:
+        """Subject and body of the visitor's email asking for message.deposit_cents, with
+        the link to pay it."""
 
 
 @dataclass(frozen=True)
@@ -165,9 +176,10 @@ def read_form(
     )
 
 
-def compose_outcome(message: StoredMessage, form: Form) -> tuple[str, str]:
+def compose_outcome(message: StoredMessage, form: Form, reason_text: str = "") -> tuple[str, str]:
     """Subject and plain-text body of the visitor's email about the studio's action, in the
-    language they wrote in: nothing they wrote but first_name."""
+    language they wrote in: nothing they wrote but first_name. reason_text: the site's own
+    text for the decline reason, in that language (else the catalogs')."""
     t = texts(message.lang)
     first = first_name(message.name)
     lines = [t.GREETING.format(first=first) if first else t.GREETING_NO_NAME, ""]
@@ -177,7 +189,8 @@ def compose_outcome(message: StoredMessage, form: Form) -> tuple[str, str]:
         lines += [t.BOOKED, "", when, ""]
     elif message.state == "declined":
         subject = t.DECLINED_SUBJECT
-        lines += [t.DECLINED, t.DECLINE_REASONS.get(form.reason, t.DECLINE_REASONS["other"]), ""]
+        reason = reason_text or t.DECLINE_REASONS.get(form.reason, t.DECLINE_REASONS["other"])
+        lines += [t.DECLINED, reason, ""]
     else:
         subject = t.WAITLISTED_SUBJECT
         lines += [t.WAITLISTED, ""]
@@ -200,17 +213,17 @@ _STYLE = _SPAM_PAGE_STYLE + (
 )
 
 
-def _when(iso: str) -> str:
-    return iso.replace("T", " ")[:16] + " UTC" if iso else "an earlier date"
+def _when(iso: str, timezone: str = "UTC") -> str:
+    return studio_time(iso, timezone) if iso else "an earlier date"
 
 
-def _details(message: StoredMessage) -> str:
+def _details(message: StoredMessage, timezone: str = "UTC") -> str:
     rows = [
         ("From", f"{message.name} <{message.email}>"),
         ("Phone", message.phone or "(not given)"),
         ("Service", message.service),
         ("Artist", artist_label(message.artist, message.artist_name)),
-        ("Received", _when(message.created_at)),
+        ("Received", _when(message.created_at, timezone)),
         *([("Flash design", describe(message.flash))] if message.flash else []),
         *[
             (line.split(":", 1)[0], line.split(":", 1)[-1].strip())
@@ -222,19 +235,18 @@ def _details(message: StoredMessage) -> str:
     return f"<dl>{cells}</dl>"
 
 
-def _form(action: str, reasons: Mapping[str, str], deposits: bool) -> str:
+def _form(action: str, reasons: Mapping[str, str], why_not: str, prefill_cents: int = 0) -> str:
+    """The action's form; why_not ("" when a deposit can be asked) says why the deposit is
+    fixed at 0, prefill_cents is the site's deposit for this request."""
     parts = ['<form method="post" action="">']
     if action == ACCEPT:
-        readonly = "" if deposits else " readonly"
+        readonly = " readonly" if why_not else ""
+        hint = why_not or studio_words.REQUEST_DEPOSIT_HINT
         parts += [
             '<label for="deposit">Deposit (whole dollars, 0 for none)</label>',
-            f'<input id="deposit" name="deposit" value="0" inputmode="numeric" '
-            f'pattern="[0-9]*"{readonly}>',
-            *(
-                []
-                if deposits
-                else [f"<small>{html.escape(studio_words.REQUEST_NO_DEPOSIT)}</small>"]
-            ),
+            f'<input id="deposit" name="deposit" value="{prefill_cents // 100}" '
+            f'inputmode="numeric" pattern="[0-9]*" aria-describedby="deposit-hint"{readonly}>',
+            f'<small id="deposit-hint">{html.escape(hint)}</small>',
             '<label for="when">Proposed date and time (leave empty: "we will call you")</label>',
             f'<input id="when" name="when" maxlength="{MAX_WHEN}">',
         ]
@@ -260,14 +272,14 @@ def page(status: int, title: str, text: str, extra: str = "") -> Outcome:
     return html_page(status, title, text, extra, _STYLE)
 
 
-def _already(message: StoredMessage) -> Outcome:
+def _already(message: StoredMessage, timezone: str = "UTC") -> Outcome:
     move = last_move(message)
     text = studio_words.REQUEST_ALREADY.format(
         state=STATE_WORDS.get(message.state, message.state),
-        when=_when(str(move.get("at", ""))),
+        when=_when(str(move.get("at", "")), timezone),
         by=move.get("by", "an earlier change"),
     )
-    return page(409, "Already done", text, _details(message))
+    return page(409, "Already done", text, _details(message, timezone))
 
 
 class Stored(Protocol):
@@ -293,6 +305,7 @@ class RequestActions:
         clock: Callable[[], float] = time.time,
         deposits: Deposits | None = None,
         reasons: Mapping[str, str] | None = None,
+        booking: Callable[[], BookingRules] | None = None,
     ):
         self.source = source
         self.mailer = mailer
@@ -300,9 +313,28 @@ class RequestActions:
         self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
         self.secret = secret
         self.clock = clock
-        self.deposits = deposits  # None until #41 item 3: Accept books without a deposit
-        # The decline reasons' labels (the studio's); site.yaml's `decline_reasons` later.
-        self.reasons = dict(reasons or studio_words.DECLINE_REASON_LABELS)
+        self.deposits = deposits  # None: Accept books without a deposit
+        # The default decline reasons' labels (the studio's); the site's replace them.
+        self.default_reasons = dict(reasons or studio_words.DECLINE_REASON_LABELS)
+        self.booking = booking or (lambda: DEFAULT_BOOKING)  # booking.json, read live
+
+    @property
+    def reasons(self) -> dict[str, str]:
+        """{key: label} of the decline reasons: the site's when it lists some."""
+        listed = self.booking().decline_reasons
+        return {r.key: r.label for r in listed} if listed else self.default_reasons
+
+    def _why_not(self) -> str:
+        return studio_words.REQUEST_NO_DEPOSIT if self.deposits is None else self.deposits.why_not()
+
+    def _prefill(self, message: StoredMessage) -> int:
+        return 0 if self.deposits is None or self._why_not() else self.deposits.amount(message)
+
+    def _reason_text(self, message: StoredMessage, key: str) -> str:
+        for reason in self.booking().decline_reasons:
+            if reason.key == key:
+                return reason.text_es if message.lang == "es" else reason.text
+        return ""
 
     @property
     def store(self) -> MessageStore:
@@ -332,31 +364,31 @@ class RequestActions:
             message = self.store.get(message_id)
             if message is None or not is_request(message):
                 return unknown
+            timezone = self.booking().timezone
             if not may_act(message, action):
-                return _already(message)
+                return _already(message, timezone)
             title = f"{LABELS[action]} this request"
             if method != "POST":
                 intro = {
                     ACCEPT: studio_words.REQUEST_ACCEPT,
                     DECLINE: studio_words.REQUEST_DECLINE,
                 }.get(action, studio_words.REQUEST_WAITLIST)
-                form = _form(action, self.reasons, self.deposits is not None)
-                return page(200, title, intro, _details(message) + form)
+                form = _form(action, self.reasons, self._why_not(), self._prefill(message))
+                return page(200, title, intro, _details(message, timezone) + form)
             try:
                 form = read_form(body, content_type, action, self.reasons)
-                if form.deposit_cents and self.deposits is None:
-                    raise FormProblem(studio_words.REQUEST_NO_DEPOSIT)
+                if form.deposit_cents and self._why_not():
+                    raise FormProblem(self._why_not())
             except FormProblem as problem:
                 text = studio_words.REQUEST_BAD_FORM.format(problem=problem)
-                return page(
-                    400, title, text, _form(action, self.reasons, self.deposits is not None)
-                )
-            return self._act(message, action, form)
+                form_again = _form(action, self.reasons, self._why_not(), self._prefill(message))
+                return page(400, title, text, form_again)
+            return self._act(message, action, form, timezone)
         except StorageUnavailable as exc:
             log.error("contact: request link for %s not answered: %s", message_id, exc)
             return page(503, "Please try again", studio_words.REQUEST_UNAVAILABLE)
 
-    def _act(self, message: StoredMessage, action: str, form: Form) -> Outcome:
+    def _act(self, message: StoredMessage, action: str, form: Form, timezone: str) -> Outcome:
         to = target(action, form.deposit_cents)
         try:
             changed = moved(
@@ -370,23 +402,29 @@ class RequestActions:
                 note=form.note,
             )
         except NotAllowed:
-            return _already(message)
-        # #41 item 3: with a deposit, the checkout session is asked for here
-        # (self.deposits.ask) and its id written with the change (checkout_session).
+            return _already(message, timezone)
+        # With a deposit, no Checkout Session yet: the visitor's link makes one when opened
+        # (logic/deposits.py), as a session lives at most 24 hours.
         if not self.store.change_state(changed, message.state):
             now = self.store.get(message.id)  # another post came first: say what it did
-            return _already(now if now is not None else message)
+            return _already(now if now is not None else message, timezone)
         log.info("contact: request %s is %s (studio link)", message.id, to)
         told = self._tell(changed, form)
         words = studio_words.REQUEST_DONE if told else studio_words.REQUEST_DONE_NOT_TOLD
-        return page(200, "Done", words.format(state=STATE_WORDS.get(to, to)), _details(changed))
+        if told and to == ACCEPTED:
+            words = studio_words.REQUEST_DONE_DEPOSIT
+        text = words.format(state=STATE_WORDS.get(to, to))
+        return page(200, "Done", text, _details(changed, timezone))
 
     def _tell(self, message: StoredMessage, form: Form) -> bool:
         """Email the visitor the outcome; True if it went (the change stands either way)."""
         if self.mailer is None:
             log.info("contact: no email for the outcome of %s: none is configured", message.id)
             return False
-        subject, body = compose_outcome(message, form)
+        if message.state == ACCEPTED and self.deposits is not None:
+            subject, body = self.deposits.asked(message, form)
+        else:
+            subject, body = compose_outcome(message, form, self._reason_text(message, form.reason))
         try:
             email = plain_email(
                 self.sender,

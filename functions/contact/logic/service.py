@@ -52,6 +52,7 @@ from .flash import FlashSource, NoFlash, claim_flash, with_claim
 from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
+    from .deposits import DepositDesk
     from .request_actions import RequestActions
     from .spam_review import SpamReview
 
@@ -130,6 +131,8 @@ class ContactService:
         self.spam_review: SpamReview | None = None
         # A request's Accept, Decline and Waitlist links (request_actions.py), likewise.
         self.request_actions: RequestActions | None = None
+        # The deposit's pay link, Stripe's webhook and the daily pass (deposits.py).
+        self.deposits: DepositDesk | None = None
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see

@@ -236,6 +236,44 @@ WAITLISTED = (
 )
 ANSWER_BY_REPLYING = "To answer, reply to this email."
 
+# The deposit (logic/deposits.py, deposit_schedule.py): the visitor's emails and pages.
+DEPOSIT_ITEM = "Deposit: {service}"
+DEPOSIT_SUBJECT = "Your request is accepted: a deposit holds your place"
+DEPOSIT_ASKED = (
+    "Good news: the studio has accepted your request. To hold your place, please pay a "
+    "deposit of {amount}."
+)
+PAY_THE_DEPOSIT = "Pay the deposit: {url}"
+DEPOSIT_UNTIL = "The link works until {date}; after that the request expires."
+DEPOSIT_REMINDER_SUBJECT = "A reminder: your deposit"
+DEPOSIT_REMINDER = (
+    "The studio is still holding your place: to keep it, please pay the deposit of "
+    "{amount} by {date}."
+)
+DEPOSIT_PAID_SUBJECT = "Your deposit is paid: you are booked"
+DEPOSIT_PAID = "Thank you: your deposit of {amount} is paid, and you are booked."
+DEPOSIT_EXPIRED_SUBJECT = "Your request has expired"
+DEPOSIT_EXPIRED = (
+    "The deposit for your request was not paid in time, so the place the studio held for "
+    "you is released. If you still want to book, reply to this email."
+)
+PAGE_PAID_TITLE = "Your deposit is paid"
+PAGE_PAID = "Your deposit is paid and you are booked: the studio has emailed you the details."
+PAGE_EXPIRED_TITLE = "This request has expired"
+PAGE_EXPIRED = (
+    "The deposit was not paid in time and the place is released. To book again, reply to "
+    "the studio's email."
+)
+PAGE_DECLINED_TITLE = "This request is closed"
+PAGE_DECLINED = "The studio can no longer take this request, so there is no deposit to pay."
+PAGE_LINK_UNKNOWN_TITLE = "No such link"
+PAGE_LINK_UNKNOWN = "This link is not valid. Open the link from the email as it was sent."
+PAGE_UNAVAILABLE_TITLE = "Please try again"
+PAGE_UNAVAILABLE = (
+    "The payment page could not be opened just now; nothing was charged. Please open the "
+    "link again in a few minutes."
+)
+
 # The Accept, Decline and Waitlist links of the studio's email (read by the studio).
 DECLINE_REASON_LABELS = {
     "books-full": "Books full",
@@ -253,6 +291,26 @@ REQUEST_DECLINE = (
 )
 REQUEST_WAITLIST = "Put this request on the waitlist. The visitor is told by email, with your note."
 REQUEST_NO_DEPOSIT = "Deposits are not set up yet, so accepting books the request without one."
+REQUEST_NO_STRIPE = (
+    "No deposit can be asked: Stripe is not set up for the function "
+    "(CONTACT_STRIPE_SECRET_KEY and CONTACT_STRIPE_WEBHOOK_SECRET, docs/contact.md). "
+    "Accepting books the request at once."
+)
+REQUEST_DEPOSIT_HINT = (
+    "Prefilled from the site's deposit for this service or artist. With a deposit the "
+    "visitor is emailed a link to pay it; 0 books the request at once."
+)
+REQUEST_DONE_DEPOSIT = (
+    "Done: the request is {state}, and the visitor has been emailed the link to pay the deposit."
+)
+# The studio's emails about a deposit (English: the studio reads them).
+STUDIO_PAID_SUBJECT = "Deposit paid: {name}, {service}"
+STUDIO_PAID = "{name} <{email}> paid the deposit of {amount}: the request is booked (ref {id})."
+STUDIO_EXPIRED_SUBJECT = "Deposit not paid: {name}, {service}"
+STUDIO_EXPIRED = (
+    "{name} <{email}> did not pay the deposit of {amount} in time: the request has expired "
+    "and they have been told (ref {id})."
+)
 REQUEST_DONE = "Done: the request is {state}, and the visitor has been told by email."
 REQUEST_DONE_NOT_TOLD = (
     "Done: the request is {state}. The visitor could not be emailed just now: reply to "
@@ -288,6 +346,13 @@ STUDIO_ONLY = frozenset(
         "REQUEST_DECLINE",
         "REQUEST_WAITLIST",
         "REQUEST_NO_DEPOSIT",
+        "REQUEST_NO_STRIPE",
+        "REQUEST_DEPOSIT_HINT",
+        "REQUEST_DONE_DEPOSIT",
+        "STUDIO_PAID_SUBJECT",
+        "STUDIO_PAID",
+        "STUDIO_EXPIRED_SUBJECT",
+        "STUDIO_EXPIRED",
         "REQUEST_DONE",
         "REQUEST_DONE_NOT_TOLD",
         "REQUEST_ALREADY",

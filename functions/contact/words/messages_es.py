@@ -206,3 +206,44 @@ WAITLISTED = (
     "un lugar."
 )
 ANSWER_BY_REPLYING = "Para responder, contesta a este correo."
+
+# El depósito (logic/deposits.py, deposit_schedule.py): los correos y páginas del visitante.
+DEPOSIT_ITEM = "Depósito: {service}"
+DEPOSIT_SUBJECT = "Tu solicitud fue aceptada: un depósito reserva tu lugar"
+DEPOSIT_ASKED = (
+    "Buenas noticias: el estudio aceptó tu solicitud. Para reservar tu lugar, paga un "
+    "depósito de {amount}."
+)
+PAY_THE_DEPOSIT = "Paga el depósito: {url}"
+DEPOSIT_UNTIL = "El enlace funciona hasta el {date}; después, la solicitud se vence."
+DEPOSIT_REMINDER_SUBJECT = "Un recordatorio: tu depósito"
+DEPOSIT_REMINDER = (
+    "El estudio todavía te guarda el lugar: para conservarlo, paga el depósito de {amount} "
+    "antes del {date}."
+)
+DEPOSIT_PAID_SUBJECT = "Tu depósito está pagado: tu lugar está reservado"
+DEPOSIT_PAID = "Gracias: tu depósito de {amount} está pagado y tu lugar está reservado."
+DEPOSIT_EXPIRED_SUBJECT = "Tu solicitud se venció"
+DEPOSIT_EXPIRED = (
+    "El depósito de tu solicitud no se pagó a tiempo, así que el lugar que el estudio te "
+    "guardaba quedó libre. Si todavía quieres una cita, responde a este correo."
+)
+PAGE_PAID_TITLE = "Tu depósito está pagado"
+PAGE_PAID = (
+    "Tu depósito está pagado y tu lugar está reservado: el estudio te envió los detalles "
+    "por correo."
+)
+PAGE_EXPIRED_TITLE = "Esta solicitud se venció"
+PAGE_EXPIRED = (
+    "El depósito no se pagó a tiempo y el lugar quedó libre. Para pedir una cita de nuevo, "
+    "responde al correo del estudio."
+)
+PAGE_DECLINED_TITLE = "Esta solicitud está cerrada"
+PAGE_DECLINED = "El estudio ya no puede tomar esta solicitud, así que no hay depósito que pagar."
+PAGE_LINK_UNKNOWN_TITLE = "Enlace no válido"
+PAGE_LINK_UNKNOWN = "Este enlace no es válido. Abre el enlace del correo tal como llegó."
+PAGE_UNAVAILABLE_TITLE = "Inténtalo de nuevo"
+PAGE_UNAVAILABLE = (
+    "No pudimos abrir la página de pago en este momento; no se cobró nada. Vuelve a abrir "
+    "el enlace en unos minutos."
+)

@@ -1,0 +1,158 @@
+"""What the site's content says about booking (dist/api/booking.json, written by the build
+from site.yaml and the artists' files): the deposit per service and per artist, the days
+before a reminder and before expiry, the decline reasons and the studio's time zone.
+
+Pure: parse_booking reads the decoded JSON; the stores that fetch it are in
+dal/booking.py. A file that is missing or unreadable reads as DEFAULT (docs/contact.md,
+"Deposits").
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .message import StoredMessage
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEZONE = "America/Chicago"
+DEFAULT_REMINDER_DAYS = 2
+DEFAULT_EXPIRY_DAYS = 5
+MAX_DOLLARS = 100_000  # as the Accept form's own bound (request_actions.MAX_DEPOSIT_DOLLARS)
+MAX_DAYS = 60
+MAX_REASONS = 20
+MAX_REASON_TEXT = 600
+MAX_KEYS = 200
+
+
+@dataclass(frozen=True)
+class DeclineReason:
+    key: str  # what the Accept form's <select> posts: the label made a slug
+    label: str  # the studio's
+    text: str  # the visitor's, in English
+    text_es: str  # and in Spanish
+
+
+@dataclass(frozen=True)
+class BookingRules:
+    timezone: str = DEFAULT_TIMEZONE
+    services: tuple[tuple[str, int], ...] = ()  # (service, whole dollars)
+    artists: tuple[tuple[str, int], ...] = ()  # (artist slug, whole dollars): overrides
+    reminder_days: int = DEFAULT_REMINDER_DAYS
+    expiry_days: int = DEFAULT_EXPIRY_DAYS
+    decline_reasons: tuple[DeclineReason, ...] = ()  # (): the function's own defaults
+
+    def deposit_cents(self, message: StoredMessage) -> int:
+        """The deposit content asks for this request, in cents: the artist's when they have
+        one, else the service's, else none. A flash claim goes by its service."""
+        artists, services = dict(self.artists), dict(self.services)
+        if message.artist in artists:
+            return artists[message.artist] * 100
+        return services.get(message.service, 0) * 100
+
+
+DEFAULT = BookingRules()
+
+
+def _slug(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")[:40] or "reason"
+
+
+def _dollars(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DOLLARS:
+        raise ValueError(f"{where}: whole dollars from 0 to {MAX_DOLLARS}, got {value!r}")
+    return value
+
+
+def _amounts(value: object, where: str) -> tuple[tuple[str, int], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or len(value) > MAX_KEYS:
+        raise ValueError(f"{where}: an object of at most {MAX_KEYS} names")
+    return tuple((str(k)[:100], _dollars(v, f"{where}.{k}")) for k, v in value.items())
+
+
+def _days(value: object, where: str, default: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DAYS:
+        raise ValueError(f"{where}: whole days from 1 to {MAX_DAYS}, got {value!r}")
+    return value
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_REASON_TEXT:
+        raise ValueError(f"{where}: a text of 1 to {MAX_REASON_TEXT} characters")
+    return " ".join(value.split())
+
+
+def _reasons(value: object) -> tuple[DeclineReason, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_REASONS:
+        raise ValueError(f"decline_reasons: a list of at most {MAX_REASONS}")
+    reasons: dict[str, DeclineReason] = {}
+    for n, item in enumerate(value):
+        where = f"decline_reasons[{n}]"
+        if not isinstance(item, dict):
+            raise ValueError(f"{where}: an object with label, text and text_es")
+        label = _text(item.get("label"), f"{where}.label")[:80]
+        text = _text(item.get("text"), f"{where}.text")
+        text_es = _text(item.get("text_es") or item.get("text"), f"{where}.text_es")
+        key = _slug(label)
+        while key in reasons:
+            key += "-2"
+        reasons[key] = DeclineReason(key, label, text, text_es)
+    return tuple(reasons.values())
+
+
+def parse_booking(data: object) -> BookingRules:
+    """booking.json as the function uses it; ValueError naming the field for what is not."""
+    if not isinstance(data, dict):
+        raise ValueError("booking.json must hold an object")
+    timezone = data.get("timezone", DEFAULT_TIMEZONE)
+    if not isinstance(timezone, str) or not re.fullmatch(r"[A-Za-z0-9_+\-/]{1,64}", timezone):
+        raise ValueError(f"timezone: an IANA name such as {DEFAULT_TIMEZONE}, got {timezone!r}")
+    deposit = data.get("deposit") or {}
+    if not isinstance(deposit, dict):
+        raise ValueError("deposit: an object with services and artists")
+    reminder = _days(data.get("deposit_reminder_days"), "deposit_reminder_days", 2)
+    expiry = _days(data.get("deposit_expiry_days"), "deposit_expiry_days", 5)
+    return BookingRules(
+        timezone=timezone,
+        services=_amounts(deposit.get("services"), "deposit.services"),
+        artists=_amounts(deposit.get("artists"), "deposit.artists"),
+        reminder_days=reminder,
+        expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
+        decline_reasons=_reasons(data.get("decline_reasons")),
+    )
+
+
+def zone(name: str) -> tzinfo:
+    """The studio's time zone; UTC when this machine does not know the name (logged)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        log.warning("contact: time zone %r unknown here; times are shown in UTC", name)
+        return UTC
+
+
+def studio_time(iso: str, timezone: str) -> str:
+    """An ISO 8601 UTC time as the studio reads it: "2026-11-28 04:05 CST"."""
+    try:
+        when = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:16]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone(zone(timezone))
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or timezone}"
+
+
+def studio_date(seconds: float, timezone: str) -> str:
+    """A Unix time's date in the studio's time zone: "2026-12-03"."""
+    return f"{datetime.fromtimestamp(seconds, zone(timezone)):%Y-%m-%d}"
