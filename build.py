@@ -205,6 +205,22 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
         sys.exit(1)
 
 
+@cli.command("deposits-due")
+@click.option("--dry-run", is_flag=True, help="Say what is due, send and change nothing.")
+@outbox_option
+@dist_option("Built site whose api/booking.json gives the reminder and expiry days.")
+def deposits_due(dry_run: bool, outbox: Path | None, dist: Path) -> None:
+    """Remind the visitors whose deposit is unpaid, expire the requests past their days
+    (what the daily schedule does on AWS; docs/contact.md, "Deposits")."""
+    from functions.contact.handlers import operations
+
+    try:
+        service = operations.service_from_env(outbox, dist)
+        click.echo(operations.deposits_due(service, dry_run))
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+
+
 @cli.command("send-spam-digest")
 @click.option(
     "--hours",

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from functions.contact.dal.artists import ArtistList
+from functions.contact.dal.booking import FileBooking
 from functions.contact.dal.flash import FileFlash
 from functions.contact.dal.uploads import LocalUploads
 from functions.contact.handlers import handler as lambda_entry
@@ -30,6 +31,7 @@ def service_for_site(dist: Path) -> ContactService | None:
         lambda_entry.SETTINGS,
         ArtistList(api / "artists.json"),
         FileFlash(api / "flash" / "all.json"),
+        FileBooking(api / "booking.json"),
     )
 
 

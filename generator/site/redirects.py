@@ -74,7 +74,8 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 
 def contact_paths() -> dict[str, str]:
-    """message, grant, upload, imageLinks, notSpam and requests: the contact contract's paths."""
+    """message, grant, upload, imageLinks, notSpam, requests, deposits and stripeWebhook: the
+    contact contract's paths."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -97,6 +98,11 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         # A request's Accept, Decline and Waitlist links (the query, ?t=, goes along).
         requests = paths["requests"]
         lines.append(f"{requests}*  {function}{requests}:splat  200!  {SIGNED}")
+        # The visitor's deposit link (?t= goes along) and Stripe's webhook, whose raw body
+        # the function verifies (logic/deposits.py); Stripe may post to the Function URL too.
+        deposits, webhook = paths["deposits"], paths["stripeWebhook"]
+        lines.append(f"{deposits}*  {function}{deposits}:splat  200!  {SIGNED}")
+        lines.append(f"{webhook}  {function}{webhook}  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines
