@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from functions.contact.contract import STRIPE_WEBHOOK_PATH
 from functions.contact.handlers.proxy import MIN_SECRET_CHARS
 from functions.deploy_aws import Deployer
 from functions.deploy_options import DeployError, DeployOptions, site_url
@@ -84,6 +85,17 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     if options.alarm_recipients:
         aws.alarm_on_pending_emails()
     say(f"Function URL: {url}")
+    # Stripe posts its events straight to the function (docs/contact.md, "Deposits").
+    say(
+        f"Stripe webhook: register {url.rstrip('/')}{STRIPE_WEBHOOK_PATH} in Stripe's "
+        "dashboard (Developers, Webhooks) for the event checkout.session.completed, and "
+        "give its signing secret as CONTACT_STRIPE_WEBHOOK_SECRET."
+    )
+    if not all(aws.stripe.values()):
+        say(
+            "Deposits are off: set CONTACT_STRIPE_SECRET_KEY and CONTACT_STRIPE_WEBHOOK_SECRET "
+            "(both) and deploy again to take them."
+        )
     say(
         f"Set CONTACT_FUNCTION_URL={url} and CONTACT_UPLOADS_URL={aws.bucket_url(bucket)} "
         "in the Netlify site's environment, then rebuild."

@@ -127,6 +127,7 @@ class Deployer:
         self.client = lambda service: session.client(service, endpoint_url=options.endpoint_url)
         self.lam = self.client("lambda")
         self.proxy_secret = ""
+        self.stripe: dict[str, str] = {}  # Stripe's keys as the function gets them
         self.new_proxy_secret = False  # made by this run: deploy() prints it, once
 
     def ensure_table(self) -> str:
@@ -320,6 +321,12 @@ class Deployer:
         kept = variables.get("CONTACT_PROXY_SECRET")
         self.proxy_secret = (options.proxy_secret or "").strip() or kept or secrets.token_hex(32)
         self.new_proxy_secret = self.proxy_secret != kept and not options.proxy_secret
+        # Stripe's keys: the operator's when given, else the ones the function has.
+        given = {
+            "CONTACT_STRIPE_SECRET_KEY": options.stripe_secret_key,
+            "CONTACT_STRIPE_WEBHOOK_SECRET": options.stripe_webhook_secret,
+        }
+        self.stripe = {k: (v or "").strip() or variables.get(k, "") for k, v in given.items()}
         configuration = {
             "Role": role_arn,
             "Handler": HANDLER,
@@ -328,7 +335,7 @@ class Deployer:
             "Timeout": options.timeout_s,
             "Environment": {
                 "Variables": options.environment(
-                    bucket, link_secret, self.proxy_secret, configuration_set
+                    bucket, link_secret, self.proxy_secret, configuration_set, self.stripe
                 )
             },
             "Description": f"POST {MESSAGE_PATH} of the studio site",

@@ -99,6 +99,22 @@ class DeployOptions:
             "and its message stays pending (default: --notify-to; 'off': no alarm)."
         ),
     )
+    stripe_secret_key: str | None = field(
+        default=None,
+        metadata=option(
+            "Stripe secret key for deposits (or CONTACT_STRIPE_SECRET_KEY; docs/contact.md, "
+            "Deposits). Default: the function's current one; none at all: no deposits.",
+            "CONTACT_STRIPE_SECRET_KEY",
+        ),
+    )
+    stripe_webhook_secret: str | None = field(
+        default=None,
+        metadata=option(
+            "Signing secret (whsec_...) of the webhook endpoint registered in Stripe (or "
+            "CONTACT_STRIPE_WEBHOOK_SECRET). Default: the function's current one.",
+            "CONTACT_STRIPE_WEBHOOK_SECRET",
+        ),
+    )
     runtime: str = "python3.12"
     memory_mb: int = 256
     timeout_s: int = 20  # under Netlify's 26 s proxy timeout
@@ -153,6 +169,7 @@ class DeployOptions:
         link_secret: str = "",
         proxy_secret: str = "",
         configuration_set: str = "",
+        stripe: dict[str, str] | None = None,
     ) -> dict[str, str]:
         uploads = {"CONTACT_UPLOADS_BUCKET": bucket} if bucket else {}
         return {
@@ -172,6 +189,8 @@ class DeployOptions:
             **({"CONTACT_LINK_SECRET": link_secret} if link_secret else {}),
             # SES's suppression list and bounce and complaint events (deploy_aws.py).
             **({"CONTACT_SES_CONFIGURATION_SET": configuration_set} if configuration_set else {}),
+            # Deposits: Stripe's keys, the operator's or the function's current ones.
+            **{name: value for name, value in (stripe or {}).items() if value},
             **self.extra_env,
         }
 

@@ -21,7 +21,22 @@ from functions.deploy_options import DeployError
 FUNCTIONS_DIR = Path(__file__).resolve().parent
 HANDLER = "functions.contact.handlers.handler.handler"
 # Pure-Python libraries the function imports that the Lambda runtime lacks (boto3 is there).
-BUNDLED_DISTRIBUTIONS = ("email-validator", "dnspython", "idna", "PyJWT", "confusable-homoglyphs")
+# stripe (deposits, imported only when one is asked or paid) and what it needs at run time:
+# typing_extensions, and requests, whose client has timeouts (dal/stripe_checkout.py).
+BUNDLED_DISTRIBUTIONS = (
+    "email-validator",
+    "dnspython",
+    "idna",
+    "PyJWT",
+    "confusable-homoglyphs",
+    "stripe",
+    "typing_extensions",
+    "requests",
+    "urllib3",
+    "certifi",
+    "charset-normalizer",
+    "tzdata",  # the studio's time zone where the runtime has no zone files (models/booking.py)
+)
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
 
 

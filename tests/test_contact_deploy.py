@@ -65,6 +65,10 @@ def test_deploy_creates_then_updates_the_function(
     url = lam.get_function_url_config(FunctionName="contact-test")
     assert url["AuthType"] == "NONE"
     assert f"Function URL: {url['FunctionUrl']}" in first.output
+    # Stripe posts its events straight to the function; without keys, no deposits.
+    webhook = f"{url['FunctionUrl'].rstrip('/')}/api/stripe-webhook"
+    assert f"Stripe webhook: register {webhook} in Stripe's dashboard" in first.output
+    assert "checkout.session.completed" in first.output and "Deposits are off" in first.output
     assert f"CONTACT_FUNCTION_URL={url['FunctionUrl']}" in first.output
     assert f"CONTACT_UPLOADS_URL={moto_url}/{BUCKET} " in first.output
     policy = json.loads(lam.get_policy(FunctionName="contact-test")["Policy"])
@@ -116,6 +120,7 @@ def test_deploy_creates_then_updates_the_function(
         dist,
         moto_url,
         *("--rate-limit", "3/300", "--site-url", f"{site}/", "--proxy-secret", chosen),
+        *("--stripe-secret-key", "sk_test_operator", "--stripe-webhook-secret", "whsec_operator"),
     )
     assert "function contact-test: code and configuration updated" in changed.output, changed.output
     # Netlify's proxy forwards the visitor's Origin: the site, and only it, may post images.
@@ -127,6 +132,16 @@ def test_deploy_creates_then_updates_the_function(
     assert conf["Environment"]["Variables"]["CONTACT_LINK_SECRET"] == secret
     assert conf["Environment"]["Variables"]["CONTACT_PROXY_SECRET"] == chosen
     assert chosen not in changed.output
+    stripe_keys = {
+        "CONTACT_STRIPE_SECRET_KEY": "sk_test_operator",
+        "CONTACT_STRIPE_WEBHOOK_SECRET": "whsec_operator",
+    }
+    assert stripe_keys.items() <= conf["Environment"]["Variables"].items()
+    assert "sk_test_operator" not in changed.output and "Deposits are off" not in changed.output
+    kept = run_deploy(dist, moto_url)  # the keys stay when the operator does not name them
+    assert kept.exit_code == 0, kept.output
+    conf = lam.get_function_configuration(FunctionName="contact-test")
+    assert stripe_keys.items() <= conf["Environment"]["Variables"].items()
     short = run_deploy(dist, moto_url, "--proxy-secret", "too-short")
     assert short.exit_code == 1 and "at least 32 characters" in short.output
     assert "bucket contact-test-uploads-123456789012-us-east-1: exists" in changed.output
@@ -149,6 +164,10 @@ def test_package_is_reproducible_and_self_contained(tmp_path: Path) -> None:
         "functions/contact/handlers/handler.py" in names and "email_validator/__init__.py" in names
     )
     assert "jwt/api_jwt.py" in names  # PyJWT checks Netlify's signature (proxy.py)
+    # Deposits: stripe and what it needs at run time (dal/stripe_checkout.py)
+    for module in ("stripe/__init__.py", "typing_extensions.py", "requests/__init__.py"):
+        assert module in names, module
+    assert "tzdata/zoneinfo/America/Chicago" in names  # the studio's zone on any runtime
     assert "functions/deploy.py" not in names and not any("__pycache__" in n for n in names)
     baked = json.loads(
         zipfile.ZipFile(io.BytesIO(first)).read("functions/contact/known_artists.json")
@@ -186,6 +205,8 @@ def test_the_deployed_package_runs_as_lambda_would(
         "here = sys.argv[1]\n"
         "assert h.__file__.startswith(here) and email_validator.__file__.startswith(here)\n"
         "assert jwt.__file__.startswith(here)\n"
+        "import functions.contact.dal.stripe_checkout as pay, stripe, requests\n"
+        "assert stripe.__file__.startswith(here) and requests.__file__.startswith(here)\n"
         "print(json.dumps(h.handler(json.loads(sys.argv[2]), None)))\n"
     )
 
