@@ -88,8 +88,9 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     # Stripe posts its events straight to the function (docs/contact.md, "Deposits").
     say(
         f"Stripe webhook: register {url.rstrip('/')}{STRIPE_WEBHOOK_PATH} in Stripe's "
-        "dashboard (Developers, Webhooks) for the event checkout.session.completed, and "
-        "give its signing secret as CONTACT_STRIPE_WEBHOOK_SECRET."
+        "dashboard (Developers, Webhooks) for the events checkout.session.completed and "
+        "checkout.session.async_payment_succeeded, and give its signing secret as "
+        "CONTACT_STRIPE_WEBHOOK_SECRET."
     )
     if not all(aws.stripe.values()):
         say(

@@ -9,6 +9,9 @@ from dataclasses import dataclass
 MAX_WEBHOOK_BYTES = 64 * 1024  # Stripe's events are a few KiB; more is not Stripe
 PAID = "paid"
 COMPLETED = "checkout.session.completed"
+# A payment method with delayed notification (a bank debit) completes the session unpaid and
+# sends this once the money arrives (docs.stripe.com/checkout/fulfillment).
+ASYNC_SUCCEEDED = "checkout.session.async_payment_succeeded"
 
 
 class PaymentsUnavailable(Exception):
@@ -39,4 +42,4 @@ class PaymentEvent:
 
     @property
     def paid(self) -> bool:
-        return self.type == COMPLETED and self.payment_status == PAID
+        return self.type in (COMPLETED, ASYNC_SUCCEEDED) and self.payment_status == PAID
