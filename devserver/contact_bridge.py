@@ -37,16 +37,19 @@ BODY_TIMEOUT_S = 10  # a body that trickles in slower than this is dropped (408)
 
 ContactHandler = Callable[[dict, object], dict]
 # The contact function's paths (functions/contact/handlers/app.py): the message, the grant of
-# an image upload, the email's image links, the spam digest's links (logic/spam_review.py)
-# and a request's Accept, Decline and Waitlist links (logic/request_actions.py) go to its
-# handler; the image itself to the local store, which answers as S3 would (on Netlify,
-# dist/_redirects proxies that path to the bucket).
+# an image upload, the email's image links, the spam digest's links (logic/spam_review.py),
+# a request's Accept, Decline and Waitlist links (logic/request_actions.py) and the flash
+# designs held (GET /api/flash/holds) go to its handler; the image itself to the local
+# store, which answers as S3 would (on Netlify, dist/_redirects proxies that path to the
+# bucket).
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
 MESSAGE = _PATHS["message"]
 CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
 IMAGE_LINKS = _PATHS["imageLinks"]
 NOT_SPAM_LINKS = _PATHS["notSpam"]
 REQUEST_LINKS = _PATHS["requests"]
+# GET of the flash designs held by a claim (before the static files under api/flash/).
+FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
 UPLOAD_FILE = _PATHS["upload"]
 
 
@@ -139,6 +142,7 @@ class ContactBridge:
     def answers(self, url_path: str) -> bool:
         return (
             url_path in CONTACT_PATHS
+            or url_path in FLASH_HOLDS
             or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS))
             or url_path == UPLOAD_FILE
         )

@@ -33,6 +33,7 @@ def test_the_function_reads_the_contract() -> None:
     )
     assert contract.NOT_SPAM_PATH == PATHS["notSpam"]
     assert contract.REQUESTS_PATH == PATHS["requests"]
+    assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
@@ -40,7 +41,7 @@ def test_the_function_reads_the_contract() -> None:
 def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
     links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
-    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links):
+    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], PATHS["flashHolds"], *links):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
 
@@ -56,6 +57,7 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["imageLinks"] + "*",
         PATHS["notSpam"] + "*",
         PATHS["requests"] + "*",
+        PATHS["flashHolds"],
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

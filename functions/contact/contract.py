@@ -1,8 +1,8 @@
 """The contact function's public contract, read from contract.json: the paths it answers
 (the message, the grant of an image upload, the image's own upload, the email's image
-links, the spam digest's "Not spam" links, a request's Accept, Decline and Waitlist links)
-and the limits of reference images. The form, `serve` and the build's _redirects read the
-same file (docs/contact.md)."""
+links, the spam digest's "Not spam" links, a request's Accept, Decline and Waitlist links,
+the flash designs held) and the limits of reference images. The form, `serve` and the
+build's _redirects read the same file (docs/contact.md)."""
 
 from __future__ import annotations
 
@@ -20,5 +20,7 @@ IMAGE_LINK_PATH: str = _CONTRACT["paths"]["imageLinks"]  # a prefix: the rest na
 NOT_SPAM_PATH: str = _CONTRACT["paths"]["notSpam"]
 # A prefix: the rest names a request and the studio's action on it (logic/requests.py).
 REQUESTS_PATH: str = _CONTRACT["paths"]["requests"]
+# The ids of the flash designs held by a claim now (logic/service.py, flash_holds).
+FLASH_HOLDS_PATH: str = _CONTRACT["paths"]["flashHolds"]
 MAX_IMAGES: int = _CONTRACT["images"]["maxCount"]
 MAX_IMAGE_BYTES: int = _CONTRACT["images"]["maxBytes"]

@@ -14,7 +14,7 @@ import json
 import logging
 from functools import lru_cache
 
-from ..contract import GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH, REQUESTS_PATH
+from ..contract import FLASH_HOLDS_PATH, GRANT_PATH, IMAGE_LINK_PATH, NOT_SPAM_PATH, REQUESTS_PATH
 from ..dal.artists import ArtistList
 from ..dal.flash import SiteFlash
 from ..dal.outbox import SqliteOutbox
@@ -286,6 +286,10 @@ def _answer(
         return service.open_image(path)
     if path.startswith(NOT_SPAM_PATH) and service.spam_review is not None:
         return service.spam_review.answer(path, method)
+    if path.rstrip("/") == FLASH_HOLDS_PATH:
+        if method.upper() not in ("GET", "HEAD"):
+            return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
+        return service.flash_holds()
     if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
         return service.request_actions.answer(path, method, query, body, content_type)
     refused, payload = read_json(method, body, content_type)
