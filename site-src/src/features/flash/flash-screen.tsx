@@ -3,7 +3,9 @@
 // design opens in the portfolio's viewer, with "Claim this design": the claim goes to the contact
 // form (lib/flash-claim.ts) with the artist and the consultation service picked. An artist's books
 // are shown as the artist cards and the profile show them (lib/books.ts); while they are closed the
-// viewer says so instead of offering the claim (the form would refuse it only once filled in).
+// viewer says so instead of offering the claim (the form would refuse it only once filled in). A
+// design held by a visitor's claim (GET /api/flash/holds, read after the first paint) is shown
+// claimed, as one marked claimed in content.
 //
 // It is drawn as the portfolio is, as a gallery (components/gallery/): flash.css adds only what
 // flash has of its own (its columns, the facts under each design, the books, the claim).
@@ -19,6 +21,7 @@ import type { Artist, FlashDesign } from "../../lib/api-types";
 import { booksLabel } from "../../lib/books";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { useFlash } from "./api/get-flash";
+import { useHolds, withHolds } from "./api/get-holds";
 import { readClaim, saveClaim } from "../../lib/flash-claim";
 import { FlashEmpty, FlashGrid, isClaimed, type FlashBooks } from "./flash-grid";
 import "./flash.css";
@@ -42,7 +45,11 @@ export default function FlashScreen() {
   const booksLabels = useStrings().books;
   const { data: artists = [] } = useArtists();
   const [, selectArtist] = useSelectedArtist();
-  const { data: designs = [], isLoading } = useFlash(selected);
+  const { data: listed = [], isLoading } = useFlash(selected);
+  // The one-off designs a visitor's claim holds now are shown claimed once read, after the first
+  // paint (api/get-holds.ts): the prerendered page is the content's.
+  const held = useHolds();
+  const designs = useMemo(() => withHolds(listed, held), [listed, held]);
   // The design this tab has claimed already (back from the form): only the browser knows it, so
   // it is marked once hydrated, and the first render matches the prerendered page.
   const picked = useHydrated() ? readClaim()?.id : undefined;
