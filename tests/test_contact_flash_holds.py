@@ -99,6 +99,7 @@ def studio_link(service: ContactService, message_id: str, action: str, form: dic
 
 def test_two_claims_at_once_one_holds_the_design_and_the_other_is_told_kindly(make) -> None:
     service = make()
+    assert held(service) == []  # the store opened once (an outbox's first open is not the test)
     start = threading.Barrier(2)
     answers: list[tuple] = []
 
