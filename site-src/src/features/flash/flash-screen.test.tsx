@@ -184,4 +184,20 @@ describe("/flash", () => {
     expect(tile("Swallow")).not.toHaveClass("flash-tile--claimed");
     expect(within(tile("Swallow")).getByRole("button", { name: "View Swallow, 3 in, $150" })).toBeInTheDocument();
   });
+
+  test("a hold read while the viewer is open takes its claim away and shifts nothing", async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFlashApi({}, undefined, () => answer.promise);
+    renderFlash("/flash/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await userEvent.click(screen.getByRole("button", { name: "View Swallow, 3 in, $150" }));
+    const dialog = screen.getByRole("dialog", { name: "Flash design viewer" });
+    expect(within(dialog).getByRole("button", { name: "Claim this design" })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain("/api/flash/holds"));
+    answer.resolve(jsonResponse({ held: ["jane-doe/swallow"] }));
+    expect(await within(dialog).findByText("Someone has just claimed this design.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Claim this design" })).toBeNull();
+    expect(dialog.querySelector(".lightbox__title")).toHaveTextContent("Swallow");
+    expect(within(dialog).getByLabelText("Image 1 of 2")).toBeInTheDocument();
+  });
 });

@@ -73,7 +73,9 @@ export default function FlashScreen() {
   const selectedBooks = selected === ALL ? null : booksOf(selected);
 
   // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
-  const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
+  // Its list is the content's: holds read while it is open never shift the design shown, they only
+  // take the claim away (`action`); the grid no longer opens a held design.
+  const offered = useMemo(() => listed.filter((d) => !isClaimed(d)), [listed]);
   const images = useMemo(() => offered.map((design) => toLightboxImage(design, t.alt)), [offered, t]);
   const viewer = useGalleryViewer(selected, isLoading);
   const close = viewer.close;
@@ -104,6 +106,13 @@ export default function FlashScreen() {
   );
   const action = useCallback(
     ({ design }: DesignImage) => {
+      if (held.has(design.id) && !design.repeatable) {
+        return (
+          <p className="flash-books flash-books--viewer" data-held="">
+            {t.held}
+          </p>
+        );
+      }
       const books = booksOf(design.artist_id);
       if (books?.state === "closed") {
         return (
@@ -126,7 +135,7 @@ export default function FlashScreen() {
         </>
       );
     },
-    [booksOf, claim, t],
+    [booksOf, claim, held, t],
   );
 
   return (
