@@ -61,9 +61,25 @@ def make(request: pytest.FixtureRequest, tmp_path: Path):
     if request.param == "outbox":
         yield lambda **kwargs: outbox_service(tmp_path, **kwargs)
         return
-    aws = request.getfixturevalue("aws")
-    assert aws is None
+    assert request.getfixturevalue("aws") is None
+    isolate_moto_transactions(request.getfixturevalue("monkeypatch"))
     yield lambda **kwargs: dynamo_service(tmp_path, **kwargs)
+
+
+def isolate_moto_transactions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DynamoDB runs each TransactWriteItems in isolation (serializable); moto does not: it
+    copies the table first and puts that copy back when the transaction is cancelled, which
+    loses a transaction that committed meanwhile in another thread. A lock gives moto the
+    isolation DynamoDB has, so the test judges our conditions, not moto's threading."""
+    from moto.dynamodb.models import DynamoDBBackend
+
+    lock, original = threading.Lock(), DynamoDBBackend.transact_write_items
+
+    def isolated(self, transact_items):  # noqa: ANN001, ANN202 - moto's own signature
+        with lock:
+            return original(self, transact_items)
+
+    monkeypatch.setattr(DynamoDBBackend, "transact_write_items", isolated)
 
 
 def claim(service: ContactService, payload: dict = CLAIM, ip: str = "203.0.113.7") -> tuple:
