@@ -39,7 +39,8 @@ ContactHandler = Callable[[dict, object], dict]
 # The contact function's paths (functions/contact/handlers/app.py): the message, the grant of
 # an image upload, the email's image links, the spam digest's links (logic/spam_review.py),
 # a request's Accept, Decline and Waitlist links (logic/request_actions.py), the visitor's
-# deposit link and Stripe's webhook (logic/deposits.py) go to its handler; the image itself
+# deposit link and Stripe's webhook (logic/deposits.py) and the flash designs held (GET
+# /api/flash/holds) go to its handler; the image itself
 # to the local store, which answers as S3 would (on Netlify, dist/_redirects proxies that
 # path to the bucket).
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
@@ -50,6 +51,8 @@ NOT_SPAM_LINKS = _PATHS["notSpam"]
 REQUEST_LINKS = _PATHS["requests"]
 DEPOSIT_LINKS = _PATHS["deposits"]  # the visitor's pay link (logic/deposits.py)
 STRIPE_WEBHOOK = _PATHS["stripeWebhook"]  # Stripe's events, against the outbox
+# GET of the flash designs held by a claim (before the static files under api/flash/).
+FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
 UPLOAD_FILE = _PATHS["upload"]
 
 
@@ -143,6 +146,7 @@ class ContactBridge:
         return (
             url_path in CONTACT_PATHS
             or url_path == STRIPE_WEBHOOK
+            or url_path in FLASH_HOLDS
             or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS))
             or url_path == UPLOAD_FILE
         )

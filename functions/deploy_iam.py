@@ -34,6 +34,8 @@ def role_policy(table_arn: str, bucket: str) -> dict:
                     "dynamodb:GetItem",
                     "dynamodb:Query",
                     "dynamodb:Scan",
+                    # A decline or an expiry deletes the flash hold in its transaction.
+                    "dynamodb:DeleteItem",
                 ],
                 "Resource": [table_arn, f"{table_arn}/index/*"],
             },

@@ -35,6 +35,7 @@ def test_the_function_reads_the_contract() -> None:
     assert contract.REQUESTS_PATH == PATHS["requests"]
     assert contract.DEPOSITS_PATH == PATHS["deposits"]
     assert contract.STRIPE_WEBHOOK_PATH == PATHS["stripeWebhook"]
+    assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
@@ -42,7 +43,7 @@ def test_the_function_reads_the_contract() -> None:
 def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
     links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
-    deposits = (PATHS["deposits"] + "x", PATHS["stripeWebhook"])
+    deposits = (PATHS["deposits"] + "x", PATHS["stripeWebhook"], PATHS["flashHolds"])
     for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
@@ -61,6 +62,7 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["requests"] + "*",
         PATHS["deposits"] + "*",
         PATHS["stripeWebhook"],
+        PATHS["flashHolds"],
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

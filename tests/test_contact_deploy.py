@@ -82,6 +82,8 @@ def test_deploy_creates_then_updates_the_function(
     iam = boto3.client("iam", region_name=REGION, endpoint_url=moto_url)
     inline = iam.get_role_policy(RoleName=role, PolicyName="contact-function")["PolicyDocument"]
     assert "ses:SendRawEmail" in json.dumps(inline)
+    (table,) = [s for s in inline["Statement"] if "dynamodb:PutItem" in s["Action"]]
+    assert "dynamodb:DeleteItem" in table["Action"]  # a flash hold given back (#41 item 4)
     (objects,) = [s for s in inline["Statement"] if "s3:PutObject" in s["Action"]]
     assert sorted(objects["Resource"]) == [
         f"arn:aws:s3:::{BUCKET}/{prefix}/*" for prefix in ("messages", "pending", "spam")

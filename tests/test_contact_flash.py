@@ -32,6 +32,7 @@ from functions.contact.dal.flash import MAX_BYTES, SiteFlash, fetch_flash
 from functions.contact.dal.sitelists import RETRY_S, TTL_S, SiteUnreachable
 from functions.contact.handlers import handler as handler_module
 from functions.contact.models.flash import parse_flash
+from functions.contact.models.request_state import moved
 from functions.contact.words.messages import THANK_YOU
 from serverthread import running_server
 
@@ -225,6 +226,9 @@ def test_a_design_claimed_after_the_list_was_read_is_refused_once_it_is_read_aga
     service = flash_service(tmp_path, site)
     assert call(service, post_event(SWALLOW))[0] == 200 and site.fetches == 1
     site.mark("jane-doe/swallow", status="claimed")  # the studio marks it claimed in content
+    # The first claim's hold given back (#41 item 4), so only the list decides the next one.
+    first = service.store.list()[0]
+    assert service.store.change_state(moved(first, "declined", "x", "studio link"), "new")
     site.now += TTL_S - 1
     assert call(service, post_event(SWALLOW))[0] == 200  # the list read a minute ago
     site.now += 2

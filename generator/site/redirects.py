@@ -74,8 +74,8 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 
 def contact_paths() -> dict[str, str]:
-    """message, grant, upload, imageLinks, notSpam, requests, deposits and stripeWebhook: the
-    contact contract's paths."""
+    """message, grant, upload, imageLinks, notSpam, requests, deposits, stripeWebhook and
+    flashHolds: the contact contract's paths."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -103,6 +103,11 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         deposits, webhook = paths["deposits"], paths["stripeWebhook"]
         lines.append(f"{deposits}*  {function}{deposits}:splat  200!  {SIGNED}")
         lines.append(f"{webhook}  {function}{webhook}  200!  {SIGNED}")
+        # The flash designs held by a claim: forced (200!), so that it wins over the files
+        # under api/flash/ and netlify.toml's /api/* 404. Without the function it is that
+        # JSON 404, and the flash screens stay as built (docs/flash.md).
+        holds = paths["flashHolds"]
+        lines.append(f"{holds}  {function}{holds}  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines

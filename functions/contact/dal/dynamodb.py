@@ -23,20 +23,33 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from ..models.budget import CONFIRMATION_PREFIX, Hour
 from ..models.budget import KEY_PREFIX as BUDGET_PREFIX
-from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+from ..models.message import (
+    PENDING,
+    SENT,
+    SPAM,
+    AlreadyAttached,
+    AlreadyHeld,
+    StorageUnavailable,
+    StoredMessage,
+)
+from ..models.request_state import RELEASES_HOLD
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
 # transaction with its message: the condition makes an upload attach to one message only.
 CLAIM_PREFIX = "upload#"
+# A held one-off flash design likewise: an item "hold#<design id>" naming its message, put in
+# the same transaction as the message (attribute_not_exists: the first claim holds it) and
+# deleted in the same transaction as a decline or an expiry (docs/contact.md).
+HOLD_PREFIX = "hold#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
 # a few days); deploy-function turns it on. Only spam carries the attribute.
 EXPIRY_ATTRIBUTE = "expires_at"
 # What is done once (claim_once): a Stripe event acted on, a deposit reminder sent.
 ONCE_PREFIX = "once#"
-# The items that are not messages: upload claims, the hourly counts (budget.py),
+# The items that are not messages: upload claims, holds, the hourly counts (budget.py),
 # confirmations, the things done once.
-_NOT_MESSAGES = (CLAIM_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX, ONCE_PREFIX)
+_NOT_MESSAGES = (CLAIM_PREFIX, HOLD_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX, ONCE_PREFIX)
 # Attributes a message has only when they say something: messages stored before they existed
 # read the same as those without them.
 _ONLY_WHEN_GIVEN = (
@@ -90,8 +103,11 @@ class DynamoStore:
             del item[_LANG]
         if item[_STATE] == _DEFAULT_STATE:
             del item[_STATE]
-        if message.images:
-            self._add_with_claims(message, item)
+        held = message.hold if message.status != SPAM else ""
+        if not held:
+            item.pop("hold", None)
+        if message.images or held:
+            self._add_with_claims(message, item, held)
             return
         self._call(
             "put",
@@ -102,8 +118,11 @@ class DynamoStore:
             ),
         )
 
-    def _add_with_claims(self, message: StoredMessage, item: dict) -> None:
+    def _add_with_claims(self, message: StoredMessage, item: dict, held: str) -> None:
+        """The message, its hold (if any) and its uploads' claims in one transaction."""
         expiry = {EXPIRY_ATTRIBUTE: message.expires_at} if message.expires_at else {}
+        mine = {"message_id": message.id, "held_at": message.created_at}
+        hold = [{"id": f"{HOLD_PREFIX}{held}", **mine}] if held else []
         claims = [
             {"id": f"{CLAIM_PREFIX}{image['upload']}", "message_id": message.id, **expiry}
             for image in message.images
@@ -116,16 +135,19 @@ class DynamoStore:
                     "ConditionExpression": "attribute_not_exists(id)",
                 }
             }
-            for values in (item, *claims)
+            for values in (item, *hold, *claims)
         ]
         try:
             self.client.transact_write_items(TransactItems=puts)
         except ClientError as exc:
             reasons = exc.response.get("CancellationReasons") or []
+            failed = [r.get("Code") == "ConditionalCheckFailed" for r in reasons]
+            if hold and len(failed) > 1 and failed[1]:
+                raise AlreadyHeld(held) from exc
             taken = [
                 claim["id"].removeprefix(CLAIM_PREFIX)
-                for claim, reason in zip(claims, reasons[1:], strict=False)
-                if reason.get("Code") == "ConditionalCheckFailed"
+                for claim, lost in zip(claims, failed[1 + len(hold) :], strict=False)
+                if lost
             ]
             if taken:
                 raise AlreadyAttached(taken) from exc
@@ -233,6 +255,7 @@ class DynamoStore:
         was = "#st = :from"
         if from_state == _DEFAULT_STATE:
             was += " OR attribute_not_exists(#st)"
+        releases = message.state in RELEASES_HOLD
         names = {"#st": _STATE, "#s": "status", "#sh": "state_history", "#d": "deposit_cents"}
         values = {
             ":to": message.state,
@@ -244,23 +267,73 @@ class DynamoStore:
         update = "SET #st = :to, #sh = :history, #d = :deposit"
         removed = []
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
-        for name, short in (("checkout_session", "#c"), ("hold", "#h")):
+        kept = {"checkout_session": message.checkout_session, "hold": message.hold}
+        if releases:
+            kept["hold"] = ""  # given back: stored without it
+        for (name, value), short in zip(kept.items(), ("#c", "#h"), strict=True):
             names[short] = name
-            if getattr(message, name):
+            if value:
                 update += f", {short} = :{name}"
-                values[f":{name}"] = getattr(message, name)
+                values[f":{name}"] = value
             else:
                 removed.append(short)  # absent rather than "" (docs/contact.md)
         if removed:
             update += " REMOVE " + ", ".join(removed)
-        return self._update_if(
-            "state change",
-            message.id,
-            update,
-            f"attribute_exists(id) AND #s <> :spam AND ({was})",
-            names,
-            values,
-        )
+        condition = f"attribute_exists(id) AND #s <> :spam AND ({was})"
+        if not (releases and message.hold):
+            return self._update_if("state change", message.id, update, condition, names, values)
+        # The hold goes in the same transaction; the message as read names it (only a stored
+        # hold's own message does), and the condition deletes only this message's hold.
+        change = {
+            "Update": {
+                "TableName": self.name,
+                "Key": _to_dynamo({"id": message.id}),
+                "UpdateExpression": update,
+                "ConditionExpression": condition,
+                "ExpressionAttributeNames": names,
+                "ExpressionAttributeValues": _to_dynamo(values),
+            }
+        }
+        release = {
+            "Delete": {
+                "TableName": self.name,
+                "Key": _to_dynamo({"id": f"{HOLD_PREFIX}{message.hold}"}),
+                "ConditionExpression": "attribute_not_exists(id) OR message_id = :mine",
+                "ExpressionAttributeValues": _to_dynamo({":mine": message.id}),
+            }
+        }
+        try:
+            self.client.transact_write_items(TransactItems=[change, release])
+        except ClientError as exc:
+            reasons = exc.response.get("CancellationReasons") or []
+            codes = [r.get("Code") for r in reasons]
+            if codes[:1] == ["ConditionalCheckFailed"]:
+                return False  # another change came first
+            if codes[1:2] == ["ConditionalCheckFailed"]:
+                # Not this message's hold (never written so): change the state alone.
+                return self._update_if("state change", message.id, update, condition, names, values)
+            raise StorageUnavailable(f"DynamoDB state change: {exc}") from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailable(f"DynamoDB state change: {exc}") from exc
+        return True
+
+    def held(self, limit: int) -> list[str]:
+        # A scan that keeps only the holds: the table has no index of them, and the answer is
+        # cached a minute by the CDN (docs/contact.md: what it costs).
+        found: list[str] = []
+        kwargs = {
+            "TableName": self.name,
+            "FilterExpression": "begins_with(id, :hold)",
+            "ProjectionExpression": "id",
+            "ExpressionAttributeValues": _to_dynamo({":hold": HOLD_PREFIX}),
+        }
+        while len(found) < limit:
+            page = self._call("scan", lambda: self.client.scan(**kwargs))
+            found += [i["id"]["S"].removeprefix(HOLD_PREFIX) for i in page["Items"]]
+            if "LastEvaluatedKey" not in page:
+                break
+            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return sorted(found)[: max(0, limit)]
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         if size > ceiling:

@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..models.budget import Hour
-from ..models.message import PENDING, SENT, SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+from ..models.message import (
+    PENDING,
+    SENT,
+    SPAM,
+    AlreadyAttached,
+    AlreadyHeld,
+    StorageUnavailable,
+    StoredMessage,
+)
+from ..models.request_state import RELEASES_HOLD
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -64,6 +73,13 @@ CREATE TABLE IF NOT EXISTS attachments (
     upload_id TEXT PRIMARY KEY,
     message_id TEXT NOT NULL
 );
+-- One row per held one-off flash design: the primary key makes the first claim hold it
+-- (docs/contact.md, "A one-off design is held by the first claim").
+CREATE TABLE IF NOT EXISTS holds (
+    design_id TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS holds_message ON holds (message_id);
 -- Image bytes granted per hour, all visitors together (budget.py).
 CREATE TABLE IF NOT EXISTS upload_budget (
     hour TEXT PRIMARY KEY,
@@ -208,6 +224,14 @@ class SqliteOutbox:
             conn.execute(
                 f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES ({placeholders})", values
             )
+            if message.hold and message.status != SPAM:
+                try:
+                    conn.execute(
+                        "INSERT INTO holds (design_id, message_id) VALUES (?, ?)",
+                        (message.hold, message.id),
+                    )
+                except sqlite3.IntegrityError:
+                    raise AlreadyHeld(message.hold) from None  # rolled back: nothing kept
             taken = _claim(conn, message)
             if taken:
                 raise AlreadyAttached(taken)
@@ -293,23 +317,40 @@ class SqliteOutbox:
         return changed == 1
 
     def change_state(self, message: StoredMessage, from_state: str) -> bool:
-        # One statement under SQLite's write lock: of two changes read in the same state,
-        # the second finds it changed and writes nothing.
-        changed = self._write(
-            "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
-            " checkout_session = ?, hold = ? WHERE id = ? AND state = ? AND status != ?",
-            (
-                message.state,
-                _column(message, "state_history"),
-                message.deposit_cents,
-                message.checkout_session,
-                message.hold,
-                message.id,
-                from_state,
-                SPAM,
-            ),
-        )
-        return changed == 1
+        # Under SQLite's write lock: of two changes read in the same state, the second finds
+        # it changed and writes nothing. A decline or an expiry gives the design back in the
+        # same transaction.
+        releases = message.state in RELEASES_HOLD
+
+        def change(conn: sqlite3.Connection) -> bool:
+            changed = conn.execute(
+                "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
+                " checkout_session = ?, hold = ? WHERE id = ? AND state = ? AND status != ?",
+                (
+                    message.state,
+                    _column(message, "state_history"),
+                    message.deposit_cents,
+                    message.checkout_session,
+                    "" if releases else message.hold,
+                    message.id,
+                    from_state,
+                    SPAM,
+                ),
+            ).rowcount
+            if changed == 1 and releases:
+                conn.execute("DELETE FROM holds WHERE message_id = ?", (message.id,))
+            return changed == 1
+
+        return self._transaction(change)
+
+    def held(self, limit: int) -> list[str]:
+        try:
+            rows = self._connect().execute(
+                "SELECT design_id FROM holds ORDER BY design_id LIMIT ?", (max(0, limit),)
+            )
+            return [row[0] for row in rows.fetchall()]
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
 
     def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
         """Keep an email instead of sending it (a Mailer, logic/confirmation.py): where no

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from ..contract import (
     DEPOSITS_PATH,
+    FLASH_HOLDS_PATH,
     GRANT_PATH,
     IMAGE_LINK_PATH,
     NOT_SPAM_PATH,
@@ -372,6 +373,10 @@ def _answer(
         return service.open_image(path)
     if path.startswith(NOT_SPAM_PATH) and service.spam_review is not None:
         return service.spam_review.answer(path, method)
+    if path.rstrip("/") == FLASH_HOLDS_PATH:
+        if method.upper() not in ("GET", "HEAD"):
+            return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
+        return service.flash_holds()
     if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
         return service.request_actions.answer(path, method, query, body, content_type)
     if path.startswith(DEPOSITS_PATH) and service.deposits is not None:

@@ -9,8 +9,10 @@ from the published site, kept TTL_S and read again at once for an unknown id, so
 marked claimed in content is refused without a redeploy; in `serve` from the served build's
 dist/api/flash/all.json. When the site cannot be reached, a well-formed id is accepted and
 recorded as unverified, and the studio's email says so: a lead is never lost for that.
-A claim changes no content: the studio marks a design claimed after the appointment
-(docs/contact.md, "Flash designs").
+A claim changes no content, but the first claim of a one-off design holds it (the store
+refuses a second claim while it is held, and the site shows it claimed: GET /api/flash/holds);
+the studio marks it claimed in content after the appointment (docs/contact.md, "Flash
+designs").
 """
 
 from __future__ import annotations
@@ -112,9 +114,18 @@ def claim_flash(
 
 
 def with_claim(message: StoredMessage, claim: dict) -> StoredMessage:
-    """The message with its design; with "No preference", the design's artist chosen."""
+    """The message with its design; with "No preference", the design's artist chosen. A
+    one-off design (not `repeatable`, or unverified: it may be one) is held by the message:
+    the store keeps the hold in the same write as the message, or refuses it (AlreadyHeld)."""
     if not claim:
         return message
+    hold = "" if claim.get("repeatable") else claim["id"]
     if message.artist == NO_ARTIST and claim.get("verified"):
-        return replace(message, flash=claim, artist=claim["artist_id"], artist_name=claim["artist"])
-    return replace(message, flash=claim)
+        return replace(
+            message,
+            flash=claim,
+            artist=claim["artist_id"],
+            artist_name=claim["artist"],
+            hold=hold,
+        )
+    return replace(message, flash=claim, hold=hold)

@@ -18,7 +18,12 @@ from ..models.references import ImageLinks, Upload, UploadId
 class MessageStore(Protocol):
     def add(self, message: StoredMessage) -> None:
         """Keep the message durably or raise StorageUnavailable; AlreadyAttached (and keep
-        nothing) when one of its images' uploads belongs to another message."""
+        nothing) when one of its images' uploads belongs to another message; AlreadyHeld (and
+        keep nothing) when message.hold, a design id, is held by another message. The hold is
+        kept in the same write as the message."""
+
+    def held(self, limit: int) -> list[str]:
+        """The ids of the flash designs held now, at most limit of them."""
 
     def mark_sent(self, message_id: str, at: str) -> None: ...
 
@@ -46,7 +51,9 @@ class MessageStore(Protocol):
         """Write message's state, state_history, deposit_cents, checkout_session and hold
         over the stored message of the same id, only if that is still in from_state (a
         message without a state is `new`) and not spam, in one conditional write; False
-        (nothing written) otherwise: another change came first (request_state.py)."""
+        (nothing written) otherwise: another change came first (request_state.py). A move to
+        a state of request_state.RELEASES_HOLD (declined, expired) releases the message's
+        hold in the same write (and stores it without one)."""
 
     def claim_once(self, key: str, now: float, keep_s: float) -> bool:
         """Record key (a webhook event id, a reminder) unless it is recorded already, in one

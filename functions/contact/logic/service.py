@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Protocol
 from ..contract import UPLOAD_PATH
 from ..models.books import closed_books, with_books
 from ..models.budget import hour_of
-from ..models.message import SPAM, AlreadyAttached, StorageUnavailable, StoredMessage
+from ..models.flash import FIELD as FLASH
+from ..models.flash import HOLDS_CACHE_CONTROL, MAX_HOLDS_LISTED
+from ..models.message import (
+    SPAM,
+    AlreadyAttached,
+    AlreadyHeld,
+    StorageUnavailable,
+    StoredMessage,
+)
 from ..models.outcomes import (
     NotificationFailed,
     Outcome,
@@ -173,6 +181,12 @@ class ContactService:
         except AlreadyAttached as taken:
             self._discard(message)
             return refused_images(ids, dict.fromkeys(taken.upload_ids, t.IMAGE_TAKEN), t)
+        except AlreadyHeld:
+            # Another visitor's claim came first (docs/contact.md, "A one-off design is held
+            # by the first claim"): a 409 saying only that, the form keeps what was typed.
+            self._discard(message)
+            log.info("contact: flash design %s is held; the claim answered 409", message.hold)
+            return Outcome.error(409, t.FLASH_HELD, fields={FLASH: t.FLASH_HELD})
         except StorageUnavailable as exc:
             log.error("contact: message NOT stored, answered 503: %s", exc)
             self._discard(message)
@@ -260,6 +274,17 @@ class ContactService:
         return Outcome(
             429, Outcome.error(429, text).body, {"retry-after": str(math.ceil(hour.seconds_left))}
         )
+
+    def flash_holds(self) -> Outcome:
+        """Answer GET /api/flash/holds: {"held": [design id, ...]}, at most MAX_HOLDS_LISTED,
+        cacheable for a minute (the flash screens read it after their first paint)."""
+        try:
+            held = self.store.held(MAX_HOLDS_LISTED)
+        except StorageUnavailable as exc:
+            log.error("contact: flash holds unreadable, answered 503: %s", exc)
+            return Outcome.error(503, texts("en").UNAVAILABLE)
+        headers = {"cache-control": HOLDS_CACHE_CONTROL}
+        return Outcome(200, {"held": held[:MAX_HOLDS_LISTED]}, headers)
 
     def open_image(self, path: str) -> Outcome:
         """Answer a click (GET) on an image link of the studio's email with a fresh presigned

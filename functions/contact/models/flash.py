@@ -19,6 +19,10 @@ DESIGN_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_ID = 130
 MAX_TEXT = 200  # a title, a size or an artist's name as the site lists it
 CLAIMED = "claimed"
+# GET /api/flash/holds: at most this many held designs' ids (a studio holds a few; the answer
+# stays under 70 KB whatever the store holds), cacheable for a minute (docs/contact.md).
+MAX_HOLDS_LISTED = 500
+HOLDS_CACHE_CONTROL = "public, max-age=60"
 # An image path on the site ("/images/flash/swallow.jpg"): nothing that needs escaping.
 _IMAGE_PATH = re.compile(r"/[A-Za-z0-9._~%/-]*")
 

@@ -30,6 +30,15 @@ class AlreadyAttached(Exception):
         self.upload_ids = upload_ids
 
 
+class AlreadyHeld(Exception):
+    """The one-off flash design the message would hold is held by another message already
+    (nothing kept): docs/contact.md, "A one-off design is held by the first claim"."""
+
+    def __init__(self, design_id: str):
+        super().__init__(design_id)
+        self.design_id = design_id
+
+
 @dataclass(frozen=True)
 class StoredMessage:
     id: str
@@ -89,7 +98,8 @@ class StoredMessage:
         return [image["key"] for image in self.images]
 
     def as_spam(self, reason: str, expires_at: int) -> StoredMessage:
-        return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at)
+        # Spam never holds a design: a bot must not take one off the site.
+        return replace(self, status=SPAM, spam_reason=reason, expires_at=expires_at, hold="")
 
     def expired(self, now: float) -> bool:
         return 0 < self.expires_at <= now

@@ -32,6 +32,11 @@ MOVES: dict[str, frozenset[str]] = {
     EXPIRED: frozenset(),
 }
 
+# The states that give a held one-off flash design back (the store releases it in the same
+# write: logic/ports.py, `MessageStore.change_state`); `booked` keeps it until an editor marks
+# the design claimed in content (docs/contact.md, "A one-off design is held by the first claim").
+RELEASES_HOLD = frozenset({DECLINED, EXPIRED})
+
 # The studio's three links, and the states each acts from.
 ACCEPT, DECLINE, WAITLIST = "accept", "decline", "waitlist"
 ACTIONS = (ACCEPT, DECLINE, WAITLIST)

@@ -109,6 +109,11 @@ FLASH_CLAIMED = (
     '"{title}" by {artist} has already been claimed. Please pick another design on the '
     "Flash page, or tell us in your message what you would like."
 )
+# A one-off design another visitor's claim holds (409): it names nothing about them.
+FLASH_HELD = (
+    "Someone has just claimed this design. Please pick another design on the Flash page, "
+    "or tell us in your message what you would like."
+)
 FLASH_OTHER_ARTIST = (
     '"{title}" is a flash design by {artist}, who tattoos it: choose {artist} (or No '
     "preference) as the artist, or send your message without the design to ask {chosen}."

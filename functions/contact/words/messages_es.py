@@ -113,6 +113,10 @@ FLASH_CLAIMED = (
     'Alguien más ya apartó "{title}" de {artist}. Elige otro diseño en la página de Flash, '
     "o cuéntanos en tu mensaje qué te gustaría."
 )
+FLASH_HELD = (
+    "Alguien acaba de apartar este diseño. Elige otro diseño en la página de Flash, "
+    "o cuéntanos en tu mensaje qué te gustaría."
+)
 FLASH_OTHER_ARTIST = (
     '"{title}" es un diseño flash de {artist}, y solo {artist} lo tatúa: elige a {artist} '
     '(o "Sin preferencia") como artista, o envía tu mensaje sin el diseño para preguntarle '

@@ -32,10 +32,17 @@ export const dagger = design("dagger", "Dagger", jane, { size: "6 in", price: 12
 export const rose = design("rose", "Rose", jane, { status: "claimed", repeatable: true, price: 90 });
 export const janeFlash = [swallow, dagger, rose];
 
-/** Jane has flash, Max has none; `flash` replaces the answer of a selection ("all", a slug). */
-export function mockFlashApi(flash: Record<string, FlashDesign[]> = {}, artists: Artist[] = [janeWithFlash, max]) {
+/** Jane has flash, Max has none; `flash` replaces the answer of a selection ("all", a slug);
+ * `holds` answers GET /api/flash/holds. */
+export function mockFlashApi(
+  flash: Record<string, FlashDesign[]> = {},
+  artists: Artist[] = [janeWithFlash, max],
+  holds: () => Response | Promise<Response> = () => jsonResponse({ held: [] }),
+) {
   const answers: Record<string, FlashDesign[]> = { all: janeFlash, "jane-doe": janeFlash, ...flash };
   return mockFetch({
+    // GET /api/flash/holds (features/flash/api/get-holds.ts): none held unless `holds` says.
+    "/api/flash/holds": holds,
     "/api/artists": () => jsonResponse(artists),
     "/api/flash": (_init, url) => {
       const list = answers[url.searchParams.get("artist") ?? ""];

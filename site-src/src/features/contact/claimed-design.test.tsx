@@ -115,6 +115,20 @@ describe("ContactForm: a claimed flash design", () => {
     expect(claimed()).not.toBeNull();
   });
 
+  it("a 409 (another visitor's claim holds the design) shows as a 400 does and keeps everything typed", async () => {
+    saveClaim(maxFlash);
+    const held = "Someone has just claimed this design. Please pick another design on the Flash page.";
+    contactApi(() => jsonResponse({ success: false, error: held, fields: { flash: held } }, 409));
+    await renderForm();
+    await screen.findByRole("group", { name: "Eagle" });
+    await fillAndSend(userEvent.setup());
+    expect(await screen.findByRole("alert")).toHaveTextContent(held);
+    expect(claimed()).not.toBeNull();
+    expect(screen.getByLabelText("Name")).toHaveValue("Ada Client");
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
+    expect(screen.getByLabelText("Tell us about your idea")).toHaveValue("Left forearm, any Friday.");
+  });
+
   it("without a claim: no design, no flash in the payload", async () => {
     const sent = contactApi(() => jsonResponse({ success: true, message: "Thanks!" }));
     await renderForm();

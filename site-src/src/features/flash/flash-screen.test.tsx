@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ArtistsProvider, useSelectedArtist } from "../../lib/artists-store";
 import { FLASH_CLAIM_KEY, readClaim, saveClaim } from "../../lib/flash-claim";
+import { deferred, jsonResponse } from "../../testing/fetch";
 import { janeWithFlash, mockFlashApi, rose } from "../../testing/flash";
 import { max } from "../../testing/portfolio";
 import FlashScreen from "./flash-screen";
@@ -88,7 +89,7 @@ describe("/flash", () => {
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Artist" }), "jane-doe");
     expect(router.state.location.pathname).toBe("/flash/jane-doe");
     await waitFor(() => expect(tiles()).toHaveLength(3));
-    const urls = fetchMock.mock.calls.map(([input]) => String(input)).filter((u) => u.startsWith("/api/flash"));
+    const urls = fetchMock.mock.calls.map(([input]) => String(input)).filter((u) => u.startsWith("/api/flash?"));
     expect(urls).toEqual(["/api/flash?artist=all", "/api/flash?artist=jane-doe"]);
   });
 
@@ -151,5 +152,52 @@ describe("/flash", () => {
     expect(within(tile("Rose")).getByText("Your pick")).toBeInTheDocument();
     expect(within(tile("Rose")).queryByText("Repeatable")).toBeNull();
     expect(within(tile("Swallow")).queryByText("Your pick")).toBeNull();
+  });
+
+  test("a design a visitor's claim holds shows claimed once the holds are read; the first render is the content's", async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFlashApi({}, undefined, () => answer.promise);
+    renderFlash("/flash/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain("/api/flash/holds"));
+    // Until the answer comes, the page is as built: the swallow is on offer.
+    expect(tile("Swallow")).not.toHaveClass("flash-tile--claimed");
+    answer.resolve(jsonResponse({ held: ["jane-doe/swallow", "jane-doe/rose"] }));
+    await waitFor(() => expect(tile("Swallow")).toHaveClass("flash-tile--claimed"));
+    expect(within(tile("Swallow")).getByText("Claimed")).toBeInTheDocument();
+    expect(within(tile("Swallow")).queryByRole("button")).toBeNull();
+    // A repeatable design is never held.
+    expect(within(tile("Rose")).getByRole("button", { name: "View Rose, 3 in, $90" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/flash/holds")).toHaveLength(1);
+  });
+
+  test.each([
+    ["an error", () => jsonResponse({ success: false, error: "Unavailable" }, 503)],
+    ["not JSON", () => new Response("<!doctype html><p>Not found</p>", { status: 200 })],
+    ["the wrong shape", () => jsonResponse(["jane-doe/swallow"])],
+  ])("a holds answer that is %s leaves the page as built", async (_what, holds) => {
+    const fetchMock = mockFlashApi({}, undefined, holds);
+    renderFlash("/flash/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain("/api/flash/holds"));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(tile("Swallow")).not.toHaveClass("flash-tile--claimed");
+    expect(within(tile("Swallow")).getByRole("button", { name: "View Swallow, 3 in, $150" })).toBeInTheDocument();
+  });
+
+  test("a hold read while the viewer is open takes its claim away and shifts nothing", async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFlashApi({}, undefined, () => answer.promise);
+    renderFlash("/flash/jane-doe");
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await userEvent.click(screen.getByRole("button", { name: "View Swallow, 3 in, $150" }));
+    const dialog = screen.getByRole("dialog", { name: "Flash design viewer" });
+    expect(within(dialog).getByRole("button", { name: "Claim this design" })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain("/api/flash/holds"));
+    answer.resolve(jsonResponse({ held: ["jane-doe/swallow"] }));
+    expect(await within(dialog).findByText("Someone has just claimed this design.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Claim this design" })).toBeNull();
+    expect(dialog.querySelector(".lightbox__title")).toHaveTextContent("Swallow");
+    expect(within(dialog).getByLabelText("Image 1 of 2")).toBeInTheDocument();
   });
 });

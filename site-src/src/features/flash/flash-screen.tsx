@@ -3,7 +3,9 @@
 // design opens in the portfolio's viewer, with "Claim this design": the claim goes to the contact
 // form (lib/flash-claim.ts) with the artist and the consultation service picked. An artist's books
 // are shown as the artist cards and the profile show them (lib/books.ts); while they are closed the
-// viewer says so instead of offering the claim (the form would refuse it only once filled in).
+// viewer says so instead of offering the claim (the form would refuse it only once filled in). A
+// design held by a visitor's claim (GET /api/flash/holds, read after the first paint) is shown
+// claimed, as one marked claimed in content.
 //
 // It is drawn as the portfolio is, as a gallery (components/gallery/): flash.css adds only what
 // flash has of its own (its columns, the facts under each design, the books, the claim).
@@ -19,6 +21,7 @@ import type { Artist, FlashDesign } from "../../lib/api-types";
 import { booksLabel } from "../../lib/books";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
 import { useFlash } from "./api/get-flash";
+import { useHolds, withHolds } from "./api/get-holds";
 import { readClaim, saveClaim } from "../../lib/flash-claim";
 import { FlashEmpty, FlashGrid, isClaimed, type FlashBooks } from "./flash-grid";
 import "./flash.css";
@@ -42,7 +45,11 @@ export default function FlashScreen() {
   const booksLabels = useStrings().books;
   const { data: artists = [] } = useArtists();
   const [, selectArtist] = useSelectedArtist();
-  const { data: designs = [], isLoading } = useFlash(selected);
+  const { data: listed = [], isLoading } = useFlash(selected);
+  // The one-off designs a visitor's claim holds now are shown claimed once read, after the first
+  // paint (api/get-holds.ts): the prerendered page is the content's.
+  const held = useHolds();
+  const designs = useMemo(() => withHolds(listed, held), [listed, held]);
   // The design this tab has claimed already (back from the form): only the browser knows it, so
   // it is marked once hydrated, and the first render matches the prerendered page.
   const picked = useHydrated() ? readClaim()?.id : undefined;
@@ -66,7 +73,9 @@ export default function FlashScreen() {
   const selectedBooks = selected === ALL ? null : booksOf(selected);
 
   // The viewer moves through the designs on offer only; it belongs to the selection it was opened on.
-  const offered = useMemo(() => designs.filter((d) => !isClaimed(d)), [designs]);
+  // Its list is the content's: holds read while it is open never shift the design shown, they only
+  // take the claim away (`action`); the grid no longer opens a held design.
+  const offered = useMemo(() => listed.filter((d) => !isClaimed(d)), [listed]);
   const images = useMemo(() => offered.map((design) => toLightboxImage(design, t.alt)), [offered, t]);
   const viewer = useGalleryViewer(selected, isLoading);
   const close = viewer.close;
@@ -97,6 +106,13 @@ export default function FlashScreen() {
   );
   const action = useCallback(
     ({ design }: DesignImage) => {
+      if (held.has(design.id) && !design.repeatable) {
+        return (
+          <p className="flash-books flash-books--viewer" data-held="">
+            {t.held}
+          </p>
+        );
+      }
       const books = booksOf(design.artist_id);
       if (books?.state === "closed") {
         return (
@@ -119,7 +135,7 @@ export default function FlashScreen() {
         </>
       );
     },
-    [booksOf, claim, t],
+    [booksOf, claim, held, t],
   );
 
   return (

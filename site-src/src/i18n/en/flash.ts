@@ -20,5 +20,7 @@ export const flash = {
   claim: "Claim this design",
   /** In the viewer, instead of Claim this design, while the artist's books are closed. */
   closed: (artist: string) => `${artist}’s books are closed: this design cannot be claimed for now.`,
+  /** In the viewer, instead of Claim this design, once a visitor's claim holds the design (GET /api/flash/holds). */
+  held: "Someone has just claimed this design.",
   viewer: "Flash design viewer",
 } as const;

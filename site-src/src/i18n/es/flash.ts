@@ -24,5 +24,6 @@ export const flash: FlashStrings = {
   captionBy: "· de",
   claim: "Apartar este diseño",
   closed: (artist) => `La agenda de ${artist} está cerrada: por ahora este diseño no se puede apartar.`,
+  held: "Alguien acaba de apartar este diseño.",
   viewer: "Visor de diseños flash",
 };
