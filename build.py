@@ -104,7 +104,7 @@ def _serve(
     release = Release.from_env(os.environ).local()
     reporter, failed = TerminalReporter(), None
     try:
-        pipeline.build(paths, reporter, admin, release)
+        runner.build_site(paths, reporter, admin, release)
     except SiteError as error:
         # With a site built before, serve it and show the problems on its pages until a
         # good build; with none, there is nothing to serve.
@@ -184,6 +184,24 @@ def requests(
         click.echo(operations.requests_json(found, links))
         return
     click.echo(operations.requests_text(found, links))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the emails as a JSON list.")
+@click.option(
+    "--to", "to", default=None, metavar="ADDRESS", help="Only emails to this address (any case)."
+)
+@outbox_option
+def mail(as_json: bool, to: str | None, outbox: Path | None) -> None:
+    """List the emails the contact function would have sent (newest first): where no email
+    is configured, the outbox keeps every one it composes."""
+    from functions.contact.handlers import operations
+
+    try:
+        found = operations.kept_mail(operations.service_from_env(outbox), to)
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(operations.mail_json(found) if as_json else operations.mail_text(found))
 
 
 @cli.command("send-pending")

@@ -41,6 +41,13 @@ class DeployOptions:
     dist: Path = field(
         default=Path("dist"), metadata=option("Built site whose artists the function accepts.")
     )
+    content: Path = field(
+        default=Path("content"),
+        metadata=option(
+            "Content folder whose artists' private email: addresses go into the package "
+            "(requests to those artists go to them, the studio in Cc)."
+        ),
+    )
     function_name: str = field(default="studio-contact", metadata=option("Lambda name."))
     role_name: str = field(default="studio-contact-function", metadata=option("IAM role."))
     table: str = field(default="studio-contact-messages", metadata=option("DynamoDB table name."))
@@ -172,6 +179,8 @@ class DeployOptions:
             **({"CONTACT_LINK_SECRET": link_secret} if link_secret else {}),
             # SES's suppression list and bounce and complaint events (deploy_aws.py).
             **({"CONTACT_SES_CONFIGURATION_SET": configuration_set} if configuration_set else {}),
+            # The artists' private addresses, in the package (deploy_package.py).
+            "CONTACT_ARTIST_EMAILS_FILE": "functions/contact/artist_emails.json",
             **self.extra_env,
         }
 

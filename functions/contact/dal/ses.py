@@ -15,7 +15,7 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from ..models.mail import build_email
+from ..models.mail import addressees, build_email
 from ..models.message import StoredMessage
 from ..models.outcomes import NotificationFailed
 from ..models.references import ImageLinks
@@ -54,7 +54,11 @@ class SesNotifier:
         image_links: Callable[[list[str]], ImageLinks] | None = None,
         configuration_set: str = "",
         request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
+        artist_emails: Callable[[str], str] | None = None,
     ):
+        # An artist's private address by slug (dal/artist_emails.py): their requests go To
+        # them, the studio in Cc (models/mail.addressees).
+        self.artist_emails = artist_emails
         # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
         self.request_links = request_links
         # SES's suppression list and bounce and complaint events (deploy-function makes it).
@@ -77,23 +81,36 @@ class SesNotifier:
                 else None
             )
             actions = self.request_links(message) if self.request_links else None
+            artist = self.artist_emails(message.artist) if self.artist_emails else ""
             email = build_email(
-                message, artist_name, self.sender, self.recipients, self.studio, images, actions
+                message,
+                artist_name,
+                self.sender,
+                self.recipients,
+                self.studio,
+                images,
+                actions,
+                artist,
             )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc
-        self.deliver(email.as_bytes(), self.recipients)
+        to, cc = addressees(message, self.recipients, artist)
+        self.deliver(email.as_bytes(), to, cc)
 
-    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
-        """Send a raw email to recipients from the studio's address, retrying throttling
-        and SES hiccups within the time budget; NotificationFailed when it did not go."""
+    def deliver(self, raw: bytes, recipients: tuple[str, ...], cc: tuple[str, ...] = ()) -> None:
+        """Send a raw email to recipients (and cc) from the studio's address, retrying
+        throttling and SES hiccups within the time budget; NotificationFailed when it did
+        not go."""
+        destination = {"ToAddresses": list(recipients)}
+        if cc:
+            destination["CcAddresses"] = list(cc)
         delay, attempt, started = 0.25, 0, self.clock()
         while True:
             attempt += 1
             try:
                 self.client.send_email(
                     FromEmailAddress=self.sender,
-                    Destination={"ToAddresses": list(recipients)},
+                    Destination=destination,
                     Content={"Raw": {"Data": raw}},
                     **self.options,
                 )
