@@ -344,7 +344,7 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
         listed.append(
             {
                 "to": addresses,
-                "subject": str(mail["Subject"] or ""),
+                "subject": str(mail["Subject"] or "").strip(),
                 "lang": str(mail["Content-Language"] or "en"),
                 "text": text,
                 "links": list(dict.fromkeys(_LINK.findall(text))),

@@ -209,11 +209,12 @@ def plain_email(
     email["Subject"] = subject
     email["Date"] = formatdate(usegmt=True)
     email["Message-ID"] = make_msgid(idstring=message_id, domain=sender.rpartition("@")[2] or None)
-    email["Content-Language"] = "es" if lang == SPANISH else "en"
     for name, value in (extra or {}).items():
         email[name] = value
     # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
     email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    # After set_content, which clears every Content-* header.
+    email["Content-Language"] = "es" if lang == SPANISH else "en"
     verify_headers(email)
     return email
 
