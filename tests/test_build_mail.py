@@ -14,10 +14,11 @@ from click.testing import CliRunner
 from contact_support import GOOD, local_settings, make_service, post_event
 
 import build
-from functions.contact.handlers.app import LOCAL_SITE_URL, respond
+from functions.contact.handlers.app import respond
 from functions.contact.handlers.settings import Settings
 from functions.contact.logic.service import ContactService
 
+LOCAL_SITE_URL = "http://127.0.0.1:8000"  # serve's default address: the kept emails' links
 SPANISH = {**GOOD, "lang": "es", "name": "Lucía Pérez", "email": "Lucia@Example.com"}
 
 
