@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..models.mail import addressees, build_email
 from ..models.message import StoredMessage
-from ..models.outcomes import NotificationFailed
 from ..models.references import ImageLinks
 from .outbox import SqliteOutbox
+from .studio_mail import StudioMail
 
 
-class KeptNotifier:
+class KeptNotifier(StudioMail):
     def __init__(
         self,
         outbox: SqliteOutbox,
@@ -39,25 +38,5 @@ class KeptNotifier:
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
         """Keep the studio's email for message; NotificationFailed if it cannot be built."""
-        try:
-            images = (
-                self.image_links(message.image_keys)
-                if message.images and self.image_links
-                else None
-            )
-            actions = self.request_links(message) if self.request_links else None
-            artist = self.artist_emails(message.artist) if self.artist_emails else ""
-            email = build_email(
-                message,
-                artist_name,
-                self.sender,
-                self.recipients,
-                self.studio,
-                images,
-                actions,
-                artist,
-            )
-        except (ValueError, TypeError) as exc:
-            raise NotificationFailed(f"email could not be built: {exc}") from exc
-        to, cc = addressees(message, self.recipients, artist)
-        self.outbox.deliver(email.as_bytes(), (*to, *cc))
+        raw, to, cc = self.compose(message, artist_name)
+        self.outbox.deliver(raw, (*to, *cc))

@@ -15,10 +15,10 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from ..models.mail import addressees, build_email
 from ..models.message import StoredMessage
 from ..models.outcomes import NotificationFailed
 from ..models.references import ImageLinks
+from .studio_mail import StudioMail
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ _SES_CONFIG = Config(
 MAX_SEND_ATTEMPTS = 6
 
 
-class SesNotifier:
+class SesNotifier(StudioMail):
     """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
 
     def __init__(
@@ -56,9 +56,7 @@ class SesNotifier:
         request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
         artist_emails: Callable[[str], str] | None = None,
     ):
-        # An artist's private address by slug (dal/artist_emails.py): their requests go To
-        # them, the studio in Cc (models/mail.addressees).
-        self.artist_emails = artist_emails
+        self.artist_emails = artist_emails  # an artist's private address (studio_mail.py)
         # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
         self.request_links = request_links
         # SES's suppression list and bounce and complaint events (deploy-function makes it).
@@ -74,28 +72,8 @@ class SesNotifier:
         self.clock = clock
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
-        try:
-            images = (
-                self.image_links(message.image_keys)
-                if message.images and self.image_links
-                else None
-            )
-            actions = self.request_links(message) if self.request_links else None
-            artist = self.artist_emails(message.artist) if self.artist_emails else ""
-            email = build_email(
-                message,
-                artist_name,
-                self.sender,
-                self.recipients,
-                self.studio,
-                images,
-                actions,
-                artist,
-            )
-        except (ValueError, TypeError) as exc:  # a header the policy refused
-            raise NotificationFailed(f"email could not be built: {exc}") from exc
-        to, cc = addressees(message, self.recipients, artist)
-        self.deliver(email.as_bytes(), to, cc)
+        raw, to, cc = self.compose(message, artist_name)
+        self.deliver(raw, to, cc)
 
     def deliver(self, raw: bytes, recipients: tuple[str, ...], cc: tuple[str, ...] = ()) -> None:
         """Send a raw email to recipients (and cc) from the studio's address, retrying
