@@ -9,6 +9,7 @@ built, so a test that replaces them there is obeyed after `handler_for_site.cach
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +22,8 @@ from functions.contact.handlers.app import build_service, respond
 from functions.contact.logic.service import ContactService
 from generator.content.private import ARTIST_EMAILS_FILE, artist_emails, write_artist_emails
 from generator.content.records import Content
+
+log = logging.getLogger(__name__)
 
 
 def artist_emails_path() -> Path | None:
@@ -37,8 +40,12 @@ def keep_artist_emails(content: Content) -> None:
     """After each build serve makes: the addresses of the content it serves, for its
     function (re-read when the file changes)."""
     path = artist_emails_path()
-    if path is not None:
+    if path is None:
+        return
+    try:
         write_artist_emails(path, artist_emails(content))
+    except OSError as exc:  # serve goes on; the requests reach the studio, as before
+        log.warning("contact: the artists' addresses could not be kept: %s", exc.strerror)
 
 
 @lru_cache(maxsize=8)

@@ -38,7 +38,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Optional, like @jane.ink (not the whole address).",
     ),
     "ArtistFile.email": (
-        "Email for requests (private)",
+        "Email for requests, private",
         "Optional. This artist's requests are emailed here, the studio in copy. Never shown "
         "on the site; it reaches the contact form once the function is deployed again.",
     ),
