@@ -242,8 +242,9 @@ def send_pending(limit: int, outbox: Path | None, dist: Path) -> None:
 def send_spam_digest(
     hours: float, print_only: bool, site_url: str | None, outbox: Path | None, dist: Path
 ) -> None:
-    """Email the studio what the spam traps kept, with a Not spam link each (as the daily
-    schedule on AWS does)."""
+    """Email the studio the daily digest (as the schedule on AWS does): the requests waiting
+    (new for a day, accepted awaiting a deposit) and what the spam traps kept, with their
+    links; where email is not configured, the outbox keeps it for `build.py mail`."""
     from functions.contact.handlers import operations
     from functions.deploy_options import site_url as built_site_url
 
