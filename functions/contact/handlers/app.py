@@ -169,10 +169,8 @@ def link_secret(settings: Settings) -> str:
 
 def build_spam_review(settings: Settings, service: ContactService) -> SpamReview:
     # Where nothing is sent, the outbox keeps the digest (build.py mail).
-    mailer: Mailer | None = service.notifier
-    if mailer is None and keeps_email(settings, service.store):
-        mailer = service.store
     keeps = keeps_email(settings, service.store)
+    mailer: Mailer | None = service.store if keeps else service.notifier
     return SpamReview(
         service,
         mailer,
