@@ -74,7 +74,8 @@ CREATE TABLE IF NOT EXISTS hourly_counts (
     hour TEXT PRIMARY KEY,
     n INTEGER NOT NULL
 );
--- The emails to visitors that a laptop, where nothing is sent, would have sent (deliver).
+-- Every email a laptop, where nothing is sent, would have sent (deliver): the studio's,
+-- the visitor's confirmation and outcomes, the digest; `build.py mail` lists them.
 CREATE TABLE IF NOT EXISTS emails (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     kept_at REAL NOT NULL,
