@@ -104,7 +104,7 @@ def _serve(
     release = Release.from_env(os.environ).local()
     reporter, failed = TerminalReporter(), None
     try:
-        pipeline.build(paths, reporter, admin, release)
+        runner.build_site(paths, reporter, admin, release)
     except SiteError as error:
         # With a site built before, serve it and show the problems on its pages until a
         # good build; with none, there is nothing to serve.
@@ -186,6 +186,24 @@ def requests(
     click.echo(operations.requests_text(found, links))
 
 
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the emails as a JSON list.")
+@click.option(
+    "--to", "to", default=None, metavar="ADDRESS", help="Only emails to this address (any case)."
+)
+@outbox_option
+def mail(as_json: bool, to: str | None, outbox: Path | None) -> None:
+    """List the emails the contact function would have sent (newest first): where no email
+    is configured, the outbox keeps every one it composes."""
+    from functions.contact.handlers import operations
+
+    try:
+        found = operations.kept_mail(operations.service_from_env(outbox), to)
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(operations.mail_json(found) if as_json else operations.mail_text(found))
+
+
 @cli.command("send-pending")
 @click.option("--limit", type=int, default=100, show_default=True, help="At most this many emails.")
 @outbox_option
@@ -240,8 +258,9 @@ def deposits_due(dry_run: bool, outbox: Path | None, dist: Path) -> None:
 def send_spam_digest(
     hours: float, print_only: bool, site_url: str | None, outbox: Path | None, dist: Path
 ) -> None:
-    """Email the studio what the spam traps kept, with a Not spam link each (as the daily
-    schedule on AWS does)."""
+    """Email the studio the daily digest (as the schedule on AWS does): the requests waiting
+    (new for a day, accepted awaiting a deposit) and what the spam traps kept, with their
+    links; where email is not configured, the outbox keeps it for `build.py mail`."""
     from functions.contact.handlers import operations
     from functions.deploy_options import site_url as built_site_url
 

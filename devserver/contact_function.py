@@ -9,6 +9,8 @@ built, so a test that replaces them there is obeyed after `handler_for_site.cach
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +21,32 @@ from functions.contact.dal.uploads import LocalUploads
 from functions.contact.handlers import handler as lambda_entry
 from functions.contact.handlers.app import build_service, respond
 from functions.contact.logic.service import ContactService
+from generator.content.private import ARTIST_EMAILS_FILE, artist_emails, write_artist_emails
+from generator.content.records import Content
+
+log = logging.getLogger(__name__)
+
+
+def artist_emails_path() -> Path | None:
+    """Where serve keeps the served content's private artist addresses: beside the outbox,
+    never in dist/ (docs/contact.md, "Requests go to the artist"); None when the settings
+    name a file of their own (CONTACT_ARTIST_EMAILS_FILE: used as it is) or are broken."""
+    settings = lambda_entry.SETTINGS
+    if settings is None or settings.artist_emails_file is not None:
+        return None
+    return settings.outbox.parent / ARTIST_EMAILS_FILE
+
+
+def keep_artist_emails(content: Content) -> None:
+    """After each build serve makes: the addresses of the content it serves, for its
+    function (re-read when the file changes)."""
+    path = artist_emails_path()
+    if path is None:
+        return
+    try:
+        write_artist_emails(path, artist_emails(content))
+    except OSError as exc:  # serve goes on; the requests reach the studio, as before
+        log.warning("contact: the artists' addresses could not be kept: %s", exc.strerror)
 
 
 @lru_cache(maxsize=8)
@@ -27,8 +55,12 @@ def service_for_site(dist: Path) -> ContactService | None:
     if lambda_entry.SETTINGS is None:
         return None
     api = Path(dist) / "api"
+    settings = lambda_entry.SETTINGS
+    kept = artist_emails_path()
+    if kept is not None:
+        settings = replace(settings, artist_emails_file=kept)
     return build_service(
-        lambda_entry.SETTINGS,
+        settings,
         ArtistList(api / "artists.json"),
         FileFlash(api / "flash" / "all.json"),
         FileBooking(api / "booking.json"),

@@ -23,6 +23,21 @@ from .protocol import REQUEST_HEAD_TIMEOUT_S, bounded_protocol
 log = logging.getLogger(__name__)
 
 
+def build_site(
+    paths: pipeline.Paths,
+    reporter: Reporter,
+    admin_settings: AdminSettings | None = None,
+    release: Release | None = None,
+) -> pipeline.BuildResult:
+    """One build of serve's: the site, then the served content's private artist addresses
+    for its contact function, outside dist/ (contact_function.keep_artist_emails)."""
+    result = pipeline.build(paths, reporter, admin_settings, release)
+    from .contact_function import keep_artist_emails
+
+    keep_artist_emails(result.content)
+    return result
+
+
 def watched_paths(paths: pipeline.Paths) -> list[str]:
     candidates = [
         paths.content,
@@ -46,7 +61,7 @@ async def _watch(
     async for changes in awatch(*watched_paths(paths)):
         reporter.info(f"{len(changes)} file(s) changed; rebuilding")
         try:
-            await asyncio.to_thread(pipeline.build, paths, reporter, admin_settings, release)
+            await asyncio.to_thread(build_site, paths, reporter, admin_settings, release)
         except SiteError as error:
             report_failure(error, reporter)
             await live.failed(failure_report(error))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from functions.contact.contract import STRIPE_WEBHOOK_PATH
 from functions.contact.handlers.proxy import MIN_SECRET_CHARS
@@ -43,6 +44,21 @@ PROXY_SECRET_WARNING = (
 )
 
 
+def private_addresses(content: Path, say: Callable[[str], None]) -> dict[str, str]:
+    """{slug: private address} of the content's artist files; DeployError naming each
+    problem (file:line: field) when one of them has one."""
+    from generator.content.private import read_artist_emails
+    from generator.errors import ContentError
+
+    if not content.is_dir():
+        say(f"no content folder at {content} (--content): every request goes to the studio")
+        return {}
+    try:
+        return read_artist_emails(content)
+    except ContentError as error:
+        raise DeployError(f"the artist files have problems:\n{error}") from error
+
+
 @dataclass(frozen=True)
 class DeployResult:
     function_arn: str
@@ -59,11 +75,14 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     digest_cron = options.spam_digest_cron  # a bad --spam-digest stops it before AWS is touched
     if options.netlify_url:
         options.upload_origins  # noqa: B018 - so does a bad --netlify-url (DeployError)
-    zip_bytes, artists = package(options.dist)
+    emails = private_addresses(options.content, say)
+    zip_bytes, artists = package(options.dist, emails)
     say(
         f"packaged {len(zip_bytes) / 1024:.0f} KiB; "
         f"artists accepted: {', '.join(sorted(artists)) or '(none)'}"
     )
+    if emails:  # the slugs only: the addresses are private
+        say(f"requests go to their artist (the studio in Cc): {', '.join(sorted(emails))}")
     options = replace(options, site_url=(options.site_url or site_url(options.dist) or None))
     if options.site_url:
         say(f"artists added later are read from {options.site_url.rstrip('/')}/api/artists")

@@ -41,6 +41,13 @@ class DeployOptions:
     dist: Path = field(
         default=Path("dist"), metadata=option("Built site whose artists the function accepts.")
     )
+    content: Path = field(
+        default=Path("content"),
+        metadata=option(
+            "Content folder whose artists' private email: addresses go into the package "
+            "(requests to those artists go to them, the studio in Cc)."
+        ),
+    )
     function_name: str = field(default="studio-contact", metadata=option("Lambda name."))
     role_name: str = field(default="studio-contact-function", metadata=option("IAM role."))
     table: str = field(default="studio-contact-messages", metadata=option("DynamoDB table name."))
@@ -191,6 +198,8 @@ class DeployOptions:
             **({"CONTACT_SES_CONFIGURATION_SET": configuration_set} if configuration_set else {}),
             # Deposits: Stripe's keys, the operator's or the function's current ones.
             **{name: value for name, value in (stripe or {}).items() if value},
+            # The artists' private addresses, in the package (deploy_package.py).
+            "CONTACT_ARTIST_EMAILS_FILE": "functions/contact/artist_emails.json",
             **self.extra_env,
         }
 

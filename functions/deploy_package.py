@@ -1,6 +1,7 @@
 """The contact function's deployment zip: `functions/contact/` alone (its layers included),
-the libraries it needs that the Lambda runtime lacks, and the built site's artists.
-Byte-for-byte reproducible.
+the libraries it needs that the Lambda runtime lacks, the built site's artists, and the
+artists' private addresses from the content (`artist_emails.json`, which nothing else
+publishes: docs/contact.md, "Requests go to the artist"). Byte-for-byte reproducible.
 
 Only `functions/__init__.py` and `functions/contact/` go in: deploy-function's own modules
 (`functions/deploy*.py`) stay out.
@@ -38,6 +39,9 @@ BUNDLED_DISTRIBUTIONS = (
     "tzdata",  # the studio's time zone where the runtime has no zone files (models/booking.py)
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
+# Where the package keeps the artists' private addresses; the function is told so by
+# CONTACT_ARTIST_EMAILS_FILE (relative to the package's root, deploy_options.environment).
+ARTIST_EMAILS = "functions/contact/artist_emails.json"
 
 
 def known_artists(dist: Path) -> dict[str, str]:
@@ -58,8 +62,11 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data)
 
 
-def package(dist: Path) -> tuple[bytes, dict[str, str]]:
-    """The deployment zip (byte-for-byte reproducible) and the artists baked into it."""
+def package(
+    dist: Path, artist_emails: dict[str, str] | None = None
+) -> tuple[bytes, dict[str, str]]:
+    """The deployment zip (byte-for-byte reproducible) and the artists baked into it;
+    artist_emails: {slug: private address} (generator/content/private.py), {} for none."""
     artists = known_artists(dist)
     files: dict[str, bytes] = {
         "functions/__init__.py": (FUNCTIONS_DIR / "__init__.py").read_bytes()
@@ -74,6 +81,9 @@ def package(dist: Path) -> tuple[bytes, dict[str, str]]:
     files["functions/contact/known_artists.json"] = json.dumps(
         artists, ensure_ascii=False, indent=1, sort_keys=True
     ).encode("utf-8")
+    files[ARTIST_EMAILS] = json.dumps(dict(artist_emails or {}), indent=1, sort_keys=True).encode(
+        "ascii"
+    )
     for name in BUNDLED_DISTRIBUTIONS:
         dist_files = importlib.metadata.files(name) or []
         for entry in dist_files:

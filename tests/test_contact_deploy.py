@@ -61,6 +61,8 @@ def test_deploy_creates_then_updates_the_function(
         "CONTACT_STUDIO_NAME": "Website",
         "CONTACT_UPLOADS_BUCKET": BUCKET,
         "CONTACT_SES_CONFIGURATION_SET": "contact-test",
+        # The artists' private addresses, packaged from the content (#41 item 5).
+        "CONTACT_ARTIST_EMAILS_FILE": "functions/contact/artist_emails.json",
     }
     url = lam.get_function_url_config(FunctionName="contact-test")
     assert url["AuthType"] == "NONE"

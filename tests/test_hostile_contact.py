@@ -70,6 +70,7 @@ HOSTILE_NAMES = [
 ]
 # The headers the studio's email has, each exactly once.
 EXPECTED_HEADERS = [
+    "Content-Language",  # en or es, fixed by the function (build.py mail reads it)
     "Content-Transfer-Encoding",
     "Content-Type",
     "Date",

@@ -286,8 +286,11 @@ def test_the_command_prints_or_sends_the_digest(
     # serve's function signs with the same secret, kept beside the outbox: the link works.
     path = url.removeprefix("http://127.0.0.1:8000")
     assert open_link(service, path)[0] == 200
-    unsent = runner.invoke(build.cli, args)
-    assert unsent.exit_code == 1 and "email is not configured" in unsent.output
+    # Where nothing is sent, the outbox keeps the digest for `build.py mail` (#41 item 7).
+    kept = runner.invoke(build.cli, args)
+    assert kept.exit_code == 0 and "the outbox kept the digest (1 caught)" in kept.output
+    listed = runner.invoke(build.cli, ["mail", "--outbox", str(outbox), "--json"])
+    assert "the spam traps kept 1 message" in listed.output
 
 
 def test_the_schedule_event_sends_the_digest(tmp_path: Path) -> None:

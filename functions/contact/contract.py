@@ -1,8 +1,9 @@
 """The contact function's public contract, read from contract.json: the paths it answers
 (the message, the grant of an image upload, the image's own upload, the email's image
 links, the spam digest's "Not spam" links, a request's Accept, Decline and Waitlist links,
-the visitor's deposit link, Stripe's webhook, the flash designs held) and the limits of reference images. The form,
-`serve` and the build's _redirects read the same file (docs/contact.md)."""
+the visitor's deposit link, Stripe's webhook, the flash designs held) and the limits of
+reference images. The form, `serve` and the build's _redirects read the same file
+(docs/contact.md)."""
 
 from __future__ import annotations
 

@@ -204,6 +204,34 @@ def _email(value: str) -> str:
     return value
 
 
+# A private address an editor gives (an artist's `email:`, docs/contact.md "Requests go to the
+# artist"): it goes into a mail header, so it is held to plain ASCII, no spaces or line
+# breaks, at most 254 characters (RFC 5321's path limit), and must be an address.
+PRIVATE_EMAIL_MAX = 254
+PRIVATE_EMAIL_RE = re.compile(
+    r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$"
+)
+
+
+def _private_email(value: str) -> str:
+    from email_validator import EmailNotValidError, validate_email
+
+    shown = _shown_text(value)
+    if len(value) > PRIVATE_EMAIL_MAX:
+        raise ValueError(f"must be an email address of at most {PRIVATE_EMAIL_MAX} characters")
+    if not PRIVATE_EMAIL_RE.match(value):
+        raise ValueError(
+            f"must be one plain email address like jane@studio.com (letters a-z, digits and "
+            f"'.', '-', '_', '+'; no spaces, accents or names), got '{shown}'"
+        )
+    try:
+        validate_email(value, check_deliverability=False, allow_smtputf8=False)
+    except EmailNotValidError as exc:
+        raise ValueError(f"must be an email address, got '{shown}' ({exc})") from None
+    return value
+
+
 # Each text rule above as a regular expression a form can check while an editor types (the
 # admin's fields, generator/site/cms.py): (pattern, what it asks for). The validators stay the
 # judges; tests/test_cms_config.py checks that each pattern agrees with its validator.
@@ -215,6 +243,7 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
         f"a phone number with {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits",
     ),
     _email: (r"^[^\s@]+@[^\s@]+\.[^\s@]+$", "an email address like hello@studio.com"),
+    _private_email: (PRIVATE_EMAIL_RE.pattern, "one plain email address like jane@studio.com"),
     _slug: (SLUG_RE.pattern, "lower-case letters, digits and '-', like jane-doe"),
     _short_text: (
         rf"^(?=.*\S).{{1,{SHORT_TEXT_MAX}}}$",
@@ -298,6 +327,9 @@ OptionalNote = Annotated[
     Annotated[Text, AfterValidator(_note)] | None, BeforeValidator(_blank_as_none)
 ]
 Email = Annotated[Text, AfterValidator(_email)]
+OptionalPrivateEmail = Annotated[
+    Annotated[Text, AfterValidator(_private_email)] | None, BeforeValidator(_blank_as_none)
+]
 
 
 # Drafts and scheduled publishing (publishing.py). The forms publish_at is written in, and

@@ -29,6 +29,7 @@ from .fields import (
     OptionalFileName,
     OptionalInstagram,
     OptionalNote,
+    OptionalPrivateEmail,
     OptionalText,
     OptionalWebUrl,
     OptionalYear,
@@ -44,6 +45,7 @@ from .fields import (
     _instagram,
     _note,
     _phone,
+    _private_email,
     _publish_at,
     _short_text,
     _slug,
@@ -94,6 +96,7 @@ __all__ = [
     "OptionalFileName",
     "OptionalInstagram",
     "OptionalNote",
+    "OptionalPrivateEmail",
     "OptionalText",
     "OptionalWebUrl",
     "OptionalYear",
@@ -121,6 +124,7 @@ __all__ = [
     "_instagram",
     "_note",
     "_phone",
+    "_private_email",
     "_short_text",
     "_slug",
     "_web_url",
@@ -177,6 +181,10 @@ class ArtistFile(Model):
     books: Books = rules.BOOKS_DEFAULT
     books_note: OptionalNote = None  # shown with the status: "Books open again in March"
     books_note_es: OptionalNote = None
+    # Private: the address the contact function sends this artist's requests to, the
+    # studio in copy. Never published: the API names what it publishes (site/endpoints.py),
+    # and deploy-function hands it to the function alone (docs/contact.md).
+    email: OptionalPrivateEmail = None
 
 
 class PortfolioEntry(Model):

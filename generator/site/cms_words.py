@@ -37,6 +37,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Instagram handle",
         "Optional, like @jane.ink (not the whole address).",
     ),
+    "ArtistFile.email": (
+        "Email for requests, private",
+        "Optional. This artist's requests are emailed here, the studio in copy. Never shown "
+        "on the site; it reaches the contact form once the function is deployed again.",
+    ),
     "ArtistFile.bio": ("Bio", "A few sentences. Past 150 characters the card shows Read More."),
     "ArtistFile.order": ("Position in the carousel", "Lowest first."),
     "ArtistFile.previous_slugs": (

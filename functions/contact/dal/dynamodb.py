@@ -232,6 +232,27 @@ class DynamoStore:
         found.sort(key=lambda m: m.created_at)
         return found[:limit], len(found)
 
+    def in_states(self, states: tuple[str, ...]) -> list[StoredMessage]:
+        # A scan, not an index: the daily digest asks once a day, and a studio's table is a
+        # few thousand items (about 300 messages a month), so one scan a day costs cents a
+        # year; an index on `state` would be written on every message and every change to
+        # save that (docs/contact.md, "What is waiting"). `new` is stored as no state.
+        if not states:
+            return []
+        values = {f":s{n}": state for n, state in enumerate(states)}
+        wanted = f"#st IN ({', '.join(values)})"
+        if _DEFAULT_STATE in states:
+            wanted = f"({wanted} OR attribute_not_exists(#st))"
+        found = self._scan(
+            {
+                "FilterExpression": f"#s <> :spam AND {wanted}",
+                "ExpressionAttributeNames": {"#s": "status", "#st": _STATE},
+                "ExpressionAttributeValues": _to_dynamo({":spam": SPAM, **values}),
+            }
+        )
+        found.sort(key=lambda m: m.created_at)
+        return found
+
     def release_spam(self, message: StoredMessage, now: float) -> bool:
         return self._update_if(
             "release",

@@ -90,7 +90,8 @@ CREATE TABLE IF NOT EXISTS hourly_counts (
     hour TEXT PRIMARY KEY,
     n INTEGER NOT NULL
 );
--- The emails to visitors that a laptop, where nothing is sent, would have sent (deliver).
+-- Every email a laptop, where nothing is sent, would have sent (deliver): the studio's,
+-- the visitor's confirmation and outcomes, the digest; `build.py mail` lists them.
 CREATE TABLE IF NOT EXISTS emails (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     kept_at REAL NOT NULL,
@@ -301,6 +302,16 @@ class SqliteOutbox:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
         return listed, total
 
+    def in_states(self, states: tuple[str, ...]) -> list[StoredMessage]:
+        if not states:
+            return []
+        marks = ", ".join("?" for _ in states)
+        return self._read(
+            f"SELECT * FROM messages WHERE state IN ({marks}) AND status != ?"
+            " ORDER BY created_at, rowid",
+            (*states, SPAM),
+        )
+
     def release_spam(self, message: StoredMessage, now: float) -> bool:
         changed = self._write(
             "UPDATE messages SET status = ?, expires_at = 0, released_at = ?, images = ?"
@@ -365,6 +376,17 @@ class SqliteOutbox:
         try:
             rows = self._connect().execute("SELECT recipients, raw FROM emails ORDER BY seq")
             return [(tuple(json.loads(r[0])), bytes(r[1])) for r in rows.fetchall()]
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+    def kept_emails(self, limit: int | None = None) -> list[tuple[float, tuple[str, ...], bytes]]:
+        """The kept emails, newest first: (kept at, Unix seconds; recipients; raw)."""
+        try:
+            rows = self._connect().execute(
+                "SELECT kept_at, recipients, raw FROM emails ORDER BY seq DESC LIMIT ?",
+                (-1 if limit is None else limit,),
+            )
+            return [(r[0], tuple(json.loads(r[1])), bytes(r[2])) for r in rows.fetchall()]
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
 

@@ -15,10 +15,10 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from ..models.mail import build_email
 from ..models.message import StoredMessage
 from ..models.outcomes import NotificationFailed
 from ..models.references import ImageLinks
+from .studio_mail import StudioMail
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ _SES_CONFIG = Config(
 MAX_SEND_ATTEMPTS = 6
 
 
-class SesNotifier:
+class SesNotifier(StudioMail):
     """Sends the studio's email through SES v2 (raw MIME, so every header is ours)."""
 
     def __init__(
@@ -54,7 +54,9 @@ class SesNotifier:
         image_links: Callable[[list[str]], ImageLinks] | None = None,
         configuration_set: str = "",
         request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
+        artist_emails: Callable[[str], str] | None = None,
     ):
+        self.artist_emails = artist_emails  # an artist's private address (studio_mail.py)
         # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
         self.request_links = request_links
         # SES's suppression list and bounce and complaint events (deploy-function makes it).
@@ -70,30 +72,23 @@ class SesNotifier:
         self.clock = clock
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
-        try:
-            images = (
-                self.image_links(message.image_keys)
-                if message.images and self.image_links
-                else None
-            )
-            actions = self.request_links(message) if self.request_links else None
-            email = build_email(
-                message, artist_name, self.sender, self.recipients, self.studio, images, actions
-            )
-        except (ValueError, TypeError) as exc:  # a header the policy refused
-            raise NotificationFailed(f"email could not be built: {exc}") from exc
-        self.deliver(email.as_bytes(), self.recipients)
+        raw, to, cc = self.compose(message, artist_name)
+        self.deliver(raw, to, cc)
 
-    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
-        """Send a raw email to recipients from the studio's address, retrying throttling
-        and SES hiccups within the time budget; NotificationFailed when it did not go."""
+    def deliver(self, raw: bytes, recipients: tuple[str, ...], cc: tuple[str, ...] = ()) -> None:
+        """Send a raw email to recipients (and cc) from the studio's address, retrying
+        throttling and SES hiccups within the time budget; NotificationFailed when it did
+        not go."""
+        destination = {"ToAddresses": list(recipients)}
+        if cc:
+            destination["CcAddresses"] = list(cc)
         delay, attempt, started = 0.25, 0, self.clock()
         while True:
             attempt += 1
             try:
                 self.client.send_email(
                     FromEmailAddress=self.sender,
-                    Destination={"ToAddresses": list(recipients)},
+                    Destination=destination,
                     Content={"Raw": {"Data": raw}},
                     **self.options,
                 )

@@ -25,12 +25,15 @@ from ..contract import (
     REQUESTS_PATH,
     STRIPE_WEBHOOK_PATH,
 )
+from ..dal.artist_emails import ArtistEmails
 from ..dal.artists import ArtistList
 from ..dal.booking import SiteBooking, fixed
 from ..dal.flash import SiteFlash
+from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
 from ..dal.uploads import LocalUploads
 from ..logic.confirmation import Confirmations, Mailer
+from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.deposits import DepositDesk
 from ..logic.flash import FlashSource
@@ -86,6 +89,41 @@ def build_uploads(settings: Settings) -> UploadStore | None:
     return LocalUploads(local) if local else None
 
 
+# What the emails kept on a laptop say, where no email is configured (dal/kept_mail.py): the
+# sender and studio of the digest's defaults, and links to `build.py serve`'s default address
+# (CONTACT_SITE_URL when it serves elsewhere).
+LOCAL_SENDER = "website@localhost"
+LOCAL_STUDIO = ("studio@localhost",)
+LOCAL_SITE_URL = "http://127.0.0.1:8000"
+
+
+def build_artist_emails(settings: Settings) -> ArtistEmails | None:
+    """The artists' private addresses (CONTACT_ARTIST_EMAILS_FILE), or None."""
+    return ArtistEmails(settings.artist_emails_file) if settings.artist_emails_file else None
+
+
+def keeps_email(settings: Settings, store: MessageStore) -> bool:
+    """True where nothing is sent and the local outbox keeps what would have been."""
+    return not settings.sends_email and isinstance(store, SqliteOutbox)
+
+
+def build_kept_notifier(
+    settings: Settings, store: MessageStore, uploads: UploadStore | None = None
+) -> KeptNotifier | None:
+    """Where nothing is sent, the studio's email kept in the outbox (build.py mail)."""
+    if not keeps_email(settings, store):
+        return None
+    return KeptNotifier(
+        store,
+        settings.notify_from or LOCAL_SENDER,
+        settings.notify_to or LOCAL_STUDIO,
+        studio=settings.studio_name,
+        image_links=uploads.links if uploads else None,
+        request_links=RequestLinks(settings.site_url or LOCAL_SITE_URL, link_secret(settings)),
+        artist_emails=build_artist_emails(settings),
+    )
+
+
 def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> Notifier | None:
     if not settings.sends_email:
         return None
@@ -101,6 +139,7 @@ def build_notifier(settings: Settings, uploads: UploadStore | None = None) -> No
         image_links=uploads.links if uploads else None,
         configuration_set=settings.ses_configuration_set,
         request_links=links,
+        artist_emails=build_artist_emails(settings),
     )
 
 
@@ -108,7 +147,17 @@ def build_confirmations(
     settings: Settings, store: MessageStore, notifier: Notifier | None
 ) -> Confirmations | None:
     """The visitor's confirmation, sent through the studio's notifier (SES), or None: off,
-    no email, or no site URL for its links."""
+    no email, or no site URL for its links. Where nothing is sent, the outbox keeps it
+    (build.py mail), its links to serve's address."""
+    if settings.confirmation and keeps_email(settings, store):
+        return Confirmations(
+            store,
+            store,
+            LOCAL_SENDER,
+            settings.notify_to or LOCAL_STUDIO,
+            settings.site_url or LOCAL_SITE_URL,
+            per_hour=settings.confirmations_per_hour,
+        )
     if not settings.sends_confirmations or notifier is None:
         return None
     return Confirmations(
@@ -134,11 +183,14 @@ def link_secret(settings: Settings) -> str:
 
 
 def build_spam_review(settings: Settings, service: ContactService) -> SpamReview:
+    # Where nothing is sent, the outbox keeps the digest (build.py mail).
+    keeps = keeps_email(settings, service.store)
+    mailer: Mailer | None = service.store if keeps else service.notifier
     return SpamReview(
         service,
-        service.notifier,
+        mailer,
         settings.notify_from,
-        settings.notify_to,
+        settings.notify_to or (LOCAL_STUDIO if keeps else ()),
         settings.site_url,
         link_secret(settings),
         settings.studio_name,
@@ -222,6 +274,7 @@ def build_service(
         confirmations=build_confirmations(settings, store, notifier),
         unsigned_limit=settings.unsigned_rate_limit,
     )
+    service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
     rules = booking if booking is not None else build_booking(settings)
     service.deposits = build_deposits(settings, service, rules)
@@ -395,8 +448,9 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
         # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
         # The deposits' pass first: it does nothing twice, so that second run is harmless.
+        # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
-        return {**service.spam_review.send_digest(), "deposits": deposits}
+        return {**DailyDigest(service.spam_review).send(), "deposits": deposits}
     try:
         if service is None or settings is None:
             return to_response(Outcome.error(503, _unavailable(event)))

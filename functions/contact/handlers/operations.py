@@ -7,6 +7,8 @@ dynamodb, the production table.
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
 import logging
 import os
@@ -18,6 +20,8 @@ from pathlib import Path
 
 from ..dal.artists import ArtistList, ConfigError
 from ..dal.booking import FileBooking
+from ..dal.outbox import SqliteOutbox
+from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.request_actions import RequestLinks
 from ..logic.service import ContactService
@@ -283,8 +287,9 @@ def send_pending(service: ContactService, limit: int) -> SendReport:
 def spam_digest(
     service: ContactService, hours: float, site_url: str = "", send: bool = True
 ) -> str:
-    """Email the studio the digest of what the spam traps kept in the hours before now, as
-    the daily schedule does (send=False: the digest itself, to print); what to tell the
+    """Email the studio the daily digest (the requests waiting, and what the spam traps kept
+    in the hours before now), as the daily schedule does (send=False: the digest itself, to
+    print); where nothing is sent, the outbox keeps it (`build.py mail`). What to tell the
     operator."""
     review = service.spam_review
     if review is None:  # pragma: no cover - build_service always sets it
@@ -292,24 +297,106 @@ def spam_digest(
     if site_url:
         review.site_url = site_url.rstrip("/")
     try:
-        digest = review.digest(hours=hours, whole_hours=False)
+        daily = DailyDigest(review).compose(hours=hours, whole_hours=False)
     except StorageUnavailable as exc:
         raise OperationError(str(exc)) from exc
-    if digest.email is None:
-        return f"The spam traps kept nothing in the last {hours:g} hours: no digest to send."
+    if daily.email is None:
+        return (
+            f"The spam traps kept nothing in the last {hours:g} hours and no request is "
+            "waiting: no digest to send."
+        )
     if not send:
-        email = digest.email
-        head = [f"{name}: {email[name]}" for name in ("From", "To", "Subject")]
-        body = email.get_content().splitlines()
+        mail = daily.email
+        head = [f"{name}: {mail[name]}" for name in ("From", "To", "Subject")]
+        body = mail.get_content().splitlines()
         return "\n".join(printable(line) for line in [*head, "", *body])
-    if service.notifier is None:
+    if review.mailer is None:
         raise OperationError(
             "email is not configured: set CONTACT_NOTIFY_FROM, CONTACT_NOTIFY_TO and AWS_REGION, "
             "or print the digest with --print"
         )
     try:
-        service.notifier.deliver(digest.email.as_bytes(), review.recipients)
+        review.mailer.deliver(daily.email.as_bytes(), review.recipients)
     except NotificationFailed as exc:
         raise OperationError(f"the digest was not sent: {exc}") from exc
-    listed = "" if digest.total == len(digest.listed) else f", {len(digest.listed)} listed"
-    return f"Sent the spam digest to {', '.join(review.recipients)}: {digest.total} caught{listed}."
+    spam = daily.spam
+    listed = "" if spam.total == len(spam.listed) else f", {len(spam.listed)} listed"
+    waiting = f", {daily.waiting.total} request(s) waiting" if daily.waiting.total else ""
+    counts = f"{spam.total} caught{listed}{waiting}"
+    if review.mailer is service.store:
+        return (
+            f"Email is not configured here: the outbox kept the digest ({counts}); "
+            "`python build.py mail` shows it."
+        )
+    return f"Sent the spam digest to {', '.join(review.recipients)}: {counts}."
+
+
+# --- build.py mail: the emails the outbox kept -----------------------------------------------
+
+_LINK = re.compile(r"https?://[^\s<>\"]+")
+MAX_MAIL_BYTES = 1024 * 1024  # a kept email is a few kilobytes; larger ones are not parsed
+
+
+def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
+    """Newest first: the emails the function would have sent (where nothing is sent, the
+    local outbox keeps every one it composes: the studio's, the visitor's confirmation and
+    outcome, the digest), as {to, subject, lang, text, links}; to: only those to this
+    address (any case), as To or Cc."""
+    store = service.store
+    if not isinstance(store, SqliteOutbox):
+        raise OperationError(
+            "build.py mail lists the emails the local outbox keeps. On AWS the emails go "
+            "out through SES and are not kept: `build.py messages` and `build.py requests` "
+            'show what they were about (docs/contact.md, "The emails: build.py mail").'
+        )
+    try:
+        kept = store.kept_emails()
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    wanted = to.strip().lower() if to else None
+    listed = []
+    for _, recipients, raw in kept:
+        if len(raw) > MAX_MAIL_BYTES:
+            continue
+        mail = email.message_from_bytes(raw, policy=email.policy.default)
+        addresses = [
+            a.addr_spec for name in ("To", "Cc") for a in getattr(mail[name], "addresses", ())
+        ] or list(recipients)
+        if wanted is not None and wanted not in (a.lower() for a in addresses):
+            continue
+        try:
+            text = mail.get_content()
+        except (LookupError, ValueError):
+            text = ""
+        listed.append(
+            {
+                "to": addresses,
+                "subject": str(mail["Subject"] or "").strip(),
+                "lang": str(mail["Content-Language"] or "en"),
+                "text": text,
+                "links": list(dict.fromkeys(_LINK.findall(text))),
+            }
+        )
+    return listed
+
+
+def mail_json(emails: list[dict]) -> str:
+    text = json.dumps(emails, ensure_ascii=False, indent=2)
+    return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def mail_text(emails: list[dict]) -> str:
+    """The emails for a terminal, newest first: headers, then the text indented."""
+    if not emails:
+        return "No emails kept."
+    blocks = []
+    for item in emails:
+        lines = [
+            f"To: {printable(', '.join(item['to']))}",
+            f"Subject: {printable(item['subject'])}",
+            f"Language: {printable(item['lang'])}",
+            "",
+            *("  " + printable(line) for line in item["text"].splitlines()),
+        ]
+        blocks.append("\n".join(lines))
+    return "\n\n".join([*blocks, f"{len(emails)} email(s), newest first."])

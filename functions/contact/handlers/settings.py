@@ -85,6 +85,9 @@ class Settings:
     stripe_secret_key: str = ""
     stripe_webhook_secret: str = ""
     stripe_api_base: str = ""
+    # The artists' private addresses, {slug: address} (dal/artist_emails.py): deploy-function
+    # packages it; `serve` writes it beside the outbox. None: every request goes to the studio.
+    artist_emails_file: Path | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -229,6 +232,7 @@ def _read(env: _Env, table: str, studio_name: str) -> dict[str, object]:
         "image_link_days": link_days,
         "confirmation": env.switch("CONTACT_CONFIRMATION", True),
         "ses_configuration_set": env.text("CONTACT_SES_CONFIGURATION_SET"),
+        "artist_emails_file": _artist_emails_file(env),
         "confirmations_per_hour": env.count(
             "CONTACT_CONFIRMATIONS_PER_HOUR", CONFIRMATIONS_PER_HOUR
         ),
@@ -256,6 +260,16 @@ def _stripe(env: _Env) -> tuple[str, str, str]:
     if base and not base.startswith(("https://", "http://")):
         env.problem("CONTACT_STRIPE_API_BASE must start with https:// or http://")
     return key, webhook, base
+
+
+def _artist_emails_file(env: _Env) -> Path | None:
+    """CONTACT_ARTIST_EMAILS_FILE; a relative path is the function's root's (on Lambda the
+    package's: deploy-function sets functions/contact/artist_emails.json)."""
+    named = env.text("CONTACT_ARTIST_EMAILS_FILE")
+    if not named:
+        return None
+    path = Path(named)
+    return path if path.is_absolute() else PROJECT_ROOT / path
 
 
 def _store(env: _Env) -> str:

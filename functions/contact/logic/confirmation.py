@@ -184,6 +184,7 @@ class Confirmations:
             f"{message.id}.confirmation",
             # RFC 3834: an automatic email, which autoresponders must not answer.
             {"Auto-Submitted": "auto-generated"},
+            message.lang,
         )
 
     def send(self, message: StoredMessage) -> bool:

@@ -63,6 +63,10 @@ class MessageStore(Protocol):
     def release_once(self, key: str) -> None:
         """Forget key, so it can be claimed again (its work failed before it was done)."""
 
+    def in_states(self, states: tuple[str, ...]) -> list[StoredMessage]:
+        """The messages (not spam) in one of states (a message without a state is `new`),
+        oldest first: what the daily digest lists as waiting (logic/daily_digest.py)."""
+
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
         """Add size to the hour's count of granted image bytes unless that passes ceiling, in
         one atomic write every process sees; False (nothing added) when it would."""

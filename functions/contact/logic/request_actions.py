@@ -434,6 +434,7 @@ class RequestActions:
                 body,
                 f"{message.id}.{message.state}",
                 {"Auto-Submitted": "auto-generated"},
+                message.lang,
             )
             self.mailer.deliver(email.as_bytes(), (ascii_email(message.email),))
         except (NotificationFailed, StorageUnavailable, ValueError) as exc:

@@ -141,6 +141,9 @@ class ContactService:
         self.request_actions: RequestActions | None = None
         # The deposit's pay link, Stripe's webhook and the daily pass (deposits.py).
         self.deposits: DepositDesk | None = None
+        # Where no email is sent (a laptop's outbox): the studio's email composed and kept
+        # instead (dal/kept_mail.py, for `build.py mail`); the message stays pending.
+        self.unsent: Notifier | None = None
 
     def submit(self, payload: object, client: str) -> Outcome:
         """Answer one POST /api/contact, its JSON body read (client: a validated address, see
@@ -386,7 +389,7 @@ class ContactService:
 
     def notify(self, message: StoredMessage, artists: Mapping[str, str] | None = None) -> bool:
         """Email the studio about a stored message; on failure it stays pending. True if sent."""
-        if self.notifier is None:
+        if self.notifier is None and self.unsent is None:
             log.info("contact: no notifier configured; message %s stays pending", message.id)
             return False
         artists = self.artists() if artists is None else artists
@@ -395,6 +398,14 @@ class ContactService:
             if message.artist == NO_ARTIST
             else artists.get(message.artist) or message.artist_name or message.artist
         )
+        if self.notifier is None:
+            log.info("contact: no notifier configured; message %s stays pending", message.id)
+            if self.unsent is not None:
+                try:
+                    self.unsent.send(message, artist_name)
+                except (NotificationFailed, StorageUnavailable) as exc:
+                    log.error("contact: the email for %s was not kept: %s", message.id, exc)
+            return False
         try:
             self.notifier.send(message, artist_name)
         except NotificationFailed as exc:

@@ -113,6 +113,7 @@ def compose_digest(
     end: datetime,
     link_for,  # noqa: ANN001 - (StoredMessage) -> str, or None without a site URL or secret
     studio: str,
+    footer: bool = True,
 ) -> tuple[str, str]:
     """Subject and plain-text body of the digest: nothing of the visitors' in the subject."""
     what = "1 message" if total == 1 else f"{total} messages"
@@ -149,12 +150,13 @@ def compose_digest(
             lines.append(f"   Not spam (until {until}): {link_for(message)}")
     if total > len(listed):
         lines += ["", f"… and {total - len(listed)} more: `python build.py messages --spam`."]
-    lines += [
-        "",
-        "--",
-        "Sent once a day by the studio's contact form, only on days the spam traps caught "
-        "something.",
-    ]
+    if footer:  # the daily digest (daily_digest.py) writes its own
+        lines += [
+            "",
+            "--",
+            "Sent once a day by the studio's contact form, only on days the spam traps caught "
+            "something.",
+        ]
     return subject, "\n".join(lines) + "\n"
 
 

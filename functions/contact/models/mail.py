@@ -18,6 +18,7 @@ from ..words.language import NAMES, SPANISH
 from .flash import email_lines
 from .message import StoredMessage
 from .references import ImageLinks
+from .request_state import is_request
 from .rules import NO_ARTIST, ascii_email
 from .tattoo_request import request_lines
 
@@ -131,6 +132,36 @@ _NEWLINE_WITHOUT_FWSP = re.compile(rb"\r\n[^ \t]|\r[^ \n\t]|\n[^ \t]")
 MAX_DISPLAY_NAME = 64
 
 
+# An address from content (an artist's private `email:`, docs/contact.md "Requests go to the
+# artist") as it may go into a header: plain ASCII, no space, quote, comma or line break,
+# bounded. The build checks the same (generator/content/fields.py); this is the check that
+# counts, since the function reads the address from a file it did not write.
+MAX_ADDRESS = 254
+_ADDRESS = re.compile(
+    r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+"
+)
+
+
+def header_address(address: object) -> str:
+    """address if it is one plain address a header may hold, else "" (never raises)."""
+    if not isinstance(address, str) or len(address) > MAX_ADDRESS:
+        return ""
+    return address if _ADDRESS.fullmatch(address) else ""
+
+
+def addressees(
+    message: StoredMessage, studio: tuple[str, ...], artist_address: str = ""
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(To, Cc) of the studio's email: a request (request_state.is_request) for an artist
+    with a private address goes To that artist, the studio in Cc; anything else To the
+    studio, as before. An address that is not plain (header_address) is left out."""
+    artist = header_address(artist_address)
+    if not artist or not is_request(message):
+        return studio, ()
+    return (artist,), tuple(a for a in studio if a.lower() != artist.lower())
+
+
 def build_email(
     message: StoredMessage,
     artist_name: str,
@@ -139,8 +170,10 @@ def build_email(
     studio: str,
     images: ImageLinks | None = None,
     actions: list[tuple[str, str]] | None = None,
+    artist_address: str = "",
 ) -> EmailMessage:
-    """The MIME email: plain text, Reply-To the visitor.
+    """The MIME email: plain text, Reply-To the visitor; To the studio, or To the artist
+    with the studio in Cc (addressees).
 
     Visitor text reaches a header only through `header_text` (letters, digits, spaces and
     plain punctuation: no line break, no encoded word), and every folded header is checked
@@ -151,7 +184,9 @@ def build_email(
         display_name=header_text(message.name, MAX_DISPLAY_NAME),
         addr_spec=ascii_email(message.email),
     )
-    return plain_email(sender, ", ".join(recipients), reply_to, subject, body, message.id)
+    to, cc = addressees(message, recipients, artist_address)
+    extra = {"Cc": ", ".join(cc)} if cc else None
+    return plain_email(sender, ", ".join(to), reply_to, subject, body, message.id, extra)
 
 
 def plain_email(
@@ -162,9 +197,11 @@ def plain_email(
     body: str,
     message_id: str,
     extra: dict[str, str] | None = None,
+    lang: str = "en",
 ) -> EmailMessage:
     """A plain-text email with these headers (and extra ones), every header checked for a
-    line break (ValueError) before it can leave."""
+    line break (ValueError) before it can leave; Content-Language says its language (what
+    `build.py mail` reads back)."""
     email = EmailMessage(policy=_POLICY)
     email["From"] = sender
     email["To"] = to
@@ -176,6 +213,8 @@ def plain_email(
         email[name] = value
     # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
     email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    # After set_content, which clears every Content-* header.
+    email["Content-Language"] = "es" if lang == SPANISH else "en"
     verify_headers(email)
     return email
 

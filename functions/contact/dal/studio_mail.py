@@ -1,0 +1,53 @@
+"""The studio's email about a message, as both notifiers compose it: SES's (ses.py), and the
+outbox's where nothing is sent (kept_mail.py). The MIME itself is models/mail.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..models.mail import addressees, build_email
+from ..models.message import StoredMessage
+from ..models.outcomes import NotificationFailed
+from ..models.references import ImageLinks
+
+
+class StudioMail:
+    """What a notifier holds to compose the studio's email (set by its __init__)."""
+
+    sender: str
+    recipients: tuple[str, ...]
+    studio: str
+    # The reference images' links (uploads store).
+    image_links: Callable[[list[str]], ImageLinks] | None = None
+    # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
+    request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None
+    # An artist's private address by slug (dal/artist_emails.py): their requests go To
+    # them, the studio in Cc (models/mail.addressees).
+    artist_emails: Callable[[str], str] | None = None
+
+    def compose(
+        self, message: StoredMessage, artist_name: str
+    ) -> tuple[bytes, tuple[str, ...], tuple[str, ...]]:
+        """The raw email, and who it goes To and Cc; NotificationFailed if it cannot be built."""
+        try:
+            images = (
+                self.image_links(message.image_keys)
+                if message.images and self.image_links
+                else None
+            )
+            actions = self.request_links(message) if self.request_links else None
+            artist = self.artist_emails(message.artist) if self.artist_emails else ""
+            email = build_email(
+                message,
+                artist_name,
+                self.sender,
+                self.recipients,
+                self.studio,
+                images,
+                actions,
+                artist,
+            )
+        except (ValueError, TypeError) as exc:  # a header the policy refused
+            raise NotificationFailed(f"email could not be built: {exc}") from exc
+        to, cc = addressees(message, self.recipients, artist)
+        return email.as_bytes(), to, cc
