@@ -450,7 +450,9 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The deposits' pass first: it does nothing twice, so that second run is harmless.
         # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
-        return {**DailyDigest(service.spam_review).send(), "deposits": deposits}
+        answer = DailyDigest(service.spam_review).send()
+        # The deposits' figures when the pass did (or failed at) something.
+        return {**answer, "deposits": deposits} if any(deposits.values()) else answer
     try:
         if service is None or settings is None:
             return to_response(Outcome.error(503, _unavailable(event)))
