@@ -12,7 +12,7 @@ tool missing, a disk full). The rules here:
 - reserved artist slugs, portfolio and flash files without an artist, a photo used twice,
   two flash designs of one artist with one id (flash.py), former names (previous_slugs)
   that lead to one artist only;
-- numbers that must agree (frames, memorial years).
+- numbers that must agree (frames, memorial years, the deposit's reminder before its expiry).
 
 Warnings, for what the site shows but not as meant: files nobody uses (not published), two
 artists with one order or one profile photo, a Markdown table without its line of dashes,
@@ -260,6 +260,15 @@ def _check_site_numbers(content: Content) -> None:
             line_of(lines, loc),
             "videos.scroll_sequence.end_frame",
             f"must not be before start_frame ({seq.start_frame})",
+        )
+    if site.deposit_expiry_days <= site.deposit_reminder_days:
+        # The reminder must go out while the deposit can still be paid (docs/requests.md).
+        content.findings.add(
+            path,
+            line_of(lines, ("deposit_expiry_days",)) or line_of(lines, ("deposit_reminder_days",)),
+            "deposit_expiry_days",
+            f"must be more than deposit_reminder_days ({site.deposit_reminder_days}): the "
+            "reminder goes out before the request expires",
         )
     if site.memorial.died < site.memorial.born:
         content.findings.add(
