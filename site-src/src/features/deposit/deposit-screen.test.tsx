@@ -1,14 +1,14 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { StringsProvider } from "../../i18n/catalog";
+import { StringsProvider, type Catalog } from "../../i18n/catalog";
 import { en } from "../../i18n/en";
 import { es } from "../../i18n/es";
 import { SiteDataProvider } from "../../lib/use-site-data";
 import { testSiteData } from "../../testing/site-data";
 import DepositScreen from "./deposit-screen";
 
-function renderAt(path: string, catalog = en, data = testSiteData) {
+function renderAt(path: string, catalog: Catalog = en, data = testSiteData) {
   return render(
     <StringsProvider value={catalog}>
       <SiteDataProvider value={data}>

@@ -61,7 +61,7 @@ function Cancelled() {
           <a href={phoneHref} className="aftercare-button aftercare-button--solid">
             {t.call(phone)}
           </a>
-          <a href={`mailto:${email}`} className="aftercare-button aftercare-button--outline">
+          <a href={`mailto:${email}`} className="aftercare-button aftercare-button--outline deposit-button--address">
             {t.email(email)}
           </a>
         </div>
