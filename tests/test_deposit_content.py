@@ -101,6 +101,22 @@ def test_the_deposit_expires_after_its_reminder(tmp_path, monkeypatch):
     ) in output
 
 
+def test_two_decline_reasons_cannot_share_a_label(tmp_path, monkeypatch):
+    reasons = (
+        "decline_reasons:\n"
+        "  - label: Books full\n    text: Full.\n"
+        "  - label: books full\n    text: Full again.\n"
+    )
+    write_site(tmp_path / "content", {**minimal_site(), "site.yaml": site_with(reasons)})
+    code, output = run(tmp_path, monkeypatch, ["check"])
+    assert code == 1
+    line = len(SITE_YAML.splitlines()) + 4
+    assert (
+        f"content/site.yaml:{line}: decline_reasons, item 2, label: 'books full' is also the "
+        "label of item 1: give each reason a label of its own"
+    ) in output
+
+
 def test_the_days_are_bounded_whole_numbers(tmp_path, monkeypatch):
     files = {
         **minimal_site(),

@@ -270,6 +270,19 @@ def _check_site_numbers(content: Content) -> None:
             f"must be more than deposit_reminder_days ({site.deposit_reminder_days}): the "
             "reminder goes out before the request expires",
         )
+    # The studio's Decline form tells its reasons apart by their labels.
+    seen: dict[str, int] = {}
+    for index, reason in enumerate(site.decline_reasons):
+        key = reason.label.casefold()
+        if key in seen:
+            content.findings.add(
+                path,
+                line_of(lines, ("decline_reasons", index, "label")),
+                f"decline_reasons, item {index + 1}, label",
+                f"'{reason.label}' is also the label of item {seen[key] + 1}: give each "
+                "reason a label of its own",
+            )
+        seen.setdefault(key, index)
     if site.memorial.died < site.memorial.born:
         content.findings.add(
             path,
