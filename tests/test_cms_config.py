@@ -272,7 +272,8 @@ def test_deposits_are_whole_dollars_per_service_and_per_artist_with_their_bounds
         )
     artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}["deposit"]
     assert (artist["min"], artist["max"], artist["required"]) == (0, models.DEPOSIT_MAX, False)
-    assert "whole dollars" in artist["hint"] and "whole dollars" in deposit["hint"]
+    assert "whole dollars" in artist["hint"].lower() and "whole dollars" in deposit["hint"]
+    assert all("Whole dollars" in field["hint"] for field in deposit["fields"])
     for name in ("deposit_reminder_days", "deposit_expiry_days"):
         assert (site[name]["min"], site[name]["max"], site[name]["required"]) == (1, 60, False)
     reasons = site["decline_reasons"]

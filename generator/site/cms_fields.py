@@ -261,7 +261,9 @@ def number_widget(shape: Shape) -> dict:
         config["min"] = low
     if high is not None:
         config["max"] = high
-    if low is not None and high is not None:
+    if models.DEPOSIT_VALIDATOR in shape.validators:
+        config["_hint"] = f"Whole dollars, 0 to {high:,}, without the $ sign; 0: no deposit."
+    elif low is not None and high is not None:
         config["_hint"] = f"A whole number from {low} to {high}."
     elif low is not None:
         config["_hint"] = f"A whole number, {low} or more."

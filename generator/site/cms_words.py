@@ -58,9 +58,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "ArtistFile.deposit": (
         "Deposit (US dollars)",
-        "Optional. The deposit every request to this artist asks, in whole dollars without "
-        "the $ sign (150), in place of the studio's deposits per service. 0: no deposit. "
-        "Empty: the studio's.",
+        "Optional. The deposit every request to this artist asks, e.g. 150, in place of the "
+        "studio's deposits per service. Empty: the studio's.",
     ),
     "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
     "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
