@@ -101,6 +101,17 @@ def test_the_deposit_expires_after_its_reminder(tmp_path, monkeypatch):
     ) in output
 
 
+def test_at_most_ten_decline_reasons(tmp_path, monkeypatch):
+    reasons = "decline_reasons:\n" + "".join(
+        f"  - label: Reason {n}\n    text: Text {n}.\n" for n in range(11)
+    )
+    write_site(tmp_path / "content", {**minimal_site(), "site.yaml": site_with(reasons)})
+    code, output = run(tmp_path, monkeypatch, ["check"])
+    assert code == 1
+    line = len(SITE_YAML.splitlines()) + 1
+    assert f"content/site.yaml:{line}: decline_reasons: must have at most 10 item(s)" in output
+
+
 def test_two_decline_reasons_cannot_share_a_label(tmp_path, monkeypatch):
     reasons = (
         "decline_reasons:\n"

@@ -175,6 +175,7 @@ def _blank_as(default: int) -> Any:
     return BeforeValidator(lambda v: default if v is None or v == "" else v)
 
 
+# The studio's Decline form lists them all: a handful, not a page of them.
 DECLINE_REASONS_MAX = 10
 
 
