@@ -225,6 +225,7 @@ def _build(
         media = _write_media(paths, content, out, videos, photos, reporter, dev_app, deadline)
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
         out.write_json("api/schedule.json", schedule)
+        out.write_json(endpoints.BOOKING_FILE, endpoints.booking_json(content))
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
         files = _finish(config, staging, out, paths.out)
     except BaseException:

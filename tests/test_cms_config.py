@@ -59,6 +59,11 @@ def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
                 wrong += walk(item.base, field.get("fields", []), at)
             elif "field" not in field:
                 wrong.append(f"{at}: a list of values needs one item field")
+        elif getattr(base, "__origin__", None) is dict:
+            # keyed by the contact form's services (deposit:): one optional field per service
+            names = [f["name"] for f in field.get("fields", [])]
+            if names != list(models.SERVICES) or any(f["required"] for f in field["fields"]):
+                wrong.append(f"{at}: admin {names} != the services {list(models.SERVICES)}")
         elif "fields" in field or "field" in field:
             wrong.append(f"{at}: admin has nested fields for a plain value")
         holds = any(f.get("i18n") is True for f in field.get("fields", []))
@@ -198,6 +203,9 @@ def test_a_translated_lists_items_name_which_item_they_are():
             f["name"] for f in site["timeline"]["fields"] if f.get("i18n") == "duplicate"
         ],
         "Memorial": [f["name"] for f in site["memorial"]["fields"] if f.get("i18n") == "duplicate"],
+        "DeclineReason": [
+            f["name"] for f in site["decline_reasons"]["fields"] if f.get("i18n") == "duplicate"
+        ],
     }
     assert references == {
         "PortfolioEntry": ["file"],
@@ -206,11 +214,13 @@ def test_a_translated_lists_items_name_which_item_they_are():
         "Brand": ["name"],
         "TimelineEntry": [],  # everything in it is translated
         "Memorial": [],  # one object, not a list: nothing to tell apart
+        "DeclineReason": ["label"],
     }
     # nothing outside a translated list's items is marked so
     marked = re.findall(r'"i18n": "(\w+)"', json.dumps(CONFIG))
-    # (the portfolio's and flash's photo, the two lists of figures' numbers, the brands' names)
-    assert marked == ["duplicate"] * 5
+    # (the portfolio's and flash's photo, the two lists of figures' numbers, the brands' names,
+    # the decline reasons' labels)
+    assert marked == ["duplicate"] * 6
 
 
 def all_fields(fields: list[dict]):
@@ -234,8 +244,43 @@ def test_whole_numbers_with_the_models_bounds():
     assert years["min"] == next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
     site = cms.config_fields(CONFIG)["SiteFile"]
     numbers = [f for f in all_fields(site) if f.get("widget") == "number"]
-    assert {f["name"] for f in numbers} == {"born", "died", "start_frame", "end_frame"}
+    assert {f["name"] for f in numbers} == {
+        "born",
+        "died",
+        "start_frame",
+        "end_frame",
+        "deposit_reminder_days",
+        "deposit_expiry_days",
+        *models.SERVICES,  # deposit: one per service
+    }
     assert all(f["value_type"] == "int" for f in numbers)
+
+
+def test_deposits_are_whole_dollars_per_service_and_per_artist_with_their_bounds():
+    """site.yaml deposit: one number per service of the contact form, 0 to the model's bound,
+    each optional; an artist's deposit the same; the days with the model's bounds."""
+    site = {f["name"]: f for f in cms.config_fields(CONFIG)["SiteFile"]}
+    deposit = site["deposit"]
+    assert deposit["widget"] == "object" and deposit["required"] is False
+    assert "i18n" not in deposit  # amounts are not translated
+    for field in deposit["fields"]:
+        assert (field["widget"], field["min"], field["max"], field["required"]) == (
+            "number",
+            0,
+            models.DEPOSIT_MAX,
+            False,
+        )
+    artist = {f["name"]: f for f in cms.config_fields(CONFIG)["ArtistFile"]}["deposit"]
+    assert (artist["min"], artist["max"], artist["required"]) == (0, models.DEPOSIT_MAX, False)
+    assert "whole dollars" in artist["hint"].lower() and "whole dollars" in deposit["hint"]
+    assert all("Whole dollars" in field["hint"] for field in deposit["fields"])
+    for name in ("deposit_reminder_days", "deposit_expiry_days"):
+        assert (site[name]["min"], site[name]["max"], site[name]["required"]) == (1, 60, False)
+    reasons = site["decline_reasons"]
+    assert reasons["widget"] == "list" and reasons["label_singular"] == "reason"
+    by_name = {f["name"]: f for f in reasons["fields"]}
+    assert set(by_name) == {"label", "text"} and by_name["text"]["i18n"] is True
+    assert by_name["text"]["widget"] == "text"
 
 
 def test_former_web_addresses_are_an_optional_list_of_slugs():
@@ -266,6 +311,8 @@ PATTERN_CASES = {
     "email": ["hello@studio.com", "a.b@c.io", "hello", "a@b", "@studio.com"],
     "slug": ["jane-doe", "max2", "Jane-Doe", "jane--doe", "-jane", "jane doe"],
     "short": ["3 in", "4 x 6 in", "x" * 24, "x" * 25, "a very long size text that goes on"],
+    "reason label": ["Books full", "x" * 40, "x" * 41, "two\nlines"],
+    "reason text": ["Our books are full.", "Two\nlines.", "x" * 400, "x" * 401],
 }
 
 
@@ -278,6 +325,8 @@ PATTERN_CASES = {
         (models._email, PATTERN_CASES["email"]),
         (models._slug, PATTERN_CASES["slug"]),
         (models._short_text, PATTERN_CASES["short"]),
+        (models.REASON_LABEL_VALIDATOR, PATTERN_CASES["reason label"]),
+        (models.REASON_TEXT_VALIDATOR, PATTERN_CASES["reason text"]),
     ],
 )
 def test_each_admin_pattern_agrees_with_its_validator(validator, samples):

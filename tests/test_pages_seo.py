@@ -295,8 +295,10 @@ def test_robots_keeps_the_api_and_the_unlisted_pages_out_and_names_the_sitemap(
     dist: Path,
 ) -> None:
     assert html(dist, "robots.txt") == (
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /test\n"
-        "Disallow: /es/test\n\n"
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\n"
+        # the pages Stripe Checkout sends a visitor back to (docs/requests.md, "Deposits")
+        "Disallow: /deposit/paid\nDisallow: /deposit/cancelled\nDisallow: /test\n"
+        "Disallow: /es/deposit/paid\nDisallow: /es/deposit/cancelled\nDisallow: /es/test\n\n"
         f"Sitemap: {BASE}/sitemap.xml\n"
     )
     assert '<meta name="robots" content="noindex">' in html(dist, "test/index.html")

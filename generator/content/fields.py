@@ -63,6 +63,47 @@ def _price(value: Any) -> Any:
     )
 
 
+# A deposit (docs/requests.md, "Deposits"): whole US dollars, 0 for none. The bound keeps a
+# typo (an extra zero or two) from asking a visitor for a fortune through Stripe.
+DEPOSIT_MAX = 10_000
+
+
+def _deposit(value: Any) -> Any:
+    # Like a price, but 0 means "no deposit"; "100.50", -5, true and "abc" are refused.
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= DEPOSIT_MAX:
+        raise ValueError(
+            f"must be a deposit in whole US dollars from 0 (no deposit) to {DEPOSIT_MAX:,}, "
+            f"a number like 100 (no $ sign, no cents), got {describe(value)}"
+        )
+    return value
+
+
+# A decline reason (site.yaml decline_reasons): its label on the studio's Decline form is one
+# short line; its text, a few kind sentences in the visitor's email.
+REASON_LABEL_MAX = 40
+REASON_TEXT_MAX = 400
+
+
+def _reason_label(value: str) -> str:
+    if "\n" in value or "\r" in value or len(value) > REASON_LABEL_MAX:
+        raise ValueError(
+            f"must be one short line, at most {REASON_LABEL_MAX} characters (like 'Books "
+            f"full'), got {len(value)} characters"
+        )
+    return value
+
+
+def _reason_text(value: str) -> str:
+    if len(value) > REASON_TEXT_MAX:
+        raise ValueError(
+            f"must be at most {REASON_TEXT_MAX} characters (a sentence or two), got "
+            f"{len(value)} characters"
+        )
+    return value
+
+
 # A flash design's size as the grid shows it ("3 in", "4 x 6 in"): one short line.
 SHORT_TEXT_MAX = 24
 
@@ -253,6 +294,14 @@ FORM_PATTERNS: dict[Callable[[str], str], tuple[str, str]] = {
         rf"^(?=.*\S).{{1,{NOTE_MAX}}}$",
         f"one line, at most {NOTE_MAX} characters",
     ),
+    _reason_label: (
+        rf"^(?=.*\S).{{1,{REASON_LABEL_MAX}}}$",
+        f"one line, at most {REASON_LABEL_MAX} characters",
+    ),
+    _reason_text: (
+        rf"^(?=[\s\S]*\S)[\s\S]{{1,{REASON_TEXT_MAX}}}$",
+        f"at most {REASON_TEXT_MAX} characters",
+    ),
 }
 
 
@@ -308,6 +357,9 @@ Text = Annotated[
 ]
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 Price = Annotated[int, BeforeValidator(_price)]  # whole US dollars (a bound: models.py)
+Deposit = Annotated[int, BeforeValidator(_deposit)]  # whole US dollars, 0 = none
+ReasonLabel = Annotated[Text, AfterValidator(_reason_label)]
+ReasonText = Annotated[Text, AfterValidator(_reason_text)]
 FileName = Annotated[Text, AfterValidator(plain_file_name)]
 WebUrl = Annotated[Text, AfterValidator(_web_url)]
 Instagram = Annotated[Text, AfterValidator(_instagram)]

@@ -103,6 +103,8 @@ def message(err: dict, model: Any) -> str:
         return f"must be a group of keys, got {got}"
     if kind == "too_short":
         return f"must have at least {ctx.get('min_length')} item(s)"
+    if kind == "too_long":
+        return f"must have at most {ctx.get('max_length')} item(s)"
     if kind in _BOUNDS:
         limit = next(iter(ctx.values()), "")
         return f"must be {_BOUNDS[kind]} {limit}, got {got}"

@@ -19,10 +19,12 @@ from pydantic import BeforeValidator, Field
 
 from . import rules
 from .fields import (
+    DEPOSIT_MAX,
     FORM_PATTERNS,
     RESERVED_SLUGS,
     SLUG_RE,
     BaseUrl,
+    Deposit,
     FileName,
     Instagram,
     Model,
@@ -41,12 +43,16 @@ from .fields import (
     WebUrl,
     WholeNumber,
     _base_url,
+    _blank_as_none,
+    _deposit,
     _email,
     _instagram,
     _note,
     _phone,
     _private_email,
     _publish_at,
+    _reason_label,
+    _reason_text,
     _short_text,
     _slug,
     _web_url,
@@ -56,11 +62,13 @@ from .fields import (
 )
 from .modelhelp import closest, keys_of, message, valid_file_name, valid_value
 from .site_models import (
+    SERVICES,
     SITE_VIDEOS,
     VIDEO_PURPOSES,
     Address,
     Brand,
     Credit,
+    DeclineReason,
     Memorial,
     OpeningHours,
     ScrollSequence,
@@ -72,6 +80,7 @@ from .site_models import (
     ValueCard,
     VideoFiles,
     Videos,
+    _service,
 )
 
 # The names the rest of the build (and its tests) use as models.X.
@@ -87,6 +96,9 @@ __all__ = [
     "BaseUrl",
     "Brand",
     "Credit",
+    "DEPOSIT_MAX",
+    "DEPOSIT_VALIDATOR",
+    "DeclineReason",
     "FileName",
     "FlashDesign",
     "Instagram",
@@ -102,6 +114,10 @@ __all__ = [
     "OptionalYear",
     "PortfolioEntry",
     "PUBLISH_AT_VALIDATOR",
+    "SERVICES",
+    "SERVICE_VALIDATOR",
+    "REASON_LABEL_VALIDATOR",
+    "REASON_TEXT_VALIDATOR",
     "SPANISH",
     "Price",
     "PublishAt",
@@ -185,6 +201,9 @@ class ArtistFile(Model):
     # studio in copy. Never published: the API names what it publishes (site/endpoints.py),
     # and deploy-function hands it to the function alone (docs/contact.md).
     email: OptionalPrivateEmail = None
+    # This artist's deposit for every service, over site.yaml's `deposit:` per service
+    # (docs/requests.md, "Deposits"); whole dollars, 0 = none.
+    deposit: Annotated[Deposit | None, BeforeValidator(_blank_as_none)] = None
 
 
 class PortfolioEntry(Model):
@@ -235,6 +254,13 @@ def translated_fields(model: type[Model]) -> tuple[str, ...]:
 
 # The validator that marks a field as a publishing moment (the admin gives it a date picker).
 PUBLISH_AT_VALIDATOR = _publish_at
+# The validators that mark a deposit (whole dollars, 0 to DEPOSIT_MAX) and a mapping's key
+# that is a service of the contact form (the admin: one number per service, site/cms.py).
+DEPOSIT_VALIDATOR = _deposit
+SERVICE_VALIDATOR = _service
+# A decline reason's label and text (their admin patterns are checked against these).
+REASON_LABEL_VALIDATOR = _reason_label
+REASON_TEXT_VALIDATOR = _reason_text
 
 
 def artist_label(slug: str, name: str | None) -> str:

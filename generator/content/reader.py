@@ -180,6 +180,8 @@ class Reader:
     ) -> None:
         for err in exc.errors():
             loc = (*prefix, *err["loc"])
+            if loc and loc[-1] == "[key]":
+                loc = loc[:-1]  # a mapping's key that is refused (deposit: {<service>: ...})
             line = line_of(document.lines, loc)
             message = models.message(err, model)
             if line is not None and line <= len(document.text_lines) and err["type"] != "missing":

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from . import hours, rules
 from .fields import (
     BaseUrl,
+    Deposit,
     Email,
     FileName,
     Model,
@@ -17,12 +20,21 @@ from .fields import (
     OptionalWebUrl,
     OptionalYear,
     Phone,
+    ReasonLabel,
+    ReasonText,
     Text,
     TimeZoneName,
     WebUrl,
     WholeNumber,
+    _blank_as_none,
     understood,
 )
+from .modelhelp import closest
+
+# The contact form's services: defined once, beside the function that accepts them (the build
+# reads the file as data; it imports nothing of the function). `deposit:` is keyed by them.
+CONTACT_CHOICES = Path(__file__).resolve().parents[2] / "functions" / "contact" / "choices.json"
+SERVICES: tuple[str, ...] = tuple(json.loads(CONTACT_CHOICES.read_text("utf-8"))["services"])
 
 
 class Address(Model):
@@ -126,6 +138,55 @@ VIDEO_PURPOSES = tuple(name for name in Videos.model_fields if name != "scroll_s
 SITE_VIDEOS = tuple(Videos.model_fields)
 
 
+def _service(value: str) -> str:
+    if value not in SERVICES:
+        meant = closest(value, SERVICES)
+        hint = f"did you mean '{meant}'? " if meant else ""
+        raise ValueError(
+            f"'{value}' is not a service of the contact form ({hint}the services: "
+            f"{', '.join(SERVICES)})"
+        )
+    return value
+
+
+def _deposits(value: Any) -> Any:
+    # `deposit:` left empty means no deposits; a service the admin saved empty means none too.
+    if value is None:
+        return {}
+    if isinstance(value, dict):
+        return {
+            key: amount
+            for key, amount in value.items()
+            if not (amount is None or (isinstance(amount, str) and not amount.strip()))
+        }
+    return value
+
+
+ServiceName = Annotated[str, AfterValidator(_service)]
+Deposits = Annotated[dict[ServiceName, Deposit], BeforeValidator(_deposits)]
+# Days are counted from the studio's Accept (docs/requests.md, "Deposits").
+DepositDays = Annotated[WholeNumber, Field(ge=1, le=60)]
+DEPOSIT_REMINDER_DAYS = 2
+DEPOSIT_EXPIRY_DAYS = 5
+
+
+def _blank_as(default: int) -> Any:
+    # A number the admin saved empty means the default, as leaving the key out does.
+    return BeforeValidator(lambda v: default if v is None or v == "" else v)
+
+
+# The studio's Decline form lists them all: a handful, not a page of them.
+DECLINE_REASONS_MAX = 10
+
+
+class DeclineReason(Model):
+    """One reason on the studio's Decline form: its label there, and what the visitor reads."""
+
+    label: ReasonLabel
+    text: ReasonText
+    text_es: Annotated[ReasonText | None, BeforeValidator(_blank_as_none)] = None
+
+
 class CmsSettings(Model):
     # Decap's editorial workflow (draft, in review, ready) with the GitHub backend.
     editorial_workflow: bool = False
@@ -158,3 +219,15 @@ class SiteFile(Model):
     # Drafts and scheduled publishing (publishing.py); the admin (site/cms.py).
     timezone: TimeZoneName = rules.STUDIO_TIME_ZONE
     cms: CmsSettings = CmsSettings()
+    # Deposits through Stripe Checkout (docs/requests.md, "Deposits"): per service of the
+    # contact form, whole dollars, 0 or absent = none (an artist's `deposit:` overrides it);
+    # the contact function reads them from api/booking.json.
+    deposit: Deposits = {}
+    deposit_reminder_days: Annotated[DepositDays, _blank_as(DEPOSIT_REMINDER_DAYS)] = (
+        DEPOSIT_REMINDER_DAYS
+    )
+    deposit_expiry_days: Annotated[DepositDays, _blank_as(DEPOSIT_EXPIRY_DAYS)] = (
+        DEPOSIT_EXPIRY_DAYS
+    )
+    # Empty: the contact function's own reasons (books full, style, age, other).
+    decline_reasons: Annotated[list[DeclineReason], Field(max_length=DECLINE_REASONS_MAX)] = []

@@ -12,7 +12,7 @@ tool missing, a disk full). The rules here:
 - reserved artist slugs, portfolio and flash files without an artist, a photo used twice,
   two flash designs of one artist with one id (flash.py), former names (previous_slugs)
   that lead to one artist only;
-- numbers that must agree (frames, memorial years).
+- numbers that must agree (frames, memorial years, the deposit's reminder before its expiry).
 
 Warnings, for what the site shows but not as meant: files nobody uses (not published), two
 artists with one order or one profile photo, a Markdown table without its line of dashes,
@@ -261,6 +261,28 @@ def _check_site_numbers(content: Content) -> None:
             "videos.scroll_sequence.end_frame",
             f"must not be before start_frame ({seq.start_frame})",
         )
+    if site.deposit_expiry_days <= site.deposit_reminder_days:
+        # The reminder must go out while the deposit can still be paid (docs/requests.md).
+        content.findings.add(
+            path,
+            line_of(lines, ("deposit_expiry_days",)) or line_of(lines, ("deposit_reminder_days",)),
+            "deposit_expiry_days",
+            f"must be more than deposit_reminder_days ({site.deposit_reminder_days}): the "
+            "reminder goes out before the request expires",
+        )
+    # The studio's Decline form tells its reasons apart by their labels.
+    seen: dict[str, int] = {}
+    for index, reason in enumerate(site.decline_reasons):
+        key = reason.label.casefold()
+        if key in seen:
+            content.findings.add(
+                path,
+                line_of(lines, ("decline_reasons", index, "label")),
+                f"decline_reasons, item {index + 1}, label",
+                f"'{reason.label}' is also the label of item {seen[key] + 1}: give each "
+                "reason a label of its own",
+            )
+        seen.setdefault(key, index)
     if site.memorial.died < site.memorial.born:
         content.findings.add(
             path,

@@ -139,6 +139,38 @@ class Policies(TypedDict):
 
 
 @with_config(_CLOSED)
+class DeclineReason(TypedDict):
+    """One of the studio's decline reasons (site.yaml decline_reasons)."""
+
+    label: str
+    text: str
+    text_es: str
+    """The Spanish text; the English one when the studio gave none."""
+
+
+@with_config(_CLOSED)
+class Deposits(TypedDict):
+    services: dict[str, int]
+    """Whole dollars per service of the contact form; a service not listed asks none."""
+    artists: dict[str, int]
+    """Whole dollars per artist slug, over the service's amount (only artists that set one)."""
+
+
+@with_config(_CLOSED)
+class Booking(TypedDict):
+    """api/booking.json, endpoints.booking_json: what the contact function needs of the content
+    to take a request to a booking (docs/requests.md, "Deposits"). Public: no secret in it.
+    Not read by the site, so not in StaticApi."""
+
+    timezone: str
+    deposit: Deposits
+    deposit_reminder_days: int
+    deposit_expiry_days: int
+    decline_reasons: list[DeclineReason]
+    """Empty: the contact function's own reasons."""
+
+
+@with_config(_CLOSED)
 class Address(TypedDict):
     street: str
     city: str
@@ -287,6 +319,7 @@ ANSWERS: dict[str, TypeAdapter[Any]] = {
     "flash": TypeAdapter(list[FlashDesign]),
     "aftercare": TypeAdapter(list[AftercareSection]),
     "policies": TypeAdapter(Policies),
+    "booking": TypeAdapter(Booking),
     # Without its `media` (the media stage's, typed in site-src's lib/site-data.ts).
     "site": TypeAdapter(SiteFacts),
 }

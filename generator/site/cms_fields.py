@@ -70,6 +70,7 @@ LONG_TEXT = {
     "ValueCard.text",
     "Memorial.text",
     "SiteFile.minors_rule",
+    "DeclineReason.text",
 }
 
 
@@ -189,6 +190,8 @@ def widget_for(key: str, shape: Shape, content: str) -> dict:
         return {"widget": "object", "collapsed": False, "fields": model_fields(base, content)}
     if get_origin(base) is list:
         return list_widget(key, shape, content)
+    if get_origin(base) is dict:
+        return services_widget(key, shape)
     if get_origin(base) is Literal:
         return {"widget": "select", "options": [str(v) for v in get_args(base)]}
     if base is bool:
@@ -232,16 +235,35 @@ def list_widget(key: str, shape: Shape, content: str) -> dict:
     return config
 
 
+def services_widget(key: str, shape: Shape) -> dict:
+    """A mapping keyed by the contact form's services (site.yaml `deposit:`): one field per
+    service, each optional (empty: not given)."""
+    service, value = get_args(shape.base)
+    if models.SERVICE_VALIDATOR not in shape_of(service).validators:
+        raise BuildError(f"content model field {key}: no admin widget for {shape.base!r}")
+    fields = []
+    for name in models.SERVICES:
+        one = {"name": name, "label": name, "required": False}
+        one.update(widget_for(f"{key}.{name}", shape_of(value), ""))
+        one["hint"] = one.pop("_hint", "")
+        fields.append(one)
+    return {"widget": "object", "collapsed": False, "fields": fields}
+
+
 def number_widget(shape: Shape) -> dict:
     # Every int of the models is a whole number (models.WholeNumber); so is the admin's.
     config: dict[str, Any] = {"widget": "number", "value_type": "int", "step": 1}
     low = shape.limit(annotated_types.Ge, "ge")
     high = shape.limit(annotated_types.Le, "le")
+    if models.DEPOSIT_VALIDATOR in shape.validators:
+        low, high = 0, models.DEPOSIT_MAX
     if low is not None:
         config["min"] = low
     if high is not None:
         config["max"] = high
-    if low is not None and high is not None:
+    if models.DEPOSIT_VALIDATOR in shape.validators:
+        config["_hint"] = f"Whole dollars, 0 to {high:,}, without the $ sign; 0: no deposit."
+    elif low is not None and high is not None:
         config["_hint"] = f"A whole number from {low} to {high}."
     elif low is not None:
         config["_hint"] = f"A whole number, {low} or more."

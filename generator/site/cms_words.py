@@ -61,6 +61,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Optional, one short line shown with the status, e.g. Books open again in March "
         "(at most 120 characters).",
     ),
+    "ArtistFile.deposit": (
+        "Deposit (US dollars)",
+        "Optional. The deposit every request to this artist asks, e.g. 150, in place of the "
+        "studio's deposits per service. Empty: the studio's.",
+    ),
     "PortfolioEntry.file": ("Photo", "As the phone or camera made it (JPEG or PNG, any size)."),
     "PortfolioEntry.title": ("Title", "Shown under the photo, e.g. Peony Forearm Piece."),
     "PortfolioEntry.alt": (
@@ -126,6 +131,36 @@ WORDS: dict[str, tuple[str, str]] = {
     "SiteFile.memorial": ("In memoriam", ""),
     "SiteFile.brands": ("Jewelry brands", "Partner logos on the piercing page."),
     "SiteFile.in_memory": ("In-memory line", "The last line of the footer."),
+    "SiteFile.deposit": (
+        "Deposits (US dollars)",
+        "What a visitor pays online to hold the appointment once you accept their request, "
+        "per service, in whole dollars without the $ sign (100). Empty or 0: no deposit, "
+        "Accept books the request at once. An artist's own deposit replaces these.",
+    ),
+    "SiteFile.deposit_reminder_days": (
+        "Deposit reminder after (days)",
+        "An unpaid deposit: the visitor gets one reminder this many days after you accepted. "
+        "Empty: 2.",
+    ),
+    "SiteFile.deposit_expiry_days": (
+        "Deposit expires after (days)",
+        "Still unpaid this many days after you accepted: the request expires and you and the "
+        "visitor are told. More than the reminder's days. Empty: 5.",
+    ),
+    "SiteFile.decline_reasons": (
+        "Decline reasons",
+        "Optional: the reasons you choose from when you decline a request. Empty: the "
+        "standard ones (books full, not a style this artist does, age, other).",
+    ),
+    "DeclineReason.label": (
+        "Label",
+        "What your Decline form shows, e.g. Books full (one line, at most 40 characters).",
+    ),
+    "DeclineReason.text": (
+        "Text for the visitor",
+        "What the visitor reads in the email, a kind sentence or two, e.g. Our books are "
+        "full for now, so we cannot take your request.",
+    ),
     "SiteFile.base_url": ("Web address of the site", "Set by the web team."),
     "SiteFile.founded": ("Year founded", "Optional, e.g. 1996: told to search engines."),
     "SiteFile.videos": ("Videos", "Set by the web team (docs/videos.md)."),
@@ -161,6 +196,7 @@ SINGULAR = {
     "SiteFile.timeline": "period",
     "SiteFile.values": "value",
     "SiteFile.brands": "brand",
+    "SiteFile.decline_reasons": "reason",
 }
 
 # The Markdown files the admin edits whole, each in a text box of its own (site/cms.py,

@@ -14,7 +14,6 @@ files against them).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from ..content.flash import published_counts
@@ -22,15 +21,13 @@ from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
 from ..content.rules import tel_href
+from ..content.site_models import CONTACT_CHOICES
 from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
 from . import api_shapes as shapes
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
-
-# The contact form's choices: defined once, beside the function that accepts them.
-CONTACT_CHOICES = Path(__file__).resolve().parents[2] / "functions" / "contact" / "choices.json"
 
 
 def contact_choices() -> dict:
@@ -294,6 +291,31 @@ def language_files(
         url, file = POLICIES_API if lang == DEFAULT_LANGUAGE else POLICIES_API_ES
         files[url] = (file, policies_json(content.policies, content.policies_es, lang))
     return files
+
+
+# Where the contact function reads the content's deposits, days and decline reasons
+# (docs/requests.md, "Deposits"): on Lambda from <CONTACT_SITE_URL>/api/booking.json.
+BOOKING_FILE = "api/booking.json"
+
+
+def booking_json(content: Content) -> shapes.Booking:
+    """api/booking.json: the studio's time zone, the deposits per service and per artist (the
+    published artists that set one), the reminder and expiry days and the decline reasons.
+    Amounts are whole dollars; a reason's Spanish is its English when not given."""
+    site = content.site
+    return {
+        "timezone": site.timezone,
+        "deposit": {
+            "services": dict(site.deposit),
+            "artists": {a.slug: a.deposit for a in content.artists if a.deposit is not None},
+        },
+        "deposit_reminder_days": site.deposit_reminder_days,
+        "deposit_expiry_days": site.deposit_expiry_days,
+        "decline_reasons": [
+            {"label": r.label, "text": r.text, "text_es": r.text_es or r.text}
+            for r in site.decline_reasons
+        ],
+    }
 
 
 def write_endpoints(out: Output, files: dict[str, tuple[str, object]]) -> None:

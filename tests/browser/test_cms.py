@@ -779,3 +779,41 @@ def test_the_spanish_beside_the_english_and_its_preview(
     expect(card.get_by_text(artist["bio_es"][:40])).to_be_visible()
     expect(card.get_by_text(artist["specialties_es"][0], exact=False).first).to_be_visible()
     assert page.js_errors == []
+
+
+def test_deposits_edited_in_the_studio_facts_and_an_artist(admin, admin_site: AdminSite):
+    """Issue #41: the deposit per service (one box each), the days and an artist's deposit, as
+    an editor sets them; what the admin writes passes the check and reaches api/booking.json."""
+    page = admin
+    page.get_by_text("Jane Doe", exact=True).click()
+    page.get_by_label("Deposit (US dollars)").fill("150")
+    publish(page)
+    open_collection(page, admin_site.url, "studio")
+    page.get_by_text("Studio facts", exact=True).click()
+    # each service's box, labelled "<service> (optional)"
+    page.get_by_label("Tattoo Consultation").fill("100")
+    page.get_by_label("Touch Up").fill("0")
+    page.get_by_label("Deposit expires after (days)").fill("7")
+    publish(page)
+    site = yaml.safe_load((admin_site.content / "site.yaml").read_text("utf-8"))
+    # boxes left empty are saved empty or not at all: no deposit either way
+    assert {k: v for k, v in site["deposit"].items() if v not in ("", None)} == {
+        "Tattoo Consultation": 100,
+        "Touch Up": 0,
+    }
+    assert site["deposit_expiry_days"] == 7
+    jane = yaml.safe_load((admin_site.content / "artists" / "jane-doe.yaml").read_text("utf-8"))
+    assert jane["deposit"] == 150
+    code, output = check(admin_site.content)
+    assert code == 0, output
+    wait_until(lambda: (admin_site.dist / "api" / "booking.json").is_file())
+    wait_until(
+        lambda: (
+            json.loads((admin_site.dist / "api" / "booking.json").read_text())["deposit"]
+            == {
+                "services": {"Tattoo Consultation": 100, "Touch Up": 0},
+                "artists": {"jane-doe": 150},
+            }
+        )
+    )
+    assert page.js_errors == []

@@ -68,6 +68,8 @@ export const SCREENS: Record<string, Screen> = {
   "flash-screen": lazyScreen(() => import("../features/flash/flash-screen")),
   "aftercare-screen": lazyScreen(() => import("../features/aftercare/aftercare-screen")),
   "policies-screen": lazyScreen(() => import("../features/policies/policies-screen")),
+  // Where Stripe Checkout sends a visitor back (/deposit/paid, /deposit/cancelled).
+  "deposit-screen": lazyScreen(() => import("../features/deposit/deposit-screen")),
   "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
   "not-found-screen": { component: NotFoundScreen },
 };

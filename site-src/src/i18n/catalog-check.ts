@@ -8,6 +8,7 @@ import { en } from "./en";
 import { es } from "./es";
 import { aftercareStrings } from "./parts/aftercare";
 import { contactFormStrings } from "./parts/contact-form";
+import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
 import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
@@ -20,6 +21,7 @@ const CATALOGS: Record<string, Part<unknown>> = {
   "en.ts": { en, es },
   "en/aftercare.ts": aftercareStrings,
   "en/contact-form.ts": contactFormStrings,
+  "en/deposit.ts": depositStrings,
   "en/flash.ts": flashStrings,
   "en/gallery.ts": galleryStrings,
   "en/piercings.ts": piercingsStrings,

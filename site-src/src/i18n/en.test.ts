@@ -4,6 +4,7 @@ import type { Catalog } from "./catalog";
 import { en } from "./en";
 import { aftercare } from "./en/aftercare";
 import { contactForm } from "./en/contact-form";
+import { deposit } from "./en/deposit";
 import { flash } from "./en/flash";
 import { gallery } from "./en/gallery";
 import { piercings } from "./en/piercings";
@@ -12,6 +13,7 @@ import { portfolio } from "./en/portfolio";
 import { scrollSequence } from "./en/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
 import { contactFormStrings } from "./parts/contact-form";
+import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
 import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
@@ -19,7 +21,7 @@ import { policiesStrings } from "./parts/policies";
 import { portfolioStrings } from "./parts/portfolio";
 import { scrollSequenceStrings } from "./parts/scroll-sequence";
 
-const PARTS = { aftercare, contactForm, flash, gallery, piercings, policies, portfolio, scrollSequence };
+const PARTS = { aftercare, contactForm, deposit, flash, gallery, piercings, policies, portfolio, scrollSequence };
 
 type Leaf = { path: string; text: string | readonly (string | number)[] };
 
@@ -107,6 +109,7 @@ describe("the English catalog", () => {
   it("is the English of every part", () => {
     expect(aftercareStrings.en).toBe(aftercare);
     expect(contactFormStrings.en).toBe(contactForm);
+    expect(depositStrings.en).toBe(deposit);
     expect(flashStrings.en).toBe(flash);
     expect(galleryStrings.en).toBe(gallery);
     expect(piercingsStrings.en).toBe(piercings);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "./en";
 import { aftercare } from "./en/aftercare";
 import { contactForm } from "./en/contact-form";
+import { deposit } from "./en/deposit";
 import { flash } from "./en/flash";
 import { gallery } from "./en/gallery";
 import { piercings } from "./en/piercings";
@@ -11,6 +12,7 @@ import { scrollSequence } from "./en/scroll-sequence";
 import { es } from "./es";
 import { aftercare as esAftercare } from "./es/aftercare";
 import { contactForm as esContactForm } from "./es/contact-form";
+import { deposit as esDeposit } from "./es/deposit";
 import { flash as esFlash } from "./es/flash";
 import { gallery as esGallery } from "./es/gallery";
 import { piercings as esPiercings } from "./es/piercings";
@@ -19,6 +21,7 @@ import { portfolio as esPortfolio } from "./es/portfolio";
 import { scrollSequence as esScrollSequence } from "./es/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
 import { contactFormStrings } from "./parts/contact-form";
+import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
 import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
@@ -30,6 +33,7 @@ import { scrollSequenceStrings } from "./parts/scroll-sequence";
 const PARTS = {
   aftercare: [aftercare, esAftercare, aftercareStrings],
   contactForm: [contactForm, esContactForm, contactFormStrings],
+  deposit: [deposit, esDeposit, depositStrings],
   flash: [flash, esFlash, flashStrings],
   gallery: [gallery, esGallery, galleryStrings],
   piercings: [piercings, esPiercings, piercingsStrings],
