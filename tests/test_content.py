@@ -58,7 +58,7 @@ CASES = {
         {"artists__jane-doe_yaml": JANE + "instagarm: jane\n"},
         "content/artists/jane-doe.yaml:10: instagarm: unknown key: did you mean instagram? "
         "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs, draft, publish_at, books, books_note, deposit; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
+        "previous_slugs, draft, publish_at, books, books_note, email, deposit; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
     ),
     "missing key": (
         {"artists__jane-doe_yaml": JANE.replace("bio: A short bio.\n", "")},

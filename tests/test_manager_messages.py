@@ -69,7 +69,7 @@ def test_seven_mistakes_are_all_listed_in_one_run(
     assert run_check(tmp_path, monkeypatch, files) == [
         "content/artists/max-ink.yaml:7: instagarm: unknown key: did you mean instagram? "
         "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs, draft, publish_at, books, books_note"
+        "previous_slugs, draft, publish_at, books, books_note, email, deposit"
         "; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
         "content/artists/rosa-delgado.yaml:2: photo: image 'Rosa.jpg' not found in "
         "content/images/artists/ (did you mean 'rosa.jpg'? names are case-sensitive)",
@@ -342,7 +342,7 @@ def test_a_syntax_mistake_does_not_hide_a_misspelt_key_above_it(
     assert run_check(tmp_path, monkeypatch, files) == [
         "content/artists/max-ink.yaml:7: instagarm: unknown key: did you mean instagram? "
         "(allowed keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs, draft, publish_at, books, books_note"
+        "previous_slugs, draft, publish_at, books, books_note, email, deposit"
         "; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
         'content/artists/max-ink.yaml:8: text with a colon needs quotes: write bio: "Best '
         'artist: ever"',

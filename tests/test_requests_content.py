@@ -52,7 +52,7 @@ def test_every_books_problem_is_named_at_once_with_file_line_and_field(tmp_path,
         'it in quotes: write books_note: "[a, b]"',
         f"{maxi}:12: book: unknown key: did you mean books? (allowed keys: name, photo, alt, "
         "years_experience, specialties, instagram, bio, order, previous_slugs, draft, "
-        "publish_at, books, books_note, deposit; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
+        "publish_at, books, books_note, email, deposit; in Spanish: alt_es, specialties_es, bio_es, books_note_es)",
     ]
     for line in expected:
         assert line in output, f"missing: {line}\n---\n{output}"

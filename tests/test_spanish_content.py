@@ -187,7 +187,7 @@ def test_a_misspelt_spanish_field_gets_did_you_mean(tmp_path: Path) -> None:
     assert problems == [
         "content/artists/jane-doe.yaml:10: bio_sp: unknown key: did you mean bio_es? (allowed "
         "keys: name, photo, alt, years_experience, specialties, instagram, bio, order, "
-        "previous_slugs, draft, publish_at, books, books_note, deposit; in Spanish: alt_es, "
+        "previous_slugs, draft, publish_at, books, books_note, email, deposit; in Spanish: alt_es, "
         "specialties_es, bio_es, books_note_es)",
         "content/portfolio/jane-doe.yaml:5: piece 2, titel_es: unknown key: did you mean "
         "title_es? (allowed keys: file, title, alt, draft, publish_at; in Spanish: title_es, "
