@@ -234,7 +234,14 @@ def test_whole_numbers_with_the_models_bounds():
     assert years["min"] == next(m.ge for m in info.metadata if isinstance(m, annotated_types.Ge))
     site = cms.config_fields(CONFIG)["SiteFile"]
     numbers = [f for f in all_fields(site) if f.get("widget") == "number"]
-    assert {f["name"] for f in numbers} == {"born", "died", "start_frame", "end_frame"}
+    assert {f["name"] for f in numbers} == {
+        "born",
+        "died",
+        "start_frame",
+        "end_frame",
+        "requests_days",
+        "bookings_days",
+    }
     assert all(f["value_type"] == "int" for f in numbers)
 
 

@@ -24,6 +24,9 @@ from .fields import (
     understood,
 )
 
+# Ten years: longer is a typo, and no record a studio keeps needs it.
+RETENTION_DAYS_MAX = 3650
+
 
 class Address(Model):
     street: Text
@@ -131,6 +134,16 @@ class CmsSettings(Model):
     editorial_workflow: bool = False
 
 
+class Retention(Model):
+    """How long the stores keep a visitor's request (docs/privacy.md): whole days. Shown by
+    the privacy notice ({{requests_days}}, {{bookings_days}}: content/notice.py)."""
+
+    # A request that never became a booking, with its reference images.
+    requests_days: Annotated[WholeNumber, Field(ge=1, le=RETENTION_DAYS_MAX)] = 180
+    # A booked one: the records a studio keeps.
+    bookings_days: Annotated[WholeNumber, Field(ge=1, le=RETENTION_DAYS_MAX)] = 730
+
+
 class SiteFile(Model):
     name: Text
     base_url: BaseUrl
@@ -158,3 +171,4 @@ class SiteFile(Model):
     # Drafts and scheduled publishing (publishing.py); the admin (site/cms.py).
     timezone: TimeZoneName = rules.STUDIO_TIME_ZONE
     cms: CmsSettings = CmsSettings()
+    retention: Retention = Retention()

@@ -139,6 +139,14 @@ class Policies(TypedDict):
 
 
 @with_config(_CLOSED)
+class Privacy(TypedDict):
+    """GET /api/privacy, endpoints.privacy_json."""
+
+    markdown: str
+    untranslated: NotRequired[Untranslated]
+
+
+@with_config(_CLOSED)
 class Address(TypedDict):
     street: str
     city: str
@@ -266,6 +274,8 @@ class SiteFacts(TypedDict):
     """The studio's own rule for visitors under 18 (content/site.yaml `minors_rule`), or null."""
     policiesVersion: str | None
     """The version of the published policies (GET /api/policies `version`), or null without any."""
+    privacyNotice: bool
+    """Whether the site has a privacy notice (/privacy, GET /api/privacy)."""
 
 
 @with_config(_CLOSED)
@@ -277,6 +287,7 @@ class StaticApi(TypedDict):
     flashDesign: FlashDesign
     aftercareSection: AftercareSection
     policies: Policies
+    privacy: Privacy
     siteFacts: SiteFacts
 
 
@@ -287,6 +298,7 @@ ANSWERS: dict[str, TypeAdapter[Any]] = {
     "flash": TypeAdapter(list[FlashDesign]),
     "aftercare": TypeAdapter(list[AftercareSection]),
     "policies": TypeAdapter(Policies),
+    "privacy": TypeAdapter(Privacy),
     # Without its `media` (the media stage's, typed in site-src's lib/site-data.ts).
     "site": TypeAdapter(SiteFacts),
 }

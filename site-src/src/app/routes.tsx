@@ -68,6 +68,7 @@ export const SCREENS: Record<string, Screen> = {
   "flash-screen": lazyScreen(() => import("../features/flash/flash-screen")),
   "aftercare-screen": lazyScreen(() => import("../features/aftercare/aftercare-screen")),
   "policies-screen": lazyScreen(() => import("../features/policies/policies-screen")),
+  "privacy-screen": lazyScreen(() => import("../features/privacy/privacy-screen")),
   "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
   "not-found-screen": { component: NotFoundScreen },
 };
