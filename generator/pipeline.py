@@ -333,6 +333,7 @@ def _write_pages(
             uploads_url=release.uploads_url,
             with_flash=frozenset(published_counts(content)),
             policies=content.policies is not None,
+            privacy=content.privacy is not None,
         )
     return routes
 

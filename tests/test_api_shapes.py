@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from generator.content.loader import load_content
 from generator.site.api_shapes import ANSWERS, Artist, api_schema_text
-from generator.site.endpoints import policies_json
+from generator.site.endpoints import policies_json, privacy_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_FILE = ROOT / "site-src" / "src" / "lib" / "api-schema.json"
@@ -68,12 +69,20 @@ def test_every_file_the_build_writes_fits_its_shape(shape: str, path: Path) -> N
 
 
 def test_the_shapes_cover_every_kind_of_answer() -> None:
-    assert {shape for shape, _ in _answers()} == set(ANSWERS) - {"policies"}  # golden: no policies
+    # The golden site has neither policies nor a privacy notice.
+    assert {shape for shape, _ in _answers()} == set(ANSWERS) - {"policies", "privacy"}
 
 
 def test_the_policies_answer_fits_its_shape() -> None:
     for lang in ("en", "es"):
         ANSWERS["policies"].validate_python(policies_json("# Policies", None, lang), strict=True)
+
+
+def test_the_privacy_answer_fits_its_shape() -> None:
+    site = load_content(ROOT / "content").site
+    for lang, spanish in (("en", None), ("es", None), ("es", "# Aviso")):
+        answer = privacy_json("# Notice {{requests_days}}", site, spanish, lang)
+        ANSWERS["privacy"].validate_python(answer, strict=True)
 
 
 def test_a_key_the_shape_does_not_name_fails() -> None:

@@ -252,6 +252,8 @@ def test_whole_numbers_with_the_models_bounds():
         "deposit_reminder_days",
         "deposit_expiry_days",
         *models.SERVICES,  # deposit: one per service
+        "requests_days",
+        "bookings_days",
     }
     assert all(f["value_type"] == "int" for f in numbers)
 

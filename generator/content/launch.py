@@ -13,6 +13,7 @@ put instead (README, "Deployment").
     base_url          the studio's own name; on Netlify, the address it publishes at
     aftercare guides  both present and not empty (the page would say "Loading content...")
     policies.md       the same rules for its text; a warning (not a problem) when it is missing
+    privacy.md        the same, and the demo's notice left unchanged is a problem (demo.py)
     Spanish           the .es.md files by the same rules; each text without its Spanish is a
                       warning, never a problem (translations.py)
     the demo          its photos and videos (by their bytes, whatever their names now), its
@@ -29,10 +30,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import Problem
-from .demo import Demo, DemoFile, file_match, load_demo, text_matches
+from .demo import Demo, DemoFile, file_match, load_demo, text_digest, text_matches
 from .records import (
     AFTERCARE_SECTIONS,
     POLICIES_FILE,
+    PRIVACY_FILE,
     Content,
     field_name,
     link_in,
@@ -91,16 +93,19 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
             )
         for number, line in enumerate(text.splitlines(), start=1):
             found += _text_problems(shown, number, None, line)
-    shown = content.findings.shown(content.root / POLICIES_FILE)
-    for number, line in enumerate((content.policies or "").splitlines(), start=1):
-        found += _text_problems(shown, number, None, line)
-    # The Spanish of the guides and the policies, by the same rules (a missing one is a
-    # warning: launch_warnings).
+    for name, text in ((POLICIES_FILE, content.policies), (PRIVACY_FILE, content.privacy)):
+        shown = content.findings.shown(content.root / name)
+        for number, line in enumerate((text or "").splitlines(), start=1):
+            found += _text_problems(shown, number, None, line)
+    found += _demo_notice_problems(demo, content)
+    # The Spanish of the guides, the policies and the notice, by the same rules (a missing
+    # one is a warning: launch_warnings).
     spanish = [
         (content.root / "aftercare" / f"{name}.md", content.aftercare_es.get(name))
         for name in AFTERCARE_SECTIONS
     ]
     spanish.append((content.root / POLICIES_FILE, content.policies_es))
+    spanish.append((content.root / PRIVACY_FILE, content.privacy_es))
     for english, text in spanish:
         shown = content.findings.shown(spanish_file(english))
         for number, line in enumerate((text or "").splitlines(), start=1):
@@ -111,21 +116,53 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
 
 
 def launch_warnings(content: Content) -> list[Problem]:
-    """What a live site should have but may go without: the studio's policies, and the
-    Spanish of every text (a studio may launch half translated: translations.py)."""
+    """What a live site should have but may go without: the studio's policies, its privacy
+    notice, and the Spanish of every text (a studio may launch half translated:
+    translations.py)."""
     found = translation_warnings(content)
-    if content.policies is not None:
-        return found
-    return found + [
-        Problem(
-            content.findings.shown(content.root / POLICIES_FILE),
-            None,
-            None,
-            "is missing, so the site has no /policies page and the contact form links to no "
-            "policies: write the studio's deposits, cancellations, age and ID and touch-up "
-            "rules in this file (docs/requests.md)",
+    if content.policies is None:
+        found.append(
+            Problem(
+                content.findings.shown(content.root / POLICIES_FILE),
+                None,
+                None,
+                "is missing, so the site has no /policies page and the contact form links to "
+                "no policies: write the studio's deposits, cancellations, age and ID and "
+                "touch-up rules in this file (docs/requests.md)",
+            )
         )
-    ]
+    if content.privacy is None:
+        found.append(
+            Problem(
+                content.findings.shown(content.root / PRIVACY_FILE),
+                None,
+                None,
+                "is missing, so the site has no privacy notice (/privacy) and the contact form "
+                "links to none: write what the studio keeps about visitors, where, for how "
+                "long and how to ask for a copy or deletion in this file (docs/privacy.md)",
+            )
+        )
+    return found
+
+
+def _demo_notice_problems(demo: Demo, content: Content) -> list[Problem]:
+    """The demo's privacy notice left as it came (either language): it describes the demo
+    studio's choices, which may not be the studio's own."""
+    english = content.root / PRIVACY_FILE
+    found = []
+    for path, text in ((english, content.privacy), (spanish_file(english), content.privacy_es)):
+        if text is not None and text_digest(text) in demo.notices:
+            found.append(
+                Problem(
+                    content.findings.shown(path),
+                    None,
+                    None,
+                    "is the demo's privacy notice, unchanged: read it, make each statement true "
+                    "of the studio (the AWS region it chose, who reads requests, how it answers "
+                    "a request for a copy or deletion) and save it (docs/privacy.md)",
+                )
+            )
+    return found
 
 
 def _yaml_files(content: Content) -> list[Path]:

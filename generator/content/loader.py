@@ -24,6 +24,7 @@ from .reader import Reader, is_present, slug_message
 from .records import (
     AFTERCARE_SECTIONS,
     POLICIES_FILE,
+    PRIVACY_FILE,
     ArtistRecord,
     ArtistSource,
     Content,
@@ -50,6 +51,7 @@ def load_content(root: Path | str, shown_root: str | None = None) -> Content:
     read_flash(reader)
     read_aftercare(reader)
     read_policies(reader)
+    read_privacy(reader)
     return content
 
 
@@ -139,15 +141,26 @@ def read_aftercare(reader: Reader) -> None:
 def read_policies(reader: Reader) -> None:
     """The studio's policies: optional (no file, no /policies page; `check --launch` warns)."""
     content = reader.content
-    path = reader.root / POLICIES_FILE
+    content.policies, content.policies_es = read_page_markdown(reader, POLICIES_FILE, "/policies")
+
+
+def read_privacy(reader: Reader) -> None:
+    """The studio's privacy notice: optional (no file, no /privacy page; `check --launch`
+    warns). Its placeholders are checked against site.yaml by notice.py."""
+    content = reader.content
+    content.privacy, content.privacy_es = read_page_markdown(reader, PRIVACY_FILE, "/privacy")
+
+
+def read_page_markdown(reader: Reader, name: str, page: str) -> tuple[str | None, str | None]:
+    """A Markdown file that is a page of its own when it holds text, and its Spanish."""
+    path = reader.root / name
     text = reader.read_text(path) if is_present(path) else None
     if text is not None:
         text = text.removeprefix("\ufeff")
         if not text.strip():
-            reader.found.warn(path, None, None, "is empty, so the site has no /policies page")
-        else:
-            content.policies = text
-    content.policies_es = spanish_markdown(reader, path, content.policies)
+            reader.found.warn(path, None, None, f"is empty, so the site has no {page} page")
+            text = None
+    return text, spanish_markdown(reader, path, text)
 
 
 def spanish_markdown(reader: Reader, path: Path, english: str | None) -> str | None:

@@ -26,6 +26,8 @@ M = TypeVar("M", bound=models.Model)
 AFTERCARE_SECTIONS = ("tattoo", "piercing")
 # The studio's policies (docs/requests.md): optional; without it there is no /policies page.
 POLICIES_FILE = "policies.md"
+# The studio's privacy notice (docs/privacy.md): optional; without it there is no /privacy page.
+PRIVACY_FILE = "privacy.md"
 # A Markdown file's Spanish is the file beside it: aftercare/tattoo.es.md, policies.es.md.
 SPANISH_MARKDOWN = ".es.md"
 
@@ -214,6 +216,10 @@ class Content:
     # The Spanish of the Markdown (aftercare/<name>.es.md, policies.es.md), where given.
     aftercare_es: dict[str, str] = field(default_factory=dict)
     policies_es: str | None = None
+    # privacy.md and privacy.es.md as written (their {{placeholders}} filled in when
+    # published: content/notice.py); None without them (or when empty).
+    privacy: str | None = None
+    privacy_es: str | None = None
     # Every text without its Spanish; the warnings are those of what is published.
     untranslated: list[Untranslated] = field(default_factory=list)
 

@@ -36,6 +36,9 @@ from .modelhelp import closest
 CONTACT_CHOICES = Path(__file__).resolve().parents[2] / "functions" / "contact" / "choices.json"
 SERVICES: tuple[str, ...] = tuple(json.loads(CONTACT_CHOICES.read_text("utf-8"))["services"])
 
+# Ten years: longer is a typo, and no record a studio keeps needs it.
+RETENTION_DAYS_MAX = 3650
+
 
 class Address(Model):
     street: Text
@@ -192,6 +195,16 @@ class CmsSettings(Model):
     editorial_workflow: bool = False
 
 
+class Retention(Model):
+    """How long the stores keep a visitor's request (docs/privacy.md): whole days. Shown by
+    the privacy notice ({{requests_days}}, {{bookings_days}}: content/notice.py)."""
+
+    # A request that never became a booking, with its reference images.
+    requests_days: Annotated[WholeNumber, Field(ge=1, le=RETENTION_DAYS_MAX)] = 180
+    # A booked one: the records a studio keeps.
+    bookings_days: Annotated[WholeNumber, Field(ge=1, le=RETENTION_DAYS_MAX)] = 730
+
+
 class SiteFile(Model):
     name: Text
     base_url: BaseUrl
@@ -231,3 +244,4 @@ class SiteFile(Model):
     )
     # Empty: the contact function's own reasons (books full, style, age, other).
     decline_reasons: Annotated[list[DeclineReason], Field(max_length=DECLINE_REASONS_MAX)] = []
+    retention: Retention = Retention()

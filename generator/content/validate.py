@@ -29,8 +29,10 @@ from pathlib import Path
 
 from . import models
 from .flash import check_flash
+from .notice import check_notice
 from .records import (
     POLICIES_FILE,
+    PRIVACY_FILE,
     ArtistSource,
     Content,
     FileRef,
@@ -65,6 +67,7 @@ def validate(content: Content) -> list[FileRef]:
     _check_artists_apart(content)
     _check_site_numbers(content)
     _check_markdown(content)
+    check_notice(content)
     _check_unused(content)
     content.findings.warnings.extend(translation_warnings(content))
     return present
@@ -307,7 +310,7 @@ def _is_delimiter_row(line: str) -> bool:
 
 
 def _markdown_files(content: Content) -> list[tuple[Path, str]]:
-    """The Markdown the site publishes: the aftercare guides, then the policies, each
+    """The Markdown the site publishes: the aftercare guides, the policies, the privacy notice, each
     followed by its Spanish where there is one."""
     files = []
     for name, text in content.aftercare.items():
@@ -320,6 +323,10 @@ def _markdown_files(content: Content) -> list[tuple[Path, str]]:
         if content.policies_es is not None:
             spanish = spanish_file(content.root / POLICIES_FILE)
             files.append((spanish, content.policies_es))
+    if content.privacy is not None:
+        files.append((content.root / PRIVACY_FILE, content.privacy))
+        if content.privacy_es is not None:
+            files.append((spanish_file(content.root / PRIVACY_FILE), content.privacy_es))
     return files
 
 

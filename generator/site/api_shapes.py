@@ -170,6 +170,13 @@ class Booking(TypedDict):
     """Empty: the contact function's own reasons."""
 
 
+class Privacy(TypedDict):
+    """GET /api/privacy, endpoints.privacy_json."""
+
+    markdown: str
+    untranslated: NotRequired[Untranslated]
+
+
 @with_config(_CLOSED)
 class Address(TypedDict):
     street: str
@@ -298,6 +305,8 @@ class SiteFacts(TypedDict):
     """The studio's own rule for visitors under 18 (content/site.yaml `minors_rule`), or null."""
     policiesVersion: str | None
     """The version of the published policies (GET /api/policies `version`), or null without any."""
+    privacyNotice: bool
+    """Whether the site has a privacy notice (/privacy, GET /api/privacy)."""
 
 
 @with_config(_CLOSED)
@@ -309,6 +318,7 @@ class StaticApi(TypedDict):
     flashDesign: FlashDesign
     aftercareSection: AftercareSection
     policies: Policies
+    privacy: Privacy
     siteFacts: SiteFacts
 
 
@@ -320,6 +330,7 @@ ANSWERS: dict[str, TypeAdapter[Any]] = {
     "aftercare": TypeAdapter(list[AftercareSection]),
     "policies": TypeAdapter(Policies),
     "booking": TypeAdapter(Booking),
+    "privacy": TypeAdapter(Privacy),
     # Without its `media` (the media stage's, typed in site-src's lib/site-data.ts).
     "site": TypeAdapter(SiteFacts),
 }

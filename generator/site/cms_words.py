@@ -165,6 +165,18 @@ WORDS: dict[str, tuple[str, str]] = {
     "SiteFile.founded": ("Year founded", "Optional, e.g. 1996: told to search engines."),
     "SiteFile.videos": ("Videos", "Set by the web team (docs/videos.md)."),
     "SiteFile.credit": ("Website credit", "Set by the web team."),
+    "SiteFile.retention": (
+        "How long requests are kept",
+        "In days. The privacy notice says these figures (docs/privacy.md).",
+    ),
+    "Retention.requests_days": (
+        "Requests not booked (days)",
+        "A request that never became a booking, with its reference images. Usually 180.",
+    ),
+    "Retention.bookings_days": (
+        "Booked requests (days)",
+        "The records the studio keeps of a booking. Usually 730 (two years).",
+    ),
     "Address.postal_code": ("ZIP code", ""),
     "Address.map_url": ("Map link", "Optional: the address of the studio on a map site."),
     "OpeningHours.days": ("Days", "e.g. Monday - Thursday, Sunday, or Mon, Wed & Fri"),

@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..content import notice
 from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
-from ..content.models import Brand, Stat, TimelineEntry, ValueCard
+from ..content.models import Brand, SiteFile, Stat, TimelineEntry, ValueCard
 from ..content.records import ArtistRecord, Content, FlashItem, WorkItem, policies_version
 from ..content.rules import tel_href
 from ..content.site_models import CONTACT_CHOICES
@@ -104,6 +105,20 @@ def policies_json(
         "version": policies_version(text),
         **texts.marker(),
     }
+
+
+# /api/privacy and /api/es/privacy, the same way (netlify.toml; redirects.py without privacy.md).
+PRIVACY_API = ("/api/privacy", "api/privacy.json")
+PRIVACY_API_ES = ("/api/es/privacy", "api/es/privacy.json")
+
+
+def privacy_json(
+    text: str, site: SiteFile, spanish: str | None = None, lang: str = DEFAULT_LANGUAGE
+) -> shapes.Privacy:
+    """/api/privacy: the notice's Markdown with its placeholders filled in from site.yaml
+    (content/notice.py), so the page says what the stores do."""
+    texts = _Texts(lang)
+    return {"markdown": notice.fill(texts("markdown", text, spanish), site), **texts.marker()}
 
 
 def artist_json(
@@ -290,6 +305,10 @@ def language_files(
     if content.policies is not None:
         url, file = POLICIES_API if lang == DEFAULT_LANGUAGE else POLICIES_API_ES
         files[url] = (file, policies_json(content.policies, content.policies_es, lang))
+    if content.privacy is not None:
+        url, file = PRIVACY_API if lang == DEFAULT_LANGUAGE else PRIVACY_API_ES
+        notice_json = privacy_json(content.privacy, content.site, content.privacy_es, lang)
+        files[url] = (file, notice_json)
     return files
 
 
@@ -379,6 +398,8 @@ def site_data(
         "policiesVersion": (
             policies_version(content.policies) if content.policies is not None else None
         ),
+        # Whether /privacy exists: the contact form's line links to it (docs/privacy.md).
+        "privacyNotice": content.privacy is not None,
         "media": media,
         "lang": lang,
         **texts.marker(),

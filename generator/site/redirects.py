@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..output import Output
-from .endpoints import POLICIES_API, POLICIES_API_ES
+from .endpoints import POLICIES_API, POLICIES_API_ES, PRIVACY_API, PRIVACY_API_ES
 from .netlify_rules import NetlifyConfig, parse_redirects_file, static_file
 
 
@@ -126,6 +126,7 @@ def write_redirects_file(
     uploads_url: str = "",
     with_flash: frozenset[str] = frozenset(),
     policies: bool = True,
+    privacy: bool = True,
 ) -> None:
     """dist/_redirects: the rules that depend on the build. Netlify (and `serve`) read them
     before netlify.toml's.
@@ -146,13 +147,16 @@ def write_redirects_file(
       answers the site's HTML 404 page, never a later rule.
     - /api/policies and /api/es/policies without policies.md (policies: False): the JSON
       404, before netlify.toml's rules to api/policies.json and api/es/policies.json, for
-      the same reason.
+      the same reason. Likewise /api/privacy and /api/es/privacy without privacy.md.
     """
     renamed = dict(sorted((renamed or {}).items()))
     lines = _contact_rules(function_url.rstrip("/"), uploads_url.rstrip("/"))
     if not policies:
         lines.append(f"{POLICIES_API[0]}  /api/404.json  404")
         lines.append(f"{POLICIES_API_ES[0]}  /api/404.json  404")
+    if not privacy:
+        lines.append(f"{PRIVACY_API[0]}  /api/404.json  404")
+        lines.append(f"{PRIVACY_API_ES[0]}  /api/404.json  404")
     for old, new in renamed.items():
         lines.append(f"/portfolio/{old}  /portfolio/{new}  301")
         if new in with_flash:

@@ -42,6 +42,7 @@ from ..logic.request_actions import RequestActions, RequestLinks
 from ..logic.service import ArtistSource, ContactService, Notifier
 from ..logic.signing import local_secret
 from ..logic.spam_review import SpamReview
+from ..models import redaction
 from ..models.booking import BookingRules
 from ..models.outcomes import Outcome
 from ..models.payments import Checkout, PaymentEvent
@@ -52,6 +53,8 @@ from .proxy import ClientAddress
 from .settings import PACKAGED_ARTISTS, Settings
 
 log = logging.getLogger(__name__)
+# No visitor's data in any log record from here on (models/redaction.py, docs/privacy.md).
+redaction.install()
 
 # Every answer carries its own security headers: Netlify adds netlify.toml's headers to the
 # files it serves, not to answers it proxies from the Function URL (docs/contact.md).
@@ -257,6 +260,7 @@ def build_service(
     booking: Callable[[], BookingRules] | None = None,
 ) -> ContactService:
     store, uploads = build_store(settings), build_uploads(settings)
+    redaction.keep_addresses(settings.notify_from, *settings.notify_to)
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
         store.on_purge = uploads.forget_messages  # spam's images go with the spam
     notifier = build_notifier(settings, uploads)
@@ -437,6 +441,7 @@ def _answer(
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
+    redaction.note_visitor(redaction.personal_values(payload))
     if path.rstrip("/") == GRANT_PATH:
         return service.grant(payload, client)
     return service.submit(payload, client)
@@ -453,6 +458,11 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         answer = DailyDigest(service.spam_review).send()
         # The deposits' figures when the pass did (or failed at) something.
         return {**answer, "deposits": deposits} if any(deposits.values()) else answer
+    with redaction.request_scope():
+        return _respond(service, settings, event)
+
+
+def _respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
     try:
         if service is None or settings is None:
             return to_response(Outcome.error(503, _unavailable(event)))

@@ -70,6 +70,7 @@ export const SCREENS: Record<string, Screen> = {
   "policies-screen": lazyScreen(() => import("../features/policies/policies-screen")),
   // Where Stripe Checkout sends a visitor back (/deposit/paid, /deposit/cancelled).
   "deposit-screen": lazyScreen(() => import("../features/deposit/deposit-screen")),
+  "privacy-screen": lazyScreen(() => import("../features/privacy/privacy-screen")),
   "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
   "not-found-screen": { component: NotFoundScreen },
 };

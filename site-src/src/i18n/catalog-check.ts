@@ -14,6 +14,7 @@ import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
 import { policiesStrings } from "./parts/policies";
 import { portfolioStrings } from "./parts/portfolio";
+import { privacyStrings } from "./parts/privacy";
 import { scrollSequenceStrings } from "./parts/scroll-sequence";
 
 /** Every catalog by the file that holds its English: the first load's, then each part's. */
@@ -27,6 +28,7 @@ const CATALOGS: Record<string, Part<unknown>> = {
   "en/piercings.ts": piercingsStrings,
   "en/policies.ts": policiesStrings,
   "en/portfolio.ts": portfolioStrings,
+  "en/privacy.ts": privacyStrings,
   "en/scroll-sequence.ts": scrollSequenceStrings,
 };
 

@@ -10,6 +10,7 @@ import { gallery } from "./en/gallery";
 import { piercings } from "./en/piercings";
 import { policies } from "./en/policies";
 import { portfolio } from "./en/portfolio";
+import { privacy } from "./en/privacy";
 import { scrollSequence } from "./en/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
 import { contactFormStrings } from "./parts/contact-form";
@@ -19,9 +20,10 @@ import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
 import { policiesStrings } from "./parts/policies";
 import { portfolioStrings } from "./parts/portfolio";
+import { privacyStrings } from "./parts/privacy";
 import { scrollSequenceStrings } from "./parts/scroll-sequence";
 
-const PARTS = { aftercare, contactForm, deposit, flash, gallery, piercings, policies, portfolio, scrollSequence };
+const PARTS = { aftercare, contactForm, deposit, flash, gallery, piercings, policies, portfolio, privacy, scrollSequence };
 
 type Leaf = { path: string; text: string | readonly (string | number)[] };
 
@@ -115,6 +117,7 @@ describe("the English catalog", () => {
     expect(piercingsStrings.en).toBe(piercings);
     expect(policiesStrings.en).toBe(policies);
     expect(portfolioStrings.en).toBe(portfolio);
+    expect(privacyStrings.en).toBe(privacy);
     expect(scrollSequenceStrings.en).toBe(scrollSequence);
   });
 

@@ -162,6 +162,7 @@ export const en = {
     social: (network: string) => `${network} (opens in a new tab)`,
     copyright: (year: number, studio: string) => ["© ", year, " ", studio, ". All rights reserved."],
     policies: "Policies",
+    privacy: "Privacy",
     credit: "Website by",
   },
   notFound: {

@@ -8,6 +8,7 @@ import { gallery } from "./en/gallery";
 import { piercings } from "./en/piercings";
 import { policies } from "./en/policies";
 import { portfolio } from "./en/portfolio";
+import { privacy } from "./en/privacy";
 import { scrollSequence } from "./en/scroll-sequence";
 import { es } from "./es";
 import { aftercare as esAftercare } from "./es/aftercare";
@@ -18,6 +19,7 @@ import { gallery as esGallery } from "./es/gallery";
 import { piercings as esPiercings } from "./es/piercings";
 import { policies as esPolicies } from "./es/policies";
 import { portfolio as esPortfolio } from "./es/portfolio";
+import { privacy as esPrivacy } from "./es/privacy";
 import { scrollSequence as esScrollSequence } from "./es/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
 import { contactFormStrings } from "./parts/contact-form";
@@ -27,6 +29,7 @@ import { galleryStrings } from "./parts/gallery";
 import { piercingsStrings } from "./parts/piercings";
 import { policiesStrings } from "./parts/policies";
 import { portfolioStrings } from "./parts/portfolio";
+import { privacyStrings } from "./parts/privacy";
 import { scrollSequenceStrings } from "./parts/scroll-sequence";
 
 // Each part: its English, its Spanish, and its table of languages (parts/<part>.ts).
@@ -39,6 +42,7 @@ const PARTS = {
   piercings: [piercings, esPiercings, piercingsStrings],
   policies: [policies, esPolicies, policiesStrings],
   portfolio: [portfolio, esPortfolio, portfolioStrings],
+  privacy: [privacy, esPrivacy, privacyStrings],
   scrollSequence: [scrollSequence, esScrollSequence, scrollSequenceStrings],
 } as const;
 

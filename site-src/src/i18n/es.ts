@@ -167,6 +167,7 @@ export const es: Catalog = {
     social: (network) => `${network} (se abre en una pestaña nueva)`,
     copyright: (year, studio) => ["© ", year, " ", studio, ". Todos los derechos reservados."],
     policies: "Políticas",
+    privacy: "Privacidad",
     credit: "Sitio web creado por",
   },
   notFound: {

@@ -10,6 +10,7 @@ export interface StaticApi {
   flashDesign: FlashDesign;
   aftercareSection: AftercareSection;
   policies: Policies;
+  privacy: Privacy;
   siteFacts: SiteFacts;
 }
 /**
@@ -166,6 +167,16 @@ export interface Policies {
   untranslated?: string[];
 }
 /**
+ * GET /api/privacy, endpoints.privacy_json.
+ *
+ * This interface was referenced by `StaticApi`'s JSON-Schema
+ * via the `definition` "Privacy".
+ */
+export interface Privacy {
+  markdown: string;
+  untranslated?: string[];
+}
+/**
  * The studio's facts in the site data (api/site.json, embedded in every page),
  * endpoints.site_data: everything but `media`, which the media stage writes (its type is
  * site-src's lib/site-data.ts).
@@ -216,6 +227,10 @@ export interface SiteFacts {
    * The version of the published policies (GET /api/policies `version`), or null without any.
    */
   policiesVersion: string | null;
+  /**
+   * Whether the site has a privacy notice (/privacy, GET /api/privacy).
+   */
+  privacyNotice: boolean;
 }
 /**
  * This interface was referenced by `StaticApi`'s JSON-Schema

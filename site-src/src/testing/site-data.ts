@@ -88,6 +88,7 @@ export const testSiteData: SiteData = {
   request: choices.request,
   minorsRule: "We pierce 16- and 17-year-olds with a parent present. We do not tattoo anyone under 18.",
   policiesVersion: "0123456789abcdef",
+  privacyNotice: true,
   media: {
     intro: testVideo("intro"),
     hero: testVideo("hero"),

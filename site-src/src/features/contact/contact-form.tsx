@@ -51,7 +51,7 @@ type Props = {
 
 export function ContactForm({ beforeCode }: Props) {
   // The choices the contact function accepts, the first service the default (functions/contact/choices.json).
-  const { services, noArtist, request, minorsRule, policiesVersion } = useSiteData();
+  const { services, noArtist, request, minorsRule, policiesVersion, privacyNotice } = useSiteData();
   const strings = useStrings(contactFormStrings);
   const t = strings.form;
   const [artistSlug, setArtistSlug] = useSelectedArtist();
@@ -182,7 +182,7 @@ export function ContactForm({ beforeCode }: Props) {
 
       <SpamTrap id={id} label={t.trap} trap={submission.trap} />
       <SendButton sending={submission.sending} t={t} />
-      <PoliciesNote policiesVersion={policiesVersion} t={t} />
+      <PoliciesNote policiesVersion={policiesVersion} privacyNotice={privacyNotice} t={t} />
       <Outcome status={submission.status} attempt={submission.attempt} outcome={submission.outcome} />
     </form>
   );

@@ -128,18 +128,31 @@ export function SendButton({ sending, t }: { sending: boolean; t: ContactFormStr
 }
 
 /**
- * The policies the visitor agrees to by sending, when the site has them: in a new tab, so that
- * what they typed stays here while they read.
+ * The policies and the privacy notice the visitor agrees to by sending, those the site has
+ * (docs/privacy.md): in a new tab, so that what they typed stays here while they read.
  */
-export function PoliciesNote({ policiesVersion, t }: { policiesVersion?: string | null; t: ContactFormStrings["form"] }) {
-  if (!policiesVersion) return null;
+export function PoliciesNote({
+  policiesVersion,
+  privacyNotice,
+  t,
+}: {
+  policiesVersion?: string | null;
+  privacyNotice?: boolean;
+  t: ContactFormStrings["form"];
+}) {
+  if (!policiesVersion && !privacyNotice) return null;
+  const link = (path: string, text: string) => (
+    <a href={`${basePath()}${path}`} target="_blank" rel="noopener">
+      {text}
+      <span className="visually-hidden">{` ${t.newTab}`}</span>
+    </a>
+  );
   return (
     <p className="contact-form__policies">
-      {t.agree}{" "}
-      <a href={`${basePath()}/policies`} target="_blank" rel="noopener">
-        {t.policies}
-        <span className="visually-hidden">{` ${t.newTab}`}</span>
-      </a>
+      {policiesVersion ? t.agree : t.agreePrivacy}{" "}
+      {policiesVersion && link("/policies", t.policies)}
+      {policiesVersion && privacyNotice && ` ${t.and} `}
+      {privacyNotice && link("/privacy", t.privacy)}
     </p>
   );
 }

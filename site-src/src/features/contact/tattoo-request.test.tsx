@@ -1,6 +1,6 @@
 // The contact form's tattoo request (issue #27): the optional questions for Tattoo Consultation and
 // Touch Up, the under-18 advice, the artist's books, the policies line, and what the form sends.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -209,7 +209,7 @@ describe("the tattoo request's questions", () => {
   });
 
   it("sends no policies_version when the site publishes no policies, and then shows no policies line", async () => {
-    installSiteData({ ...testSiteData, policiesVersion: null });
+    installSiteData({ ...testSiteData, policiesVersion: null, privacyNotice: false });
     const { sent } = route();
     const user = userEvent.setup();
     await renderForm();
@@ -233,6 +233,34 @@ describe("the policies line", () => {
     const send = screen.getByRole("button", { name: "Send Message" });
     expect(send.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole("checkbox", { name: /polic/i })).not.toBeInTheDocument();
+  });
+
+  it("names the policies and the privacy notice, each a link in a new tab (docs/privacy.md)", async () => {
+    route();
+    await renderForm();
+    const line = screen.getByText(/By sending, you agree to our/);
+    const privacy = within(line).getByRole("link", { name: /^privacy notice ?\(opens in a new tab\)$/ });
+    expect(privacy).toHaveAttribute("href", "/privacy");
+    expect(privacy).toHaveAttribute("target", "_blank");
+    expect(line.textContent!.replaceAll(/ ?\(opens in a new tab\)/g, "")).toBe(
+      "By sending, you agree to our policies and privacy notice",
+    );
+  });
+
+  it("without a privacy notice names only the policies; without policies only the notice", async () => {
+    installSiteData({ ...testSiteData, privacyNotice: false });
+    route();
+    await renderForm();
+    let line = screen.getByText(/By sending, you agree to our/);
+    expect(line.textContent!.replaceAll(/ ?\(opens in a new tab\)/g, "")).toBe("By sending, you agree to our policies");
+    expect(within(line).getAllByRole("link")).toHaveLength(1);
+    cleanup();
+
+    installSiteData({ ...testSiteData, policiesVersion: null });
+    await renderForm();
+    line = screen.getByText(/By sending, you agree to our/);
+    expect(line.textContent!.replaceAll(/ ?\(opens in a new tab\)/g, "")).toBe("By sending, you agree to our privacy notice");
+    expect(within(line).getByRole("link")).toHaveAttribute("href", "/privacy");
   });
 });
 

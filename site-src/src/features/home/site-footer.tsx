@@ -91,6 +91,14 @@ export function SiteFooter() {
               </span>
             </>
           )}
+          {site.privacyNotice && (
+            <>
+              <AppLink to="/privacy">{t.privacy}</AppLink>
+              <span className="site-footer__sep" aria-hidden="true">
+                ·
+              </span>
+            </>
+          )}
           {t.credit}{" "}
           <a href={site.credit.url} target="_blank" rel="noopener noreferrer">
             {site.credit.name}

@@ -21,8 +21,13 @@ export const contactForm = {
     trap: "Leave this field empty",
     send: "Send Message",
     sending: "Sending...",
+    /** The line under Send: "By sending, you agree to our policies and privacy notice" (each a link, when the site has it). */
     agree: "By sending, you agree to our",
     policies: "policies",
+    and: "and",
+    privacy: "privacy notice",
+    /** The same line when the site has a privacy notice and no policies. */
+    agreePrivacy: "By sending, you agree to our",
     newTab: "(opens in a new tab)",
     /** The contact function's own words for it (functions/contact/books.py CLOSED_BOOKS). */
     closedBooks: (artist: string, note?: string) =>

@@ -26,6 +26,9 @@ export const contactForm: ContactFormStrings = {
     sending: "Enviando...",
     agree: "Al enviar, aceptas nuestras",
     policies: "políticas",
+    and: "y nuestro",
+    privacy: "aviso de privacidad",
+    agreePrivacy: "Al enviar, aceptas nuestro",
     newTab: "(se abre en una pestaña nueva)",
     /** The contact function's own words for it (functions/contact/messages_es.py CLOSED_BOOKS). */
     closedBooks: (artist, note) =>
