@@ -139,7 +139,8 @@ def _forms(text: str) -> set[str]:
     """The text as a log could show it: as is, JSON-escaped, as Python shows bytes; a phone
     number's digits alone."""
     forms = {text, text.encode("unicode_escape").decode("ascii")}
-    forms.add(repr(text.encode("utf-8"))[2:-1])
+    # A lone surrogate (hostile input) has no UTF-8: shown as Python would escape it.
+    forms.add(repr(text.encode("utf-8", "backslashreplace"))[2:-1])
     digits = re.sub(r"\D", "", text)
     if len(digits) >= 7 and len(digits) >= len(text) // 2:
         forms.add(digits)
