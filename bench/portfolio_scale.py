@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import httpx
@@ -316,6 +316,15 @@ def main() -> int:
         make_content_set(folder, count=count, artists=GENERATED_ARTISTS, workers=cores)
         bigs.append(big_site(folder, ""))
     sites = [demo, *bigs]
+    if project != ROOT:
+        # Another checkout ("before") builds into folders of its own, its caches seeded from
+        # this checkout's, so both can be measured one after the other.
+        own = [
+            replace(s, folder=s.folder.with_name(f"{s.folder.name}-{project.name}")) for s in sites
+        ]
+        for site, mine in zip(own, sites, strict=True):
+            seed_cache(site.folder / ".cache", mine.folder / ".cache")
+        sites = own
 
     seed_cache(demo.folder / ".cache", ROOT / ".cache")
     for big in bigs:
