@@ -96,6 +96,7 @@ bench: install
 	$(PYTHON) bench/contact_images_load.py
 	$(PYTHON) bench/lighthouse.py
 	$(PYTHON) bench/scale.py --count 500
+	$(PYTHON) bench/portfolio_scale.py --count 500
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \
 	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py \
