@@ -619,3 +619,25 @@ def test_stripe_settings_come_in_pairs_and_never_quote_a_key() -> None:
         {"CONTACT_STRIPE_SECRET_KEY": "sk_test_a", "CONTACT_STRIPE_WEBHOOK_SECRET": "whsec_b"}
     )
     assert both.takes_deposits
+
+
+def test_a_spanish_visitors_deposit_emails_say_spanish_and_the_studio_is_told_locally(
+    tmp_path: Path, fake_stripe
+) -> None:
+    """Seen in docs/requests-walk.md: the reminder and expiry to a Spanish visitor were
+    labelled English, and on a laptop the studio's "Deposit not paid" was never kept."""
+    service = local(tmp_path, fake_stripe.url)
+    message_id = submit(service, SPANISH)
+    request = service.store.get(message_id)
+    six_days_ago = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(time.time() - 6 * DAY))
+    accepted = moved(request, "accepted", six_days_ago, "studio link", deposit_cents=10000)
+    assert service.store.change_state(accepted, "new")
+    outbox = ["--outbox", str(tmp_path / "outbox.sqlite3"), "--dist", str(tmp_path / "dist")]
+    runner = CliRunner(env={"CONTACT_SITE_URL": SITE, "CONTACT_LINK_SECRET": SECRET})
+    done = runner.invoke(build.cli, ["deposits-due", *outbox])
+    assert done.exit_code == 0 and "expired 1" in done.output, done.output
+    shown = runner.invoke(build.cli, ["mail", "--json", "--outbox", outbox[1]])
+    mails = {m["subject"]: m for m in json.loads(shown.output)}
+    assert mails["Tu solicitud se venció"]["lang"] == "es"
+    (studio,) = [m for s, m in mails.items() if s.startswith("Deposit not paid: Lucía Pérez")]
+    assert studio["to"] == ["studio@localhost"] and studio["lang"] == "en"

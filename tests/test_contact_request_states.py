@@ -519,3 +519,19 @@ def test_hostile_text_is_escaped_on_the_page_and_made_plain_in_the_email(tmp_pat
     text = told.get_content()
     assert "The studio proposes: Friday Bcc: victim@example.net" in text
     assert "\u202e" not in text and "\x1b" not in text and "Bring your[31m sketch" in text
+
+
+def test_the_studio_email_says_when_it_came_in_the_studios_time_zone(tmp_path: Path) -> None:
+    """Seen in docs/requests-walk.md: "Received" was a raw UTC ISO time, where the request
+    pages and the digest show the studio's time (booking.json's timezone)."""
+    api = tmp_path / "dist" / "api"
+    api.mkdir(parents=True)
+    (api / "booking.json").write_text(json.dumps({"timezone": "America/New_York"}), "utf-8")
+    service = local(tmp_path)
+    submit(service)
+    shown = CliRunner().invoke(
+        build.cli, ["mail", "--json", "--outbox", str(tmp_path / "outbox.sqlite3")]
+    )
+    (studio,) = [m for m in json.loads(shown.output) if m["to"] == ["studio@localhost"]]
+    (received,) = [line for line in studio["text"].splitlines() if line.startswith("Received:")]
+    assert re.fullmatch(r"Received:  \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T", received), received

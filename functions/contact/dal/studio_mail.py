@@ -24,6 +24,9 @@ class StudioMail:
     # An artist's private address by slug (dal/artist_emails.py): their requests go To
     # them, the studio in Cc (models/mail.addressees).
     artist_emails: Callable[[str], str] | None = None
+    # The studio's time zone (booking.json's `timezone`, models/booking.py): "Received" is
+    # shown in it, as the request pages show it (docs/contact.md).
+    timezone: Callable[[], str] | None = None
 
     def compose(
         self, message: StoredMessage, artist_name: str
@@ -46,6 +49,7 @@ class StudioMail:
                 images,
                 actions,
                 artist,
+                self.timezone() if self.timezone else "",
             )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc

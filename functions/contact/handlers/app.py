@@ -31,6 +31,7 @@ from ..dal.booking import SiteBooking, fixed
 from ..dal.flash import SiteFlash
 from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
+from ..dal.studio_mail import StudioMail
 from ..dal.uploads import LocalUploads
 from ..logic.confirmation import Confirmations, Mailer
 from ..logic.daily_digest import DailyDigest
@@ -281,6 +282,9 @@ def build_service(
     service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
     rules = booking if booking is not None else build_booking(settings)
+    for mail in (notifier, service.unsent):
+        if isinstance(mail, StudioMail):
+            mail.timezone = lambda: rules().timezone  # "Received" in the studio's time zone
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
     return service
@@ -306,8 +310,9 @@ def build_deposits(
         payments=LazyStripe(settings) if settings.takes_deposits else None,
         booking=booking,
         mailer=visitor_mailer(settings, service),
-        sender=settings.notify_from or "website@localhost",
-        studio=settings.notify_to,
+        sender=settings.notify_from or LOCAL_SENDER,
+        # Where nothing is sent, the outbox keeps the studio's "Deposit paid" too (build.py mail).
+        studio=settings.notify_to or (LOCAL_STUDIO if keeps_email(settings, service.store) else ()),
         site_url=settings.site_url,
         secret=link_secret(settings),
         studio_name=settings.studio_name,

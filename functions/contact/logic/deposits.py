@@ -159,8 +159,11 @@ class DepositDesk:
 
     # --- the emails -----------------------------------------------------------------------
 
-    def send(self, to: tuple[str, ...], subject: str, body: str, key: str) -> bool:
-        """One plain email; True if it went (nothing raised: the change stands either way)."""
+    def send(
+        self, to: tuple[str, ...], subject: str, body: str, key: str, lang: str = "en"
+    ) -> bool:
+        """One plain email in lang (its Content-Language); True if it went (nothing raised:
+        the change stands either way)."""
         if self.mailer is None or not to:
             log.info("contact: no email %s: none is configured", key)
             return False
@@ -173,6 +176,7 @@ class DepositDesk:
                 body,
                 key,
                 {"Auto-Submitted": "auto-generated"},
+                lang,
             )
             self.mailer.deliver(email.as_bytes(), to)
         except (NotificationFailed, StorageUnavailable, ValueError) as exc:
@@ -184,7 +188,7 @@ class DepositDesk:
         t = texts(message.lang)
         body = "\n".join([*self._greeting(message), *lines, "", t.ANSWER_BY_REPLYING]) + "\n"
         to = (ascii_email(message.email),)
-        return self.send(to, subject, body, f"{message.id}.{message.state}")
+        return self.send(to, subject, body, f"{message.id}.{message.state}", message.lang)
 
     def tell_studio(self, message: StoredMessage, subject: str, text: str) -> bool:
         values = {
