@@ -20,12 +20,21 @@ import threading
 import time
 from hashlib import sha256
 from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import boto3
 import pytest
 from click.testing import CliRunner
-from contact_support import GOOD, local_settings, make_service, post_event
+from contact_support import (
+    GOOD,
+    link_event,
+    local_settings,
+    make_service,
+    post_event,
+)
+from contact_support import (
+    submit_request as submit,
+)
 from ses_support import SENDER, STUDIO, sent_emails
 from stripe_support import API_KEY, WEBHOOK_SECRET, wait_for
 
@@ -83,12 +92,6 @@ def local(tmp_path: Path, stripe_url: str = "", booking: dict = BOOKING) -> Cont
     return make_service(tmp_path, stripe_settings(tmp_path, stripe_url))
 
 
-def submit(service: ContactService, payload: dict = GOOD) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return service.store.list()[0].id
-
-
 def accept_link(service: ContactService, message_id: str) -> str:
     links = RequestLinks(SITE, SECRET)(service.store.get(message_id))
     return dict(links)["Accept"].removeprefix(SITE)
@@ -100,13 +103,7 @@ def call(
     method: str = "GET",
     form: dict | None = None,
 ) -> dict:
-    path, _, query = link.partition("?")
-    raw = post_event(None, method)
-    raw["rawPath"] = raw["requestContext"]["http"]["path"] = path
-    raw["rawQueryString"] = query
-    raw["headers"]["content-type"] = "application/x-www-form-urlencoded"
-    raw["body"] = urlencode(form or {})
-    return respond(service, Settings(), raw)
+    return respond(service, Settings(), link_event(link, method, form))
 
 
 def kept_emails(service: ContactService) -> list[email.message.EmailMessage]:

@@ -12,12 +12,23 @@ import re
 import sqlite3
 import threading
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import boto3
 import pytest
 from click.testing import CliRunner
-from contact_support import GOOD, local_settings, make_service, old_outbox, post_event
+from contact_support import (
+    GOOD,
+    local_settings,
+    make_service,
+    old_outbox,
+)
+from contact_support import (
+    link_event as event,
+)
+from contact_support import (
+    submit_request as submit,
+)
 from ses_support import SENDER, STUDIO, sent_emails
 
 import build
@@ -43,28 +54,11 @@ def local(tmp_path: Path, clock: list[float] | None = None) -> ContactService:
     return service
 
 
-def submit(service: ContactService, payload: dict = GOOD) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return service.store.list()[0].id
-
-
 def links_of(service: ContactService, message_id: str, now: float | None = None) -> dict[str, str]:
     """The three links as the studio's email carries them: {action: path?query}."""
     clock = (lambda: now) if now is not None else service.request_actions.clock
     links = RequestLinks(SITE, SECRET, clock)(service.store.get(message_id))
     return {label.lower(): url.removeprefix(SITE) for label, url in links}
-
-
-def event(link: str, method: str = "GET", form: dict | None = None) -> dict:
-    """The Function URL event of opening a link (GET) or posting its form."""
-    path, _, query = link.partition("?")
-    raw = post_event(None, method)
-    raw["rawPath"] = raw["requestContext"]["http"]["path"] = path
-    raw["rawQueryString"] = query
-    raw["headers"]["content-type"] = "application/x-www-form-urlencoded"
-    raw["body"] = urlencode(form or {})
-    return raw
 
 
 def open_link(
