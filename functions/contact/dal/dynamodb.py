@@ -32,7 +32,7 @@ from ..models.message import (
     StorageUnavailable,
     StoredMessage,
 )
-from ..models.request_state import RELEASES_HOLD
+from ..models.request_state import kept_hold
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -276,7 +276,7 @@ class DynamoStore:
         was = "#st = :from"
         if from_state == _DEFAULT_STATE:
             was += " OR attribute_not_exists(#st)"
-        releases = message.state in RELEASES_HOLD
+        hold = kept_hold(message)  # "" once declined or expired: given back
         names = {"#st": _STATE, "#s": "status", "#sh": "state_history", "#d": "deposit_cents"}
         values = {
             ":to": message.state,
@@ -288,9 +288,7 @@ class DynamoStore:
         update = "SET #st = :to, #sh = :history, #d = :deposit"
         removed = []
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
-        kept = {"checkout_session": message.checkout_session, "hold": message.hold}
-        if releases:
-            kept["hold"] = ""  # given back: stored without it
+        kept = {"checkout_session": message.checkout_session, "hold": hold}
         for (name, value), short in zip(kept.items(), ("#c", "#h"), strict=True):
             names[short] = name
             if value:
@@ -301,7 +299,7 @@ class DynamoStore:
         if removed:
             update += " REMOVE " + ", ".join(removed)
         condition = f"attribute_exists(id) AND #s <> :spam AND ({was})"
-        if not (releases and message.hold):
+        if hold == message.hold:  # no design given back
             return self._update_if("state change", message.id, update, condition, names, values)
         # The hold goes in the same transaction; the message as read names it (only a stored
         # hold's own message does), and the condition deletes only this message's hold.

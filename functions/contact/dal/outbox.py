@@ -29,7 +29,7 @@ from ..models.message import (
     StorageUnavailable,
     StoredMessage,
 )
-from ..models.request_state import RELEASES_HOLD
+from ..models.request_state import RELEASES_HOLD, kept_hold
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -342,7 +342,7 @@ class SqliteOutbox:
                     _column(message, "state_history"),
                     message.deposit_cents,
                     message.checkout_session,
-                    "" if releases else message.hold,
+                    kept_hold(message),
                     message.id,
                     from_state,
                     SPAM,
