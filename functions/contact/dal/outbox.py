@@ -371,20 +371,11 @@ class SqliteOutbox:
             (self.clock(), json.dumps(list(recipients)), raw),
         )
 
-    def emails(self) -> list[tuple[tuple[str, ...], bytes]]:
-        """The kept emails, oldest first: (recipients, raw)."""
-        try:
-            rows = self._connect().execute("SELECT recipients, raw FROM emails ORDER BY seq")
-            return [(tuple(json.loads(r[0])), bytes(r[1])) for r in rows.fetchall()]
-        except sqlite3.Error as exc:
-            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
-
-    def kept_emails(self, limit: int | None = None) -> list[tuple[float, tuple[str, ...], bytes]]:
+    def kept_emails(self) -> list[tuple[float, tuple[str, ...], bytes]]:
         """The kept emails, newest first: (kept at, Unix seconds; recipients; raw)."""
         try:
             rows = self._connect().execute(
-                "SELECT kept_at, recipients, raw FROM emails ORDER BY seq DESC LIMIT ?",
-                (-1 if limit is None else limit,),
+                "SELECT kept_at, recipients, raw FROM emails ORDER BY seq DESC"
             )
             return [(r[0], tuple(json.loads(r[1])), bytes(r[2])) for r in rows.fetchall()]
         except sqlite3.Error as exc:
