@@ -111,7 +111,7 @@ def kept_emails(service: ContactService) -> list[email.message.EmailMessage]:
     each message and the visitor's confirmation too: build.py mail)."""
     return [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if b".confirmation@" not in raw and "studio@localhost" not in recipients
     ]
 

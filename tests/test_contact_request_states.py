@@ -73,7 +73,7 @@ def to_visitors(service: ContactService) -> list[tuple[tuple[str, ...], bytes]]:
     keeps the studio's email too, #41 item 7: build.py mail)."""
     return [
         (recipients, raw)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if b"Auto-Submitted: auto-generated" in raw and b".confirmation@" not in raw
     ]
 
