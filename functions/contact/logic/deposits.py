@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 import time
@@ -56,7 +55,7 @@ from .confirmation import Mailer, first_name
 from .ports import MessageStore, Payments
 from .request_actions import Form, Stored
 from .signing import read_token, signed, token
-from .spam_review import _STYLE, page_headers
+from .spam_review import html_page
 
 log = logging.getLogger(__name__)
 
@@ -360,7 +359,6 @@ def _closed(message: StoredMessage) -> Outcome:
     return visitor_page(200 if kind == "PAID" else 410, message.lang, kind)
 
 
-_HEADERS = page_headers(_STYLE)
 _PAGES = {
     "PAID": lambda t: (t.PAGE_PAID_TITLE, t.PAGE_PAID),
     "EXPIRED": lambda t: (t.PAGE_EXPIRED_TITLE, t.PAGE_EXPIRED),
@@ -374,11 +372,4 @@ def visitor_page(status: int, lang: str, kind: str) -> Outcome:
     """A small page for the visitor who opened the pay link, in their language: no form,
     no script, the studio links' stylesheet."""
     title, text = _PAGES[kind](texts(lang))
-    document = (
-        f'<!doctype html><html lang="{"es" if lang == "es" else "en"}"><head>'
-        '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(title)}</title>'
-        f"<style>{_STYLE}</style></head><body><main><h1>{html.escape(title)}</h1>"
-        f"<p>{html.escape(text)}</p></main></body></html>"
-    )
-    return Outcome(status, {"success": status < 400, "message": text}, _HEADERS, document)
+    return html_page(status, title, text, lang="es" if lang == "es" else "en")

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from functools import lru_cache
 from typing import Protocol
 
 from ..contract import NOT_SPAM_PATH
@@ -177,8 +178,10 @@ _STYLE = (
 )
 
 
+@lru_cache(maxsize=4)
 def page_headers(style: str) -> dict[str, str]:
-    """The headers of a page a studio's link opens, whose one stylesheet is style."""
+    """The headers of a page a link opens, whose one stylesheet is style (each style's
+    digest made once: the answer copies them, see handlers/app.py to_response)."""
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
     return {
         "content-type": "text/html; charset=utf-8",
@@ -193,9 +196,6 @@ def page_headers(style: str) -> dict[str, str]:
         "x-robots-tag": "noindex",
         "strict-transport-security": "max-age=63072000; includeSubDomains",
     }
-
-
-PAGE_HEADERS = page_headers(_STYLE)
 
 
 def page(status: int, title: str, text: str, message: StoredMessage | None = None) -> Outcome:
@@ -220,18 +220,21 @@ def page(status: int, title: str, text: str, message: StoredMessage | None = Non
     return html_page(status, title, text, details + form)
 
 
-def html_page(status: int, title: str, text: str, extra: str = "", style: str = _STYLE) -> Outcome:
-    """A plain page for the studio (a phone's width, no script): title, text, then extra
-    (HTML made by the caller, visitor text escaped), under the one stylesheet style."""
+def html_page(
+    status: int, title: str, text: str, extra: str = "", style: str = _STYLE, lang: str = "en"
+) -> Outcome:
+    """A plain page for the studio, or the visitor in lang (a phone's width, no script):
+    title, text, then extra (HTML made by the caller, visitor text escaped), under the one
+    stylesheet style."""
     document = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         '<meta name="robots" content="noindex">'
         f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body><main><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p>"
         f"{extra}</main></body></html>"
     )
-    headers = PAGE_HEADERS if style == _STYLE else page_headers(style)
+    headers = page_headers(style)
     return Outcome(status, {"success": status < 400, "message": text}, headers, document)
 
 
