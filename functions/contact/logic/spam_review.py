@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import hmac
 import html
 import logging
 import re
@@ -47,7 +46,7 @@ from ..words.messages import (
 )
 from .confirmation import Mailer
 from .ports import MessageStore, UploadStore
-from .signing import sign
+from .signing import sign, signed
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +55,13 @@ DIGEST_HOURS = 24
 # them all.
 MAX_LISTED = 50
 MAX_FIRST_LINE = 100
+PURPOSE = "not-spam"  # what the links sign: never a request's or a deposit's link
 # <message id>/<expires>/<signature>
 _LINK = re.compile(r"([0-9a-f]{32})/([0-9]{1,12})/([0-9a-f]{64})")
 
 
 def link_signature(secret: str, message_id: str, expires: int) -> str:
-    return sign(secret, "not-spam", message_id, expires)
+    return sign(secret, PURPOSE, message_id, expires)
 
 
 def not_spam_link(site_url: str, secret: str, message: StoredMessage) -> str:
@@ -328,7 +328,7 @@ class SpamReview:
         if not match or not self.secret:
             return page(404, "No such link", NOT_SPAM_UNKNOWN)
         message_id, expires, given = match.group(1), int(match.group(2)), match.group(3)
-        if not hmac.compare_digest(link_signature(self.secret, message_id, expires), given):
+        if not signed(self.secret, PURPOSE, message_id, expires, given):
             log.warning("contact: a forged Not spam link was refused (%s)", message_id)
             return page(404, "No such link", NOT_SPAM_UNKNOWN)
         now = self.clock()
