@@ -278,6 +278,23 @@ class SpamReview:
     def _link(self, message: StoredMessage) -> str:
         return not_spam_link(self.site_url, self.secret, message)
 
+    @property
+    def links(self) -> Callable[[StoredMessage], str] | None:
+        """A message's "Not spam" link; None without a site URL or a secret."""
+        return self._link if self.site_url and self.secret else None
+
+    def studio_email(self, subject: str, body: str, message_id: str) -> EmailMessage:
+        """An automatic email to the studio (this digest, daily_digest.py's)."""
+        return plain_email(
+            self.sender or "website@localhost",
+            ", ".join(self.recipients) or "studio@localhost",
+            self.sender or "website@localhost",
+            subject,
+            body,
+            message_id,
+            {"Auto-Submitted": "auto-generated"},  # RFC 3834: no autoresponder answers it
+        )
+
     def digest(
         self, now: float | None = None, hours: float = DIGEST_HOURS, whole_hours: bool = True
     ) -> Digest:
@@ -286,17 +303,8 @@ class SpamReview:
         listed, total = self.source.store.spam_between(_iso(start), _iso(end), MAX_LISTED)
         if not total:
             return Digest([], 0, start, end, None)
-        links = self._link if self.site_url and self.secret else None
-        subject, body = compose_digest(listed, total, start, end, links, self.studio)
-        email = plain_email(
-            self.sender or "website@localhost",
-            ", ".join(self.recipients) or "studio@localhost",
-            self.sender or "website@localhost",
-            subject,
-            body,
-            f"spam-digest-{end:%Y%m%d%H}",
-            {"Auto-Submitted": "auto-generated"},  # RFC 3834: no autoresponder answers it
-        )
+        subject, body = compose_digest(listed, total, start, end, self.links, self.studio)
+        email = self.studio_email(subject, body, f"spam-digest-{end:%Y%m%d%H}")
         return Digest(listed, total, start, end, email)
 
     def send_digest(self, now: float | None = None) -> dict:
