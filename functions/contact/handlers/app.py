@@ -111,6 +111,12 @@ def keeps_email(settings: Settings, store: MessageStore) -> bool:
     return not settings.sends_email and isinstance(store, SqliteOutbox)
 
 
+def studio_recipients(settings: Settings, store: MessageStore) -> tuple[str, ...]:
+    """Who the studio's automatic emails go to: CONTACT_NOTIFY_TO; where the outbox keeps
+    them instead, the local studio's address when that is unset."""
+    return settings.notify_to or (LOCAL_STUDIO if keeps_email(settings, store) else ())
+
+
 def build_kept_notifier(
     settings: Settings, store: MessageStore, uploads: UploadStore | None = None
 ) -> KeptNotifier | None:
@@ -194,7 +200,7 @@ def build_spam_review(settings: Settings, service: ContactService) -> SpamReview
         service,
         mailer,
         settings.notify_from,
-        settings.notify_to or (LOCAL_STUDIO if keeps else ()),
+        studio_recipients(settings, service.store),
         settings.site_url,
         link_secret(settings),
         settings.studio_name,
@@ -312,7 +318,7 @@ def build_deposits(
         mailer=visitor_mailer(settings, service),
         sender=settings.notify_from or LOCAL_SENDER,
         # Where nothing is sent, the outbox keeps the studio's "Deposit paid" too (build.py mail).
-        studio=settings.notify_to or (LOCAL_STUDIO if keeps_email(settings, service.store) else ()),
+        studio=studio_recipients(settings, service.store),
         site_url=settings.site_url,
         secret=link_secret(settings),
         studio_name=settings.studio_name,

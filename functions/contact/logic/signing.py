@@ -1,5 +1,6 @@
 """The signature of the studio's links: the spam digest's "Not spam" links (spam_review.py)
-and the request's Accept, Decline and Waitlist links (requests.py), one mechanism for both.
+the request's Accept, Decline and Waitlist links (request_actions.py) and the visitor's
+deposit link (deposits.py), one mechanism for all.
 
 HMAC-SHA256 with CONTACT_LINK_SECRET over what the link is for, the message's id and the
 link's end (Unix seconds), so a link for one purpose, message or end signs no other
@@ -10,9 +11,13 @@ from __future__ import annotations
 
 import hmac
 import os
+import re
 from pathlib import Path
+from urllib.parse import parse_qs
 
 LINK_SECRET_FILE = "link-secret"  # beside the local outbox, when CONTACT_LINK_SECRET is unset
+# A link's ?t=<expires>.<signature> (the request's and the deposit's links)
+_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 
 
 def sign(secret: str, purpose: str, message_id: str, expires: int) -> str:
@@ -23,6 +28,18 @@ def sign(secret: str, purpose: str, message_id: str, expires: int) -> str:
 def signed(secret: str, purpose: str, message_id: str, expires: int, given: str) -> bool:
     """True when given is the signature of these (compared in constant time)."""
     return bool(secret) and hmac.compare_digest(sign(secret, purpose, message_id, expires), given)
+
+
+def token(secret: str, purpose: str, message_id: str, expires: int) -> str:
+    """The value of a link's ?t=: its end and its signature."""
+    return f"{expires}.{sign(secret, purpose, message_id, expires)}"
+
+
+def read_token(query: str) -> tuple[int, str] | None:
+    """The end and signature of a link's ?t= (from its query's first 200 characters), or
+    None when it has none of that form."""
+    found = _TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
+    return (int(found.group(1)), found.group(2)) if found else None
 
 
 def local_secret(folder: Path) -> str:
