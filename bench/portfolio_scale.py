@@ -52,10 +52,9 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
 from lighthouse import (  # noqa: E402
-    CHROME_FLAGS,
-    LIGHTHOUSE,
     calibrated_slowdown,
     ensure_lighthouse,
+    lighthouse_report,
 )
 from served import free_port  # noqa: E402
 
@@ -173,27 +172,7 @@ def served(site: Site, project: Path):
 
 def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float) -> Score:
     """One Lighthouse run (performance only) in a fresh browser, its JSON kept at `report`."""
-    import json
-
-    command = [
-        "node",
-        str(LIGHTHOUSE),
-        url,
-        "--only-categories=performance",
-        f"--throttling.cpuSlowdownMultiplier={cpu_slowdown:.2f}",
-        "--output=json",
-        f"--output-path={report}",
-        f"--chrome-flags={CHROME_FLAGS}",
-        "--quiet",
-    ]
-    proc = subprocess.run(
-        command, env={**os.environ, "CHROME_PATH": chrome}, capture_output=True, text=True
-    )
-    if proc.returncode != 0 or not report.is_file():
-        raise SystemExit(f"Lighthouse failed on {url}:\n{(proc.stderr or proc.stdout)[-3000:]}")
-    result = json.loads(report.read_text("utf-8"))
-    if result.get("runtimeError"):
-        raise SystemExit(f"Lighthouse on {url}: {result['runtimeError']}")
+    result = lighthouse_report(url, report, chrome, cpu_slowdown, ("performance",))
     audits = result["audits"]
     return Score(
         performance=result["categories"]["performance"]["score"] * 100,
