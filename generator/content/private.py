@@ -22,7 +22,7 @@ ARTIST_EMAILS_FILE = "artist_emails.json"
 
 def artist_emails(content: Content) -> dict[str, str]:
     """{artist slug: private address} for every artist whose file gives `email:`."""
-    return {a.slug: a.email for a in content.artists if getattr(a, "email", None)}
+    return {a.slug: a.email for a in content.artists if a.email}
 
 
 def read_artist_emails(root: Path | str) -> dict[str, str]:
