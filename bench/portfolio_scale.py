@@ -52,11 +52,11 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
 from lighthouse import (  # noqa: E402
-    CHROME_FLAGS,
-    LIGHTHOUSE,
     calibrated_slowdown,
     ensure_lighthouse,
+    lighthouse_report,
 )
+from scale import SERVE_AS_BUILT  # noqa: E402  (serve on a dist/ as built, nothing built)
 from served import free_port  # noqa: E402
 
 WORK = BENCH / ".work"
@@ -64,19 +64,6 @@ DEMO_ARTIST = "dmitri-volkov"  # bench/lighthouse.py's artist page
 GENERATED_ARTISTS = 10  # as bench/scale.py makes them
 TBT_SLACK_MS = 50
 SCORE_SLACK = 3
-
-# bench/scale.py's SERVE_AS_BUILT: `serve`'s own server on a dist/ as it is, nothing built.
-SERVE_AS_BUILT = """
-import sys
-from pathlib import Path
-sys.path.insert(0, sys.argv[4])
-from devserver import runner
-from generator import pipeline
-from generator.reporter import TerminalReporter
-content, out, port = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
-paths = pipeline.Paths.make(content=content, out=out, cache=out.parent / ".cache")
-runner.run(paths, "127.0.0.1", port, watch=False, reporter=TerminalReporter())
-"""
 
 
 @dataclass(frozen=True)
@@ -140,8 +127,9 @@ def served(site: Site, project: Path):
     command = [sys.executable, "-c", SERVE_AS_BUILT, str(site.content), str(site.folder / "dist")]
     with open(site.folder / "serve.log", "wb") as log:
         server = subprocess.Popen(
-            command + [str(port), str(project)],
+            command + [str(port)],
             cwd=project,
+            env={**os.environ, "PYTHONPATH": str(project)},  # that checkout's server, as scale.py
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -173,27 +161,7 @@ def served(site: Site, project: Path):
 
 def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float) -> Score:
     """One Lighthouse run (performance only) in a fresh browser, its JSON kept at `report`."""
-    import json
-
-    command = [
-        "node",
-        str(LIGHTHOUSE),
-        url,
-        "--only-categories=performance",
-        f"--throttling.cpuSlowdownMultiplier={cpu_slowdown:.2f}",
-        "--output=json",
-        f"--output-path={report}",
-        f"--chrome-flags={CHROME_FLAGS}",
-        "--quiet",
-    ]
-    proc = subprocess.run(
-        command, env={**os.environ, "CHROME_PATH": chrome}, capture_output=True, text=True
-    )
-    if proc.returncode != 0 or not report.is_file():
-        raise SystemExit(f"Lighthouse failed on {url}:\n{(proc.stderr or proc.stdout)[-3000:]}")
-    result = json.loads(report.read_text("utf-8"))
-    if result.get("runtimeError"):
-        raise SystemExit(f"Lighthouse on {url}: {result['runtimeError']}")
+    result = lighthouse_report(url, report, chrome, cpu_slowdown, ("performance",))
     audits = result["audits"]
     return Score(
         performance=result["categories"]["performance"]["score"] * 100,

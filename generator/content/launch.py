@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from ..errors import Problem
 from .demo import Demo, DemoFile, file_match, load_demo, text_digest, text_matches
+from .notice import notice_files
 from .records import (
     AFTERCARE_SECTIONS,
     POLICIES_FILE,
@@ -120,37 +121,33 @@ def launch_warnings(content: Content) -> list[Problem]:
     notice, and the Spanish of every text (a studio may launch half translated:
     translations.py)."""
     found = translation_warnings(content)
-    if content.policies is None:
-        found.append(
-            Problem(
-                content.findings.shown(content.root / POLICIES_FILE),
-                None,
-                None,
-                "is missing, so the site has no /policies page and the contact form links to "
-                "no policies: write the studio's deposits, cancellations, age and ID and "
-                "touch-up rules in this file (docs/requests.md)",
-            )
-        )
-    if content.privacy is None:
-        found.append(
-            Problem(
-                content.findings.shown(content.root / PRIVACY_FILE),
-                None,
-                None,
-                "is missing, so the site has no privacy notice (/privacy) and the contact form "
-                "links to none: write what the studio keeps about visitors, where, for how "
-                "long and how to ask for a copy or deletion in this file (docs/privacy.md)",
-            )
-        )
+    missing = (
+        (
+            POLICIES_FILE,
+            content.policies,
+            "is missing, so the site has no /policies page and the contact form links to no "
+            "policies: write the studio's deposits, cancellations, age and ID and touch-up "
+            "rules in this file (docs/requests.md)",
+        ),
+        (
+            PRIVACY_FILE,
+            content.privacy,
+            "is missing, so the site has no privacy notice (/privacy) and the contact form "
+            "links to none: write what the studio keeps about visitors, where, for how long "
+            "and how to ask for a copy or deletion in this file (docs/privacy.md)",
+        ),
+    )
+    for name, text, message in missing:
+        if text is None:
+            found.append(Problem(content.findings.shown(content.root / name), None, None, message))
     return found
 
 
 def _demo_notice_problems(demo: Demo, content: Content) -> list[Problem]:
     """The demo's privacy notice left as it came (either language): it describes the demo
     studio's choices, which may not be the studio's own."""
-    english = content.root / PRIVACY_FILE
     found = []
-    for path, text in ((english, content.privacy), (spanish_file(english), content.privacy_es)):
+    for path, text in notice_files(content):
         if text is not None and text_digest(text) in demo.notices:
             found.append(
                 Problem(
