@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = "http://127.0.0.1:8000"  # serve's default address, as CONTACT_SITE_URL says locally
@@ -153,18 +152,15 @@ class Walk:
         headers: dict | None = None,
         body: str | None = None,
     ) -> dict:
-        from contact_support import post_event
+        from contact_support import link_event
 
         from functions.contact.handlers.app import respond
         from functions.contact.handlers.settings import Settings
 
-        path, _, query = link.partition("?")
-        raw = post_event(None, method)
-        raw["rawPath"] = raw["requestContext"]["http"]["path"] = path
-        raw["rawQueryString"] = query
-        raw["headers"]["content-type"] = "application/x-www-form-urlencoded"
+        raw = link_event(link, method, form)
         raw["headers"].update(headers or {})
-        raw["body"] = body if body is not None else urlencode(form or {})
+        if body is not None:
+            raw["body"] = body
         return respond(self.service, Settings(), raw)
 
     def post(self, message_id: str, action: str, form: dict) -> dict:
@@ -184,10 +180,7 @@ class Walk:
     def pay(self, message_id: str, pay_link: str) -> None:
         """The visitor opens the pay link (a Checkout Session at localstripe), pays with the
         test card there; the completed event is signed as Stripe signs it and posted."""
-        import hmac
-        from hashlib import sha256
-
-        from stripe_support import FakeStripe
+        from stripe_support import FakeStripe, stripe_signature
 
         answer = self.get(pay_link)
         assert answer["statusCode"] == 303, answer
@@ -209,14 +202,11 @@ class Walk:
             },
         }
         payload = json.dumps(event).encode()
-        at = int(time.time())
-        mac = hmac.new(
-            self.webhook_secret.encode(), f"{at}.".encode() + payload, sha256
-        ).hexdigest()
+        signature = stripe_signature(payload, self.webhook_secret)
         answer = self.get(
             "/api/stripe-webhook",
             "POST",
-            headers={"content-type": "application/json", "stripe-signature": f"t={at},v1={mac}"},
+            headers={"content-type": "application/json", "stripe-signature": signature},
             body=payload.decode(),
         )
         assert answer["statusCode"] == 200, answer

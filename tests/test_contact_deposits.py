@@ -11,14 +11,12 @@ from __future__ import annotations
 import contextlib
 import email
 import email.policy
-import hmac
 import itertools
 import json
 import logging
 import re
 import threading
 import time
-from hashlib import sha256
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -36,7 +34,7 @@ from contact_support import (
     submit_request as submit,
 )
 from ses_support import SENDER, STUDIO, sent_emails
-from stripe_support import API_KEY, WEBHOOK_SECRET, wait_for
+from stripe_support import API_KEY, WEBHOOK_SECRET, stripe_signature, wait_for
 
 import build
 from functions.contact.dal.dynamodb import DynamoStore, table_definition
@@ -127,13 +125,6 @@ def accept_with_deposit(service: ContactService, message_id: str, dollars: str =
     answer = call(service, accept_link(service, message_id), "POST", form)
     assert answer["statusCode"] == 200, answer["body"]
     return pay_link_in(kept_emails(service)[-1].get_content())
-
-
-def stripe_signature(payload: bytes, secret: str = WEBHOOK_SECRET, at: int | None = None) -> str:
-    """Stripe-Signature as Stripe computes it: t=<time>,v1=<HMAC-SHA256 of "t.payload">."""
-    at = int(time.time()) if at is None else at
-    mac = hmac.new(secret.encode(), f"{at}.".encode() + payload, sha256).hexdigest()
-    return f"t={at},v1={mac}"
 
 
 def completed(
