@@ -38,7 +38,11 @@ def token(secret: str, purpose: str, message_id: str, expires: int) -> str:
 def read_token(query: str) -> tuple[int, str] | None:
     """The end and signature of a link's ?t= (from its query's first 200 characters), or
     None when it has none of that form."""
-    found = _TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
+    try:
+        fields = parse_qs(query[:200], max_num_fields=4)
+    except ValueError:  # more fields than a link of ours has: not one of ours
+        return None
+    found = _TOKEN.fullmatch((fields.get("t") or [""])[0])
     return (int(found.group(1)), found.group(2)) if found else None
 
 
