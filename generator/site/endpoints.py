@@ -319,8 +319,8 @@ BOOKING_FILE = "api/booking.json"
 
 def booking_json(content: Content) -> shapes.Booking:
     """api/booking.json: the studio's time zone, the deposits per service and per artist (the
-    published artists that set one), the reminder and expiry days, the decline reasons and the retention.
-    Amounts are whole dollars; a reason's Spanish is its English when not given."""
+    published artists that set one), the reminder and expiry days, the decline reasons and the
+    retention. Amounts are whole dollars; a reason's Spanish is its English when not given."""
     site = content.site
     return {
         "timezone": site.timezone,
