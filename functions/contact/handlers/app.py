@@ -39,6 +39,7 @@ from ..logic.deposits import DepositDesk
 from ..logic.flash import FlashSource
 from ..logic.ports import MessageStore, Payments, UploadStore
 from ..logic.request_actions import RequestActions, RequestLinks
+from ..logic.retention_pass import RetentionReport, run_retention
 from ..logic.service import ArtistSource, ContactService, Notifier
 from ..logic.signing import local_secret
 from ..logic.spam_review import SpamReview
@@ -261,8 +262,11 @@ def build_service(
 ) -> ContactService:
     store, uploads = build_store(settings), build_uploads(settings)
     redaction.keep_addresses(settings.notify_from, *settings.notify_to)
+    rules = booking if booking is not None else build_booking(settings)
+    # How long the stores keep a message: site.yaml's, from booking.json (docs/privacy.md).
+    store.retention = lambda: rules().retention
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
-        store.on_purge = uploads.forget_messages  # spam's images go with the spam
+        store.on_purge = uploads.forget_messages  # a message's images go with it
     notifier = build_notifier(settings, uploads)
     service = ContactService(
         store,
@@ -280,7 +284,6 @@ def build_service(
     )
     service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
-    rules = booking if booking is not None else build_booking(settings)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
     return service
@@ -455,6 +458,7 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The deposits' pass first: it does nothing twice, so that second run is harmless.
         # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
+        daily_retention(service)
         answer = DailyDigest(service.spam_review).send()
         # The deposits' figures when the pass did (or failed at) something.
         return {**answer, "deposits": deposits} if any(deposits.values()) else answer
@@ -498,6 +502,16 @@ def daily_deposits(service: ContactService, now: float | None = None) -> dict:
         log.exception("contact: the deposits' daily pass failed; the digest goes on")
         return {"error": True}
     return report.as_dict()
+
+
+def daily_retention(service: ContactService, now: float | None = None) -> RetentionReport | None:
+    """The daily purge of what is past its retention (logic/retention_pass.py); never stops
+    the digest: DynamoDB's time to live and the bucket's lifecycle rule are behind it."""
+    try:
+        return run_retention(service.store, service.uploads, now)
+    except Exception:
+        log.exception("contact: the retention's daily pass failed; the digest goes on")
+        return None
 
 
 def _unavailable(event: dict) -> str:

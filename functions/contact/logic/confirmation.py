@@ -35,6 +35,7 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from typing import Protocol
 
+from ..models.address import mailbox
 from ..models.attention import needs_attention
 from ..models.budget import CONFIRMATIONS, hour_of
 from ..models.mail import plain_email
@@ -114,11 +115,9 @@ def first_name(name: str) -> str:
 
 
 def address_key(address: str) -> str:
-    """What the hourly limit counts an address by: a digest of it in lower case, without a
-    "+tag" (ana+1@ and ana+2@ are one mailbox)."""
-    local, _, domain = address.strip().lower().rpartition("@")
-    local = local.split("+", 1)[0]
-    return hashlib.sha256(f"{local}@{domain}".encode()).hexdigest()[:32]
+    """What the hourly limit counts an address by: a digest of its mailbox (case folded,
+    Unicode's compatibility form, without a "+tag": models/address.py)."""
+    return hashlib.sha256(mailbox(address).encode()).hexdigest()[:32]
 
 
 def compose_confirmation(message: StoredMessage, site_url: str) -> tuple[str, str]:
