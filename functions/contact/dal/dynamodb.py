@@ -543,7 +543,7 @@ class DynamoStore:
             doomed.append(f"{CONFIRMATION_PREFIX}{confirmation_key}")
         for key in doomed:
             self._delete(key)
-        return doomed
+        return [_described(key, wanted) for key in doomed]
 
     def list(self, limit: int | None = None) -> list[StoredMessage]:
         messages = sorted(self._scan({}), key=lambda m: m.created_at, reverse=True)
@@ -563,6 +563,19 @@ class DynamoStore:
         if keys_only:
             return [StoredMessage(i["id"], "", "", "", "", "", "", "", "") for i in items]
         return [_message(i) for i in items]
+
+
+def _described(key: str, messages: set[str]) -> str:
+    """What a deleted item was, for `build.py privacy forget` (no visitor's data in it)."""
+    if key in messages:
+        return f"message {key}"
+    kinds = {
+        CLAIM_PREFIX: "upload claim",
+        HOLD_PREFIX: "flash hold",
+        ONCE_PREFIX: "once key",
+        CONFIRMATION_PREFIX: "confirmation record",
+    }
+    return next((kind for prefix, kind in kinds.items() if key.startswith(prefix)), "item")
 
 
 _SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()

@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..contract import (
     DEPOSITS_PATH,
     FLASH_HOLDS_PATH,
+    FORGET_PATH,
     GRANT_PATH,
     IMAGE_LINK_PATH,
     NOT_SPAM_PATH,
@@ -37,6 +38,7 @@ from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.deposits import DepositDesk
 from ..logic.flash import FlashSource
+from ..logic.forget_link import ForgetLinks
 from ..logic.ports import MessageStore, Payments, UploadStore
 from ..logic.request_actions import RequestActions, RequestLinks
 from ..logic.retention_pass import RetentionReport, run_retention
@@ -161,6 +163,7 @@ def build_confirmations(
             settings.notify_to or LOCAL_STUDIO,
             settings.site_url or LOCAL_SITE_URL,
             per_hour=settings.confirmations_per_hour,
+            secret=link_secret(settings),
         )
     if not settings.sends_confirmations or notifier is None:
         return None
@@ -171,6 +174,7 @@ def build_confirmations(
         settings.notify_to,
         settings.site_url,
         per_hour=settings.confirmations_per_hour,
+        secret=link_secret(settings),
     )
 
 
@@ -286,6 +290,7 @@ def build_service(
     service.spam_review = build_spam_review(settings, service)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
+    service.forget_links = ForgetLinks(lambda: service.store, uploads, link_secret(settings))
     return service
 
 
@@ -437,6 +442,8 @@ def _answer(
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
         return service.flash_holds()
+    if path.startswith(FORGET_PATH) and service.forget_links is not None:
+        return service.forget_links.answer(path, method, query)
     if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
         return service.request_actions.answer(path, method, query, body, content_type)
     if path.startswith(DEPOSITS_PATH) and service.deposits is not None:

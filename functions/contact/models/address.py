@@ -5,6 +5,7 @@ as its plain one), case folded, and without a "+tag" (ana+1@ and ana+2@ are one 
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 
 
@@ -16,3 +17,9 @@ def mailbox(address: str) -> str:
 
 def same_mailbox(one: str, other: str) -> bool:
     return mailbox(one) == mailbox(other)
+
+
+def address_key(address: str) -> str:
+    """What the confirmation's hourly limit counts an address by (logic/confirmation.py):
+    a digest of its mailbox, so the record never holds the address itself."""
+    return hashlib.sha256(mailbox(address).encode()).hexdigest()[:32]
