@@ -576,13 +576,17 @@ class SqliteOutbox:
 
 
 def _purge(conn: sqlite3.Connection, now: int) -> list[str]:
-    """Delete the messages due by now, their claims and holds; their ids."""
+    """Delete the messages due by now, their claims, holds and kept emails; their ids."""
     purged = [row[0] for row in conn.execute(f"SELECT id FROM messages WHERE {_DUE}", (now,))]
     if purged:
         ids = [(i,) for i in purged]
         conn.execute(f"DELETE FROM messages WHERE {_DUE}", (now,))
         conn.executemany("DELETE FROM attachments WHERE message_id = ?", ids)
         conn.executemany("DELETE FROM holds WHERE message_id = ?", ids)
+        # The emails kept instead of sent about it (each names its id: Message-ID, links).
+        conn.executemany(
+            "DELETE FROM emails WHERE instr(raw, ?) > 0", [(i.encode(),) for i in purged]
+        )
     return purged
 
 

@@ -174,7 +174,7 @@ def build_confirmations(
         settings.notify_to,
         settings.site_url,
         per_hour=settings.confirmations_per_hour,
-        secret=link_secret(settings),
+        secret=settings.link_secret,  # deploy-function sets it; without, no delete link
     )
 
 

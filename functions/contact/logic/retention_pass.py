@@ -30,11 +30,11 @@ class RetentionReport:
 def run_retention(
     store: MessageStore, uploads: UploadStore | None, now: float | None = None
 ) -> RetentionReport:
-    when = time.time() if now is None else now
-    report = RetentionReport(messages=store.purge_expired(when))
+    # None: the store's own clock (the outbox's may be moved, as tests do).
+    report = RetentionReport(messages=store.purge_expired(now))
     sweep = getattr(uploads, "sweep", None)  # the bucket's (S3); local images go on purge
     if sweep is not None:
-        report.images = sweep(store.message_ids(), when)
+        report.images = sweep(store.message_ids(), time.time() if now is None else now)
     if report.messages or report.images:
         log.info(
             "contact: retention deleted %d message(s), swept %d image(s)",
