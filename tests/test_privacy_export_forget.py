@@ -25,7 +25,6 @@ from functions.contact.dal.dynamodb import DynamoStore, table_definition
 from functions.contact.dal.s3 import S3Uploads
 from functions.contact.handlers.app import respond
 from functions.contact.handlers.settings import Settings
-from functions.contact.logic import forget_link
 from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
 
@@ -250,6 +249,7 @@ def test_a_forged_or_expired_delete_link_deletes_nothing(tmp_path: Path) -> None
 
 def test_the_link_lives_a_year_and_is_routed_like_the_other_signed_links() -> None:
     from functions.contact.contract import FORGET_PATH
+    from functions.contact.logic import forget_link
 
     assert FORGET_PATH == "/api/contact/forget/"
     assert forget_link.LINK_DAYS == 365

@@ -22,7 +22,6 @@ from functions.contact.handlers.app import respond
 from functions.contact.handlers.settings import Settings
 from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
-from functions.contact.models.retention import Retention
 from functions.deploy_aws import lifecycle_rules
 
 SITE = "https://studio.example"
@@ -228,6 +227,8 @@ def test_the_daily_pass_deletes_due_items_and_their_images_and_sweeps_what_ttl_l
 
 
 def test_the_lifecycle_rule_outlasts_every_message_and_ends_every_image() -> None:
+    from functions.contact.models.retention import Retention
+
     rules = {r["ID"]: r for r in lifecycle_rules(Retention(30, 400))}
     rule = rules["message-images"]
     assert rule["Filter"] == {"Prefix": "messages/"} and rule["Status"] == "Enabled"
