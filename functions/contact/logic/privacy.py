@@ -79,7 +79,7 @@ def export(store: MessageStore, uploads: UploadStore | None, address: str, out: 
     """Write what is held about address into out: `export.json` and its files (images/,
     emails/); the JSON document, which names each file relative to out."""
     held = holding(store, address)
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True, mode=0o700)  # a person's data: the operator's only
     messages = []
     for message in held.messages:
         entry = message.to_dict()
