@@ -17,8 +17,9 @@ from urllib.parse import urlsplit
 import boto3
 import pytest
 from click.testing import CliRunner
-from contact_support import GOOD, REGION, local_settings, make_service, post_event
-from upload_support import ask, picture
+from contact_support import GOOD, REGION, local_settings, make_service
+from privacy_support import BUCKET, SECRET, SITE, act, submit, with_image
+from upload_support import picture
 
 import build
 from functions.contact.dal.dynamodb import DynamoStore, table_definition
@@ -28,9 +29,6 @@ from functions.contact.handlers.settings import Settings
 from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
 
-SITE = "https://studio.example"
-SECRET = "s" * 64
-BUCKET = "studio-uploads-test"
 ANA = "ana.lopez@example.com"
 TEXT = "forget-me-text: a rose on the wrist"
 OTHER_TEXT = "keep-me-text: a swallow"
@@ -38,39 +36,11 @@ OTHER_TEXT = "keep-me-text: a swallow"
 ANA_ASKS = "ＡＮＡ.Lopez+ink@EXAMPLE.com"
 
 
-def submit(service: ContactService, payload: dict) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return max(service.store.list(), key=lambda m: m.created_at).id
-
-
-def with_image(service: ContactService, payload: dict) -> str:
-    grant = ask(service)
-    if isinstance(service.uploads, S3Uploads):
-        service.uploads.client.put_object(
-            Bucket=BUCKET,
-            Key=grant["upload"]["fields"]["key"],
-            Body=picture(),
-            ContentType="image/jpeg",
-        )
-    else:
-        assert service.uploads.receive(grant["upload"]["fields"], picture()) == (204, "")
-    return submit(service, {**payload, "references": [grant["id"]]})
-
-
-def book(service: ContactService, message_id: str) -> None:
-    from test_contact_request_states import event
-
-    links = RequestLinks(SITE, SECRET, time.time)(service.store.get(message_id))
-    link = dict((label.lower(), url.removeprefix(SITE)) for label, url in links)["accept"]
-    assert respond(service, Settings(), event(link, "POST", {"deposit": "0"}))["statusCode"] == 200
-
-
 def two_requests_and_a_stranger(service: ContactService) -> tuple[str, str, str]:
     """Ana's booked request (with an image) and her new one (another case and +tag), and
     someone else's, which must stay."""
     booked = with_image(service, {**GOOD, "email": ANA, "message": TEXT})
-    book(service, booked)
+    act(service, booked, "accept", {"deposit": "0"})
     fresh = submit(service, {**GOOD, "email": "Ana.Lopez+2@Example.COM", "message": TEXT})
     other = with_image(service, {**GOOD, "email": "bo@example.com", "message": OTHER_TEXT})
     return booked, fresh, other

@@ -13,21 +13,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import boto3
-from contact_support import GOOD, REGION, local_settings, make_service, post_event
-from upload_support import ask, picture
+from contact_support import GOOD, REGION, local_settings, make_service
+from privacy_support import BUCKET, SECRET, SITE, act, submit, with_image
 
 from functions.contact.dal.dynamodb import DynamoStore, table_definition
 from functions.contact.dal.s3 import S3Uploads
 from functions.contact.handlers.app import respond
 from functions.contact.handlers.settings import Settings
-from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
 from functions.deploy_aws import lifecycle_rules
 
-SITE = "https://studio.example"
-SECRET = "s" * 64
 DAY = 86400
-BUCKET = "studio-uploads-test"
 TEXT = "A koi fish on my left shoulder, retention-test-text"
 
 
@@ -44,36 +40,6 @@ def local(tmp_path: Path, clock: list[float]) -> ContactService:
     service.store.clock = lambda: clock[0]
     service.now = lambda: datetime.fromtimestamp(clock[0], UTC).isoformat()
     return service
-
-
-def submit(service: ContactService, payload: dict) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return max(service.store.list(), key=lambda m: m.created_at).id
-
-
-def with_image(service: ContactService, email: str) -> str:
-    grant = ask(service)
-    if isinstance(service.uploads, S3Uploads):
-        service.uploads.client.put_object(
-            Bucket=BUCKET,
-            Key=grant["upload"]["fields"]["key"],
-            Body=picture(),
-            ContentType="image/jpeg",
-        )
-    else:
-        assert service.uploads.receive(grant["upload"]["fields"], picture()) == (204, "")
-    return submit(service, {**GOOD, "email": email, "message": TEXT, "references": [grant["id"]]})
-
-
-def act(service: ContactService, message_id: str, action: str, form: dict) -> None:
-    """The studio's link, opened and its form posted (as request_states tests do)."""
-    from test_contact_request_states import event
-
-    links = RequestLinks(SITE, SECRET, time.time)(service.store.get(message_id))
-    link = dict((label.lower(), url.removeprefix(SITE)) for label, url in links)[action]
-    answer = respond(service, Settings(), event(link, "POST", form))
-    assert answer["statusCode"] == 200, answer["body"]
 
 
 def seconds(iso: str) -> int:
@@ -98,7 +64,7 @@ def test_the_outbox_keeps_a_request_its_days_then_deletes_it_with_its_images(
     with_retention(tmp_path, requests_days=30, bookings_days=400)
     clock = [time.time()]
     service = local(tmp_path, clock)
-    message_id = with_image(service, "kept@example.com")
+    message_id = with_image(service, {**GOOD, "email": "kept@example.com", "message": TEXT})
     stored = service.store.get(message_id)
     assert stored.expires_at == seconds(stored.created_at) + 30 * DAY  # site.yaml's figure
     images = tmp_path / "uploads" / "messages" / message_id
@@ -201,9 +167,9 @@ def test_the_daily_pass_deletes_due_items_and_their_images_and_sweeps_what_ttl_l
     tmp_path: Path, aws
 ) -> None:
     service, dynamodb, s3 = aws_service(tmp_path)
-    due = with_image(service, "due@example.com")
-    taken = with_image(service, "taken-by-ttl@example.com")
-    kept = with_image(service, "kept@example.com")
+    due = with_image(service, {**GOOD, "email": "due@example.com", "message": TEXT})
+    taken = with_image(service, {**GOOD, "email": "taken-by-ttl@example.com", "message": TEXT})
+    kept = with_image(service, {**GOOD, "email": "kept@example.com", "message": TEXT})
     assert len(keys(s3, "messages/")) == 3
     # The time to live deleted one item before the daily pass: its image is left behind.
     dynamodb.delete_item(TableName="messages", Key={"id": {"S": taken}})
