@@ -200,3 +200,23 @@ def test_the_lifecycle_rule_outlasts_every_message_and_ends_every_image() -> Non
     assert rule["Filter"] == {"Prefix": "messages/"} and rule["Status"] == "Enabled"
     # new -> waitlisted -> accepted -> booked, each just before the request was due.
     assert rule["Expiration"]["Days"] == 3 * 30 + 400
+
+
+def test_messages_stored_before_retention_get_a_full_period_from_the_upgrade(
+    tmp_path: Path, aws
+) -> None:
+    from contact_support import old_outbox, put_old_message
+
+    old_outbox(tmp_path / "outbox.sqlite3")  # a message from January 2025, no expiry
+    clock = [time.time()]
+    service = local(tmp_path, clock)
+    (old,) = service.store.list()  # opening it gave the old message its expiry
+    assert old.expires_at == math.ceil(clock[0]) + 180 * DAY
+
+    dynamodb = boto3.client("dynamodb", region_name=REGION)
+    dynamodb.create_table(**table_definition("messages"))
+    put_old_message(dynamodb, "messages")
+    store = DynamoStore("messages", REGION)
+    now = time.time()
+    assert store.purge_expired(now) == []  # not deleted by the upgrade
+    assert ttl(dynamodb, "old") == math.ceil(now) + 180 * DAY

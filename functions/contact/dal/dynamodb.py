@@ -35,7 +35,7 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import RELEASES_HOLD
-from ..models.retention import DEFAULT_RETENTION, Retention, due_at, kept
+from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -509,6 +509,19 @@ class DynamoStore:
         ]
         for key in (*due, *leftovers):
             self._delete(key)
+        # Messages an older version stored carry no expiry yet: given one (a full period from
+        # now at the soonest), unless a change of state wrote one meanwhile.
+        retention = self.retention()
+        for key, item in messages.items():
+            if EXPIRY_ATTRIBUTE not in item:
+                self._update_if(
+                    "expiry",
+                    key,
+                    "SET #e = :due",
+                    "attribute_exists(id) AND attribute_not_exists(#e)",
+                    {"#e": EXPIRY_ATTRIBUTE},
+                    {":due": backfilled(_message(item), retention, when)},
+                )
         return due
 
     def message_ids(self) -> set[str]:

@@ -33,7 +33,7 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import RELEASES_HOLD
-from ..models.retention import DEFAULT_RETENTION, Retention, due_at, kept
+from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -266,8 +266,22 @@ class SqliteOutbox:
         """Delete every message past its expires_at (with its upload claims and hold) and,
         after the commit, its images (on_purge); the ids deleted. The daily pass and opening
         the outbox call it, every add does the same in its own commit."""
-        when = int(self.clock() if now is None else now)
-        purged = self._transaction(lambda conn: _purge(conn, when))
+        moment = self.clock() if now is None else now
+        when = int(moment)
+        retention = self.retention()
+
+        def purge(conn: sqlite3.Connection) -> list[str]:
+            # Messages an older version stored carry no expiry yet: given one first.
+            old = conn.execute(
+                "SELECT * FROM messages WHERE expires_at = 0 AND status != ?", (SPAM,)
+            ).fetchall()
+            conn.executemany(
+                "UPDATE messages SET expires_at = ? WHERE id = ? AND expires_at = 0",
+                [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
+            )
+            return _purge(conn, when)
+
+        purged = self._transaction(purge)
         if purged:
             self._checkpoint()
             if self.on_purge is not None:

@@ -85,3 +85,9 @@ def parse_retention(value: object) -> Retention:
             raise ValueError(f"retention.{name}: whole days from 1 to {MAX_DAYS}, got {given!r}")
         days[name] = given
     return Retention(**days)
+
+
+def backfilled(message: StoredMessage, retention: Retention, now: float) -> int:
+    """The expiry of a message stored before retention existed (expires_at 0): its due time,
+    but no sooner than a full period from now, so an upgrade deletes nothing at once."""
+    return max(due_at(message, retention), math.ceil(now) + retention.requests_days * DAY_S)
