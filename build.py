@@ -224,8 +224,6 @@ def privacy() -> None:
 def privacy_export(address: str, out: Path, as_json: bool, outbox: Path | None) -> None:
     """Write everything held about ADDRESS (matched as the confirmation limit matches it:
     case, +tags, Unicode forms): its messages in every state, their images, the records."""
-    import json
-
     from functions.contact.handlers import operations
 
     try:
@@ -234,7 +232,7 @@ def privacy_export(address: str, out: Path, as_json: bool, outbox: Path | None) 
     except operations.OperationError as error:
         raise click.ClickException(str(error)) from error
     if as_json:
-        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        click.echo(operations.terminal_json(document))
         return
     click.echo(operations.export_text(document, out))
 

@@ -384,7 +384,12 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
 
 
 def mail_json(emails: list[dict]) -> str:
-    text = json.dumps(emails, ensure_ascii=False, indent=2)
+    return terminal_json(emails)
+
+
+def terminal_json(value: object) -> str:
+    """JSON for a terminal: control, bidi and line-separator characters escaped."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
     return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
