@@ -539,12 +539,13 @@ class SqliteOutbox:
                 for (i,) in ids
                 if conn.execute("DELETE FROM messages WHERE id = ?", (i,)).rowcount
             ]
-            for table in ("attachments", "holds"):
+            # Named as the DynamoDB store names them (dynamodb._described).
+            for table, what in (("attachments", "upload claim"), ("holds", "flash hold")):
                 gone = sum(
                     conn.execute(f"DELETE FROM {table} WHERE message_id = ?", i).rowcount
                     for i in ids
                 )
-                done += [f"{table} row"] * gone
+                done += [what] * gone
             gone = sum(
                 conn.execute("DELETE FROM once_keys WHERE key = ?", k).rowcount for k in once
             )
