@@ -204,6 +204,55 @@ def mail(as_json: bool, to: str | None, outbox: Path | None) -> None:
     click.echo(operations.mail_json(found) if as_json else operations.mail_text(found))
 
 
+@cli.group()
+def privacy() -> None:
+    """What the contact function holds about one email address: export it, or delete it
+    (docs/privacy.md). The store as for `messages` (the outbox, or CONTACT_STORE)."""
+
+
+@privacy.command("export")
+@click.argument("address")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("privacy-export"),
+    show_default=True,
+    help="Folder to write export.json and the images into.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Also print export.json.")
+@outbox_option
+def privacy_export(address: str, out: Path, as_json: bool, outbox: Path | None) -> None:
+    """Write everything held about ADDRESS (matched as the confirmation limit matches it:
+    case, +tags, Unicode forms): its messages in every state, their images, the records."""
+    from functions.contact.handlers import operations
+
+    try:
+        service = operations.service_from_env(outbox)
+        document = operations.privacy_export(service, address, out)
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+    if as_json:
+        click.echo(operations.terminal_json(document))
+        return
+    click.echo(operations.export_text(document, out))
+
+
+@privacy.command("forget")
+@click.argument("address")
+@outbox_option
+def privacy_forget(address: str, outbox: Path | None) -> None:
+    """Delete everything held about ADDRESS, everywhere the product keeps it (the store, the
+    images, the records, the kept emails), and print what was deleted."""
+    from functions.contact.handlers import operations
+
+    try:
+        service = operations.service_from_env(outbox)
+        deleted = operations.privacy_forget(service, address)
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(operations.forget_text(deleted, address))
+
+
 @cli.command("send-pending")
 @click.option("--limit", type=int, default=100, show_default=True, help="At most this many emails.")
 @outbox_option

@@ -50,6 +50,7 @@ IMAGE_LINKS = _PATHS["imageLinks"]
 NOT_SPAM_LINKS = _PATHS["notSpam"]
 REQUEST_LINKS = _PATHS["requests"]
 DEPOSIT_LINKS = _PATHS["deposits"]  # the visitor's pay link (logic/deposits.py)
+FORGET_LINKS = _PATHS["forget"]  # the visitor's "Delete my request" (docs/privacy.md)
 STRIPE_WEBHOOK = _PATHS["stripeWebhook"]  # Stripe's events, against the outbox
 # GET of the flash designs held by a claim (before the static files under api/flash/).
 FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
@@ -147,7 +148,9 @@ class ContactBridge:
             url_path in CONTACT_PATHS
             or url_path == STRIPE_WEBHOOK
             or url_path in FLASH_HOLDS
-            or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS))
+            or url_path.startswith(
+                (IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS, FORGET_LINKS)
+            )
             or url_path == UPLOAD_FILE
         )
 

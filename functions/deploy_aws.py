@@ -9,10 +9,13 @@ import math
 import secrets
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from functions.contact.contract import MESSAGE_PATH
 from functions.contact.handlers.settings import SPAM_RETENTION_DAYS
-from functions.contact.models.references import PENDING, PENDING_DAYS, SPAM
+from functions.contact.models.booking import parse_booking
+from functions.contact.models.references import MESSAGES, PENDING, PENDING_DAYS, SPAM
+from functions.contact.models.retention import DEFAULT_RETENTION, Retention
 from functions.deploy_alarm import alarm_on_pending_emails
 from functions.deploy_iam import TRUST_POLICY, role_policy
 from functions.deploy_options import DeployError, DeployOptions, error_code
@@ -27,8 +30,21 @@ def spam_image_days() -> int:
     return max(1, math.ceil(float(SPAM_RETENTION_DAYS)) - 1)
 
 
-def lifecycle_rules() -> list[dict]:
-    """Unattached uploads go after a day; the images of spam with the spam."""
+def site_retention(dist: Path) -> Retention:
+    """site.yaml's retention as the built site publishes it (api/booking.json), the
+    defaults when there is none to read (docs/privacy.md)."""
+    try:
+        return parse_booking(
+            json.loads((dist / "api" / "booking.json").read_text("utf-8"))
+        ).retention
+    except (OSError, ValueError):
+        return DEFAULT_RETENTION
+
+
+def lifecycle_rules(retention: Retention = DEFAULT_RETENTION) -> list[dict]:
+    """Unattached uploads go after a day; the images of spam with the spam; a message's
+    images, should the daily pass (logic/retention_pass.py) never delete them, once the
+    longest any message can be kept has passed since they were stored (docs/privacy.md)."""
     return [
         {
             "ID": "unattached-uploads",
@@ -41,6 +57,12 @@ def lifecycle_rules() -> list[dict]:
             "Filter": {"Prefix": f"{SPAM}/"},
             "Status": "Enabled",
             "Expiration": {"Days": spam_image_days()},
+        },
+        {
+            "ID": "message-images",
+            "Filter": {"Prefix": f"{MESSAGES}/"},
+            "Status": "Enabled",
+            "Expiration": {"Days": retention.longest_days()},
         },
     ]
 
@@ -192,7 +214,8 @@ class Deployer:
             self.say(f"bucket {name}: images may be posted from {', '.join(origins)}")
         self.say(
             f"bucket {name}: private, encrypted; unattached uploads deleted after "
-            f"{PENDING_DAYS} day, spam's images after {spam_image_days()} days"
+            f"{PENDING_DAYS} day, spam's images after {spam_image_days()} days, a message's "
+            f"with it (at the latest {site_retention(self.options.dist).longest_days()} days)"
         )
         return name
 
@@ -223,7 +246,8 @@ class Deployer:
             },
         )
         s3.put_bucket_lifecycle_configuration(
-            Bucket=name, LifecycleConfiguration={"Rules": lifecycle_rules()}
+            Bucket=name,
+            LifecycleConfiguration={"Rules": lifecycle_rules(site_retention(self.options.dist))},
         )
 
     def _allow_site_posts(self, s3, name: str, origins: list[str]) -> None:  # noqa: ANN001

@@ -34,6 +34,7 @@ def test_the_function_reads_the_contract() -> None:
     assert contract.NOT_SPAM_PATH == PATHS["notSpam"]
     assert contract.REQUESTS_PATH == PATHS["requests"]
     assert contract.DEPOSITS_PATH == PATHS["deposits"]
+    assert contract.FORGET_PATH == PATHS["forget"]
     assert contract.STRIPE_WEBHOOK_PATH == PATHS["stripeWebhook"]
     assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
@@ -43,7 +44,12 @@ def test_the_function_reads_the_contract() -> None:
 def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
     links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
-    deposits = (PATHS["deposits"] + "x", PATHS["stripeWebhook"], PATHS["flashHolds"])
+    deposits = (
+        PATHS["deposits"] + "x",
+        PATHS["stripeWebhook"],
+        PATHS["flashHolds"],
+        PATHS["forget"] + "x",
+    )
     for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
@@ -63,6 +69,7 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["deposits"] + "*",
         PATHS["stripeWebhook"],
         PATHS["flashHolds"],
+        PATHS["forget"] + "*",
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

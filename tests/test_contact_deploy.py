@@ -102,6 +102,8 @@ def test_deploy_creates_then_updates_the_function(
     assert [(r["Filter"]["Prefix"], r["Expiration"]["Days"]) for r in rules] == [
         ("pending/", 1),
         ("spam/", 29),
+        # A message's images, the safety net behind the daily pass: 3 x 180 + 730 days.
+        ("messages/", 1270),
     ]
     assert "bucket contact-test-uploads-123456789012-us-east-1: created" in first.output
     table = boto3.client("dynamodb", region_name=REGION, endpoint_url=moto_url).describe_table(

@@ -14,6 +14,7 @@ import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -377,7 +378,9 @@ def test_an_upload_attaches_to_one_message_only(tmp_path: Path) -> None:
     """Two messages naming one upload at once: the outbox's claim lets one through."""
     outbox = SqliteOutbox(tmp_path / "outbox.sqlite3")
     image = {"upload": upload_id(), "key": "messages/a/1.jpg", "type": "image/jpeg"}
-    first = StoredMessage("a" * 32, "2026-01-01T00:00:00", "A", "a@x.io", "", "na", "S", "m", "ip")
+    # Stored now: a message older than the retention (180 days) would be purged at once.
+    now = datetime.now(UTC).isoformat()
+    first = StoredMessage("a" * 32, now, "A", "a@x.io", "", "na", "S", "m", "ip")
     outbox.add(replace(first, images=(image,)))
     second = replace(first, id="b" * 32, images=({**image, "key": "messages/b/1.jpg"},))
     with pytest.raises(AlreadyAttached) as taken:

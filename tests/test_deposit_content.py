@@ -230,6 +230,8 @@ def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
                 "text_es": "This is not a style we do.",
             },
         ],
+        # site.yaml's retention (the defaults here): how long the stores keep a request.
+        "retention": {"requests_days": 180, "bookings_days": 730},
     }
 
 

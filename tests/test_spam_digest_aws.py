@@ -143,7 +143,9 @@ def test_the_deployed_digest_and_its_links(tmp_path: Path, moto_url: str, aws_en
         status, page = open_link(honeypot_link, "POST")
         assert status == 200 and "Moved to your messages" in page, page
         moved = item()
-        assert moved["status"]["S"] == "sent" and "expires_at" not in moved
+        # Released: the spam's expiry replaced by the retention's 180 days (docs/privacy.md).
+        assert moved["status"]["S"] == "sent"
+        assert int(moved["expires_at"]["N"]) > time.time() + 179 * 86400
         assert moved["released_at"]["S"] and "pending" not in moved
         new_key = moved["images"]["L"][0]["M"]["key"]["S"]
         assert new_key == f"messages/{message_id}/1.jpg"

@@ -26,5 +26,8 @@ DEPOSITS_PATH: str = _CONTRACT["paths"]["deposits"]
 STRIPE_WEBHOOK_PATH: str = _CONTRACT["paths"]["stripeWebhook"]  # Stripe posts its events here
 # The ids of the flash designs held by a claim now (logic/service.py, flash_holds).
 FLASH_HOLDS_PATH: str = _CONTRACT["paths"]["flashHolds"]
+# A prefix: the rest names a message and signs the visitor's "Delete my request" link
+# (logic/forget_link.py).
+FORGET_PATH: str = _CONTRACT["paths"]["forget"]
 MAX_IMAGES: int = _CONTRACT["images"]["maxCount"]
 MAX_IMAGE_BYTES: int = _CONTRACT["images"]["maxBytes"]

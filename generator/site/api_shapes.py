@@ -157,6 +157,12 @@ class Deposits(TypedDict):
 
 
 @with_config(_CLOSED)
+class Retention(TypedDict):
+    requests_days: int
+    bookings_days: int
+
+
+@with_config(_CLOSED)
 class Booking(TypedDict):
     """api/booking.json, endpoints.booking_json: what the contact function needs of the content
     to take a request to a booking (docs/requests.md, "Deposits"). Public: no secret in it.
@@ -168,6 +174,8 @@ class Booking(TypedDict):
     deposit_expiry_days: int
     decline_reasons: list[DeclineReason]
     """Empty: the contact function's own reasons."""
+    retention: Retention
+    """site.yaml `retention`: how long the stores keep a request (docs/privacy.md)."""
 
 
 class Privacy(TypedDict):

@@ -319,8 +319,8 @@ BOOKING_FILE = "api/booking.json"
 
 def booking_json(content: Content) -> shapes.Booking:
     """api/booking.json: the studio's time zone, the deposits per service and per artist (the
-    published artists that set one), the reminder and expiry days and the decline reasons.
-    Amounts are whole dollars; a reason's Spanish is its English when not given."""
+    published artists that set one), the reminder and expiry days, the decline reasons and the
+    retention. Amounts are whole dollars; a reason's Spanish is its English when not given."""
     site = content.site
     return {
         "timezone": site.timezone,
@@ -334,6 +334,11 @@ def booking_json(content: Content) -> shapes.Booking:
             {"label": r.label, "text": r.text, "text_es": r.text_es or r.text}
             for r in site.decline_reasons
         ],
+        # How long the stores keep a request (docs/privacy.md): the function reads it here.
+        "retention": {
+            "requests_days": site.retention.requests_days,
+            "bookings_days": site.retention.bookings_days,
+        },
     }
 
 

@@ -13,7 +13,9 @@ Only imported when CONTACT_STORE=dynamodb (boto3 costs a cold start); deploy-fun
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from decimal import Decimal
 
 import boto3
@@ -33,6 +35,7 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import kept_hold
+from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -43,10 +46,14 @@ CLAIM_PREFIX = "upload#"
 # deleted in the same transaction as a decline or an expiry (docs/contact.md).
 HOLD_PREFIX = "hold#"
 # DynamoDB's time to live deletes an item some time after this Unix time has passed (within
-# a few days); deploy-function turns it on. Only spam carries the attribute.
+# a few days); deploy-function turns it on. Every message carries it: spam its own expiry,
+# the others site.yaml's retention (models/retention.py), set when stored and moved in the
+# same conditional write as each change of state (docs/privacy.md).
 EXPIRY_ATTRIBUTE = "expires_at"
 # What is done once (claim_once): a Stripe event acted on, a deposit reminder sent.
 ONCE_PREFIX = "once#"
+# The things done once that name a message (logic/deposit_schedule.py): forgotten with it.
+ONCE_PER_MESSAGE = ("deposit-reminder",)
 # The items that are not messages: upload claims, holds, the hourly counts (budget.py),
 # confirmations, the things done once.
 _NOT_MESSAGES = (CLAIM_PREFIX, HOLD_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX, ONCE_PREFIX)
@@ -82,8 +89,16 @@ class DynamoStore:
     costs about 80 ms more of every cold start, for no feature we use.
     """
 
-    def __init__(self, table: str, region: str, client=None):  # noqa: ANN001 - boto3 client
+    def __init__(
+        self,
+        table: str,
+        region: str,
+        client=None,  # noqa: ANN001 - boto3 client
+        retention: Callable[[], Retention] = lambda: DEFAULT_RETENTION,
+    ):
         self.name = table
+        # site.yaml's retention as the function knows it (api/booking.json: dal/booking.py).
+        self.retention = retention
         self.client = client or boto3.client("dynamodb", region_name=region, config=_STORAGE_CONFIG)
 
     def _call(self, what: str, fn: Callable[[], dict]) -> dict:
@@ -93,6 +108,7 @@ class DynamoStore:
             raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
 
     def add(self, message: StoredMessage) -> None:
+        message = kept(message, self.retention())
         item = message.to_dict() | ({"pending": "1"} if message.status == PENDING else {})
         if not message.expires_at:
             del item[EXPIRY_ATTRIBUTE]  # 0 would read as "expired in 1970": deleted at once
@@ -257,7 +273,7 @@ class DynamoStore:
         return self._update_if(
             "release",
             message.id,
-            "SET #s = :pending, pending = :one, released_at = :at, images = :images REMOVE #e",
+            "SET #s = :pending, pending = :one, released_at = :at, images = :images, #e = :due",
             "#s = :spam AND #e > :now",
             {"#s": "status", "#e": EXPIRY_ATTRIBUTE},
             {
@@ -267,6 +283,8 @@ class DynamoStore:
                 ":images": [dict(image) for image in message.images],
                 ":spam": SPAM,
                 ":now": int(now),
+                # Released, it is kept as a request is (models/retention.py).
+                ":due": due_at(replace(message, status=PENDING), self.retention()),
             },
         )
 
@@ -277,15 +295,23 @@ class DynamoStore:
         if from_state == _DEFAULT_STATE:
             was += " OR attribute_not_exists(#st)"
         hold = kept_hold(message)  # "" once declined or expired: given back
-        names = {"#st": _STATE, "#s": "status", "#sh": "state_history", "#d": "deposit_cents"}
+        names = {
+            "#st": _STATE,
+            "#s": "status",
+            "#sh": "state_history",
+            "#d": "deposit_cents",
+            "#e": EXPIRY_ATTRIBUTE,
+        }
         values = {
+            # The time to live moves with the state, in the same write (models/retention.py).
+            ":due": due_at(message, self.retention()),
             ":to": message.state,
             ":history": [dict(entry) for entry in message.state_history],
             ":deposit": message.deposit_cents,
             ":from": from_state,
             ":spam": SPAM,
         }
-        update = "SET #st = :to, #sh = :history, #d = :deposit"
+        update = "SET #st = :to, #sh = :history, #d = :deposit, #e = :due"
         removed = []
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
         kept = {"checkout_session": message.checkout_session, "hold": hold}
@@ -444,18 +470,99 @@ class DynamoStore:
             raise StorageUnavailable(f"DynamoDB {what}: {exc}") from exc
         return True
 
+    def _all_items(self) -> list[dict]:
+        """Every item of the table, messages and the others (a scan: the daily pass and the
+        operator's privacy commands; a studio's table is a few thousand items)."""
+        return [_from_dynamo(i) for items in self._pages({}) for i in items]
+
+    def _delete(self, key: str) -> None:
+        self._call(
+            "delete",
+            lambda: self.client.delete_item(TableName=self.name, Key=_to_dynamo({"id": key})),
+        )
+
+    def purge_expired(self, now: float | None = None) -> list[str]:
+        """Delete the messages past their expires_at, before DynamoDB's time to live gets
+        to them (it may take days), with their upload claims and hold, and the claims and
+        holds whose message the time to live deleted first; the message ids deleted. Their
+        images are the daily pass's (logic/retention_pass.py)."""
+        when = time.time() if now is None else now
+        items = self._all_items()
+        messages = {i["id"]: i for i in items if not i["id"].startswith(_NOT_MESSAGES)}
+        due = [k for k, i in messages.items() if 0 < int(i.get(EXPIRY_ATTRIBUTE, 0)) <= when]
+        live = set(messages) - set(due)
+        leftovers = [
+            i["id"]
+            for i in items
+            if i["id"].startswith((CLAIM_PREFIX, HOLD_PREFIX)) and i.get("message_id") not in live
+        ]
+        for key in (*due, *leftovers):
+            self._delete(key)
+        # Messages an older version stored carry no expiry yet: given one (a full period from
+        # now at the soonest), unless a change of state wrote one meanwhile.
+        retention = self.retention()
+        for key, item in messages.items():
+            if EXPIRY_ATTRIBUTE not in item:
+                self._update_if(
+                    "expiry",
+                    key,
+                    "SET #e = :due",
+                    "attribute_exists(id) AND attribute_not_exists(#e)",
+                    {"#e": EXPIRY_ATTRIBUTE},
+                    {":due": backfilled(_message(item), retention, when)},
+                )
+        return due
+
+    def message_ids(self) -> set[str]:
+        """The ids of every message kept (the daily pass's image sweep)."""
+        return {m.id for m in self._scan({"ProjectionExpression": "id"}, keys_only=True)}
+
+    def confirmation_at(self, key: str) -> float | None:
+        """When the address (its digest, confirmation.address_key) was last confirmed."""
+        answer = self._call(
+            "get",
+            lambda: self.client.get_item(
+                TableName=self.name,
+                Key=_to_dynamo({"id": f"{CONFIRMATION_PREFIX}{key}"}),
+                ConsistentRead=True,
+            ),
+        )
+        item = _from_dynamo(answer.get("Item") or {})
+        return float(item["confirmed_at"]) if "confirmed_at" in item else None
+
+    def forget(self, message_ids: list[str], confirmation_key: str = "") -> list[str]:
+        """Delete these messages and every item naming them (upload claims, holds, the
+        things done once for them) and the address's confirmation record; the ids of the
+        items deleted (docs/privacy.md, "Export and deletion on request")."""
+        wanted = set(message_ids)
+        once = tuple(f"{ONCE_PREFIX}{what}#{i}" for i in wanted for what in ONCE_PER_MESSAGE)
+        doomed = [
+            i["id"]
+            for i in self._all_items()
+            if i["id"] in wanted or i.get("message_id") in wanted or i["id"] in once
+        ]
+        if confirmation_key and self.confirmation_at(confirmation_key) is not None:
+            doomed.append(f"{CONFIRMATION_PREFIX}{confirmation_key}")
+        for key in doomed:
+            self._delete(key)
+        return [_described(key, wanted) for key in doomed]
+
     def list(self, limit: int | None = None) -> list[StoredMessage]:
         messages = sorted(self._scan({}), key=lambda m: m.created_at, reverse=True)
         return messages if limit is None else messages[:limit]
 
-    def _scan(self, arguments: dict) -> list[StoredMessage]:
-        """Every message the scan with these arguments finds (the other items left out)."""
-        return [
-            _message(_from_dynamo(i))
+    def _scan(self, arguments: dict, keys_only: bool = False) -> list[StoredMessage]:
+        """Every message the scan with these arguments finds (the other items left out);
+        keys_only: their ids alone (a scan projected on `id`)."""
+        found = [
+            i
             for items in self._pages(arguments)
             for i in items
             if not i["id"]["S"].startswith(_NOT_MESSAGES)
         ]
+        if keys_only:
+            return [StoredMessage(i["id"]["S"], "", "", "", "", "", "", "", "") for i in found]
+        return [_message(_from_dynamo(i)) for i in found]
 
     def _pages(self, arguments: dict) -> Iterator[list[dict]]:
         """The items of the scan with these arguments, a page at a time, as DynamoDB has them."""
@@ -466,6 +573,19 @@ class DynamoStore:
             if "LastEvaluatedKey" not in page:
                 return
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def _described(key: str, messages: set[str]) -> str:
+    """What a deleted item was, for `build.py privacy forget` (no visitor's data in it)."""
+    if key in messages:
+        return f"message {key}"
+    kinds = {
+        CLAIM_PREFIX: "upload claim",
+        HOLD_PREFIX: "flash hold",
+        ONCE_PREFIX: "once key",
+        CONFIRMATION_PREFIX: "confirmation record",
+    }
+    return next((kind for prefix, kind in kinds.items() if key.startswith(prefix)), "item")
 
 
 _SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()

@@ -2,7 +2,9 @@
 
 Store first, then notify: a message is `pending` from the moment it is stored until the
 studio's email has gone out (`sent`). A message caught by a spam trap is kept as `spam`,
-with the reason, never emailed, and deleted once `expires_at` (Unix seconds) has passed.
+with the reason, never emailed. Every message is deleted once `expires_at` (Unix seconds)
+has passed: spam by its own retention, the others by site.yaml's (models/retention.py),
+which every write here recomputes (docs/privacy.md).
 Nothing here imports boto3, so the local path and a cold start that only needs the outbox
 stay fast; the AWS store lives in `dynamodb.py`.
 """
@@ -16,6 +18,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,6 +33,7 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import RELEASES_HOLD, kept_hold
+from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -128,8 +132,10 @@ _ADDED_COLUMNS = {
     "checkout_session": "TEXT NOT NULL DEFAULT ''",
     "hold": "TEXT NOT NULL DEFAULT ''",
 }
+# The things done once that name a message (logic/deposit_schedule.py): forgotten with it.
+ONCE_PER_MESSAGE = ("deposit-reminder",)
 _JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
-_EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
+_DUE = "expires_at > 0 AND expires_at <= ?"  # spam past its retention, requests past theirs
 
 
 def _owner_only(path: Path) -> None:
@@ -163,12 +169,15 @@ class SqliteOutbox:
         timeout: float = 30.0,
         clock: Callable[[], float] = time.time,
         on_purge: Callable[[list[str]], None] | None = None,
+        retention: Callable[[], Retention] = lambda: DEFAULT_RETENTION,
     ):
         self.path = Path(path)
         self.timeout = timeout
         self.clock = clock
-        # Told the ids of the spam each write purged, to delete their images with them.
+        # Told the ids of the messages each write purged, to delete their images with them.
         self.on_purge = on_purge
+        # site.yaml's retention as the function knows it (api/booking.json: dal/booking.py).
+        self.retention = retention
         self._local = threading.local()
         self._ready = False
         self._ready_lock = threading.Lock()
@@ -186,15 +195,23 @@ class SqliteOutbox:
             conn.execute("PRAGMA journal_mode=WAL")
             # FULL: a message we answered "sent" for survives a power cut, not just a crash.
             conn.execute("PRAGMA synchronous=FULL")
+            # A deleted message is overwritten, not left in free pages (docs/privacy.md).
+            conn.execute("PRAGMA secure_delete=ON")
             conn.row_factory = sqlite3.Row
+            opened = False
             with self._ready_lock:
                 if not self._ready:
                     conn.executescript(_SCHEMA)
                     _add_missing_columns(conn)
-                    self._ready = True
+                    self._ready = opened = True
         except (sqlite3.Error, OSError) as exc:
             raise StorageUnavailable(f"outbox {self.path} cannot be opened: {exc}") from exc
         self._local.conn = conn
+        if opened:
+            try:
+                self.purge_expired()  # on open too: a laptop has no daily schedule
+            except StorageUnavailable as exc:  # busy: the next write purges
+                log.warning("outbox: purge on open postponed: %s", exc)
         return conn
 
     def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -217,6 +234,7 @@ class SqliteOutbox:
         return self._transaction(lambda conn: conn.execute(sql, params).rowcount)
 
     def add(self, message: StoredMessage) -> None:
+        message = kept(message, self.retention())
         values = tuple(_column(message, c) for c in _COLUMNS)
         placeholders = ", ".join("?" for _ in _COLUMNS)
         now = int(self.clock())
@@ -236,20 +254,39 @@ class SqliteOutbox:
             taken = _claim(conn, message)
             if taken:
                 raise AlreadyAttached(taken)
-            # Expired spam goes with the next write: in the same commit, so it costs no
+            # What is due goes with the next write: in the same commit, so it costs no
             # fsync; its images go after the commit (on_purge).
-            expired = conn.execute(f"SELECT id FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
-            purged = [row[0] for row in expired]
-            if purged:
-                conn.execute(f"DELETE FROM messages WHERE {_EXPIRED_SPAM}", (SPAM, now))
-                conn.executemany(
-                    "DELETE FROM attachments WHERE message_id = ?", [(i,) for i in purged]
-                )
-            return purged
+            return _purge(conn, now)
 
         purged = self._transaction(insert)
         if purged and self.on_purge is not None:
             self.on_purge(purged)
+
+    def purge_expired(self, now: float | None = None) -> list[str]:
+        """Delete every message past its expires_at (with its upload claims and hold) and,
+        after the commit, its images (on_purge); the ids deleted. The daily pass and opening
+        the outbox call it, every add does the same in its own commit."""
+        moment = self.clock() if now is None else now
+        when = int(moment)
+        retention = self.retention()
+
+        def purge(conn: sqlite3.Connection) -> list[str]:
+            # Messages an older version stored carry no expiry yet: given one first.
+            old = conn.execute(
+                "SELECT * FROM messages WHERE expires_at = 0 AND status != ?", (SPAM,)
+            ).fetchall()
+            conn.executemany(
+                "UPDATE messages SET expires_at = ? WHERE id = ? AND expires_at = 0",
+                [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
+            )
+            return _purge(conn, when)
+
+        purged = self._transaction(purge)
+        if purged:
+            self._checkpoint()
+            if self.on_purge is not None:
+                self.on_purge(purged)
+        return purged
 
     def mark_sent(self, message_id: str, at: str) -> None:
         self._write(
@@ -313,11 +350,14 @@ class SqliteOutbox:
         )
 
     def release_spam(self, message: StoredMessage, now: float) -> bool:
+        # Released, it is kept as a request is (models/retention.py), from when it came.
+        due = due_at(replace(message, status=PENDING), self.retention())
         changed = self._write(
-            "UPDATE messages SET status = ?, expires_at = 0, released_at = ?, images = ?"
+            "UPDATE messages SET status = ?, expires_at = ?, released_at = ?, images = ?"
             " WHERE id = ? AND status = ? AND (expires_at = 0 OR expires_at > ?)",
             (
                 PENDING,
+                due,
                 message.released_at,
                 _column(message, "images"),
                 message.id,
@@ -332,17 +372,20 @@ class SqliteOutbox:
         # it changed and writes nothing. A decline or an expiry gives the design back in the
         # same transaction.
         releases = message.state in RELEASES_HOLD
+        due = due_at(message, self.retention())
 
         def change(conn: sqlite3.Connection) -> bool:
             changed = conn.execute(
                 "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
-                " checkout_session = ?, hold = ? WHERE id = ? AND state = ? AND status != ?",
+                " checkout_session = ?, hold = ?, expires_at = ?"
+                " WHERE id = ? AND state = ? AND status != ?",
                 (
                     message.state,
                     _column(message, "state_history"),
                     message.deposit_cents,
                     message.checkout_session,
                     kept_hold(message),
+                    due,  # moved with the state, in the same write (models/retention.py)
                     message.id,
                     from_state,
                     SPAM,
@@ -446,11 +489,111 @@ class SqliteOutbox:
     def release_once(self, key: str) -> None:
         self._write("DELETE FROM once_keys WHERE key = ?", (key,))
 
+    def message_ids(self) -> set[str]:
+        try:
+            return {r[0] for r in self._connect().execute("SELECT id FROM messages").fetchall()}
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+    def confirmation_at(self, key: str) -> float | None:
+        """When the address (its digest, confirmation.address_key) was last confirmed."""
+        try:
+            row = (
+                self._connect()
+                .execute("SELECT sent_at FROM confirmations WHERE address = ?", (key,))
+                .fetchone()
+            )
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+        return float(row[0]) if row else None
+
+    def forget(
+        self,
+        message_ids: list[str],
+        confirmation_key: str = "",
+        names: Callable[[tuple[str, ...], bytes], bool] | None = None,
+    ) -> list[str]:
+        """Delete these messages and every row naming them (upload claims, holds, the things
+        done once for them), the address's confirmation record and the kept emails `names`
+        is true of, in one transaction; what was deleted, one entry each (docs/privacy.md)."""
+        ids = [(i,) for i in message_ids]
+        once = [(f"{what}#{i}",) for i in message_ids for what in ONCE_PER_MESSAGE]
+        kept = [
+            seq
+            for seq, recipients, raw in self._kept_rows()
+            if names is not None and names(recipients, raw)
+        ]
+
+        def delete(conn: sqlite3.Connection) -> list[str]:
+            done = [
+                f"message {i}"
+                for (i,) in ids
+                if conn.execute("DELETE FROM messages WHERE id = ?", (i,)).rowcount
+            ]
+            # Named as the DynamoDB store names them (dynamodb._described).
+            for table, what in (("attachments", "upload claim"), ("holds", "flash hold")):
+                gone = sum(
+                    conn.execute(f"DELETE FROM {table} WHERE message_id = ?", i).rowcount
+                    for i in ids
+                )
+                done += [what] * gone
+            gone = sum(
+                conn.execute("DELETE FROM once_keys WHERE key = ?", k).rowcount for k in once
+            )
+            done += ["once key"] * gone
+            if (
+                confirmation_key
+                and conn.execute(
+                    "DELETE FROM confirmations WHERE address = ?", (confirmation_key,)
+                ).rowcount
+            ):
+                done.append("confirmation record")
+            done += [
+                f"kept email {seq}"
+                for seq in kept
+                if conn.execute("DELETE FROM emails WHERE seq = ?", (seq,)).rowcount
+            ]
+            return done
+
+        done = self._transaction(delete)
+        self._checkpoint()
+        return done
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the file and empty it: the log keeps the pages as
+        they were before a deletion until then."""
+        try:
+            self._connect().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:  # a reader holds it: SQLite checkpoints later itself
+            log.warning("outbox: checkpoint postponed: %s", exc)
+
+    def _kept_rows(self) -> list[tuple[int, tuple[str, ...], bytes]]:
+        try:
+            rows = self._connect().execute("SELECT seq, recipients, raw FROM emails ORDER BY seq")
+            return [(r[0], tuple(json.loads(r[1])), bytes(r[2])) for r in rows.fetchall()]
+        except sqlite3.Error as exc:
+            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
     def count(self) -> int:
         try:
             return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+
+def _purge(conn: sqlite3.Connection, now: int) -> list[str]:
+    """Delete the messages due by now, their claims, holds and kept emails; their ids."""
+    purged = [row[0] for row in conn.execute(f"SELECT id FROM messages WHERE {_DUE}", (now,))]
+    if purged:
+        ids = [(i,) for i in purged]
+        conn.execute(f"DELETE FROM messages WHERE {_DUE}", (now,))
+        conn.executemany("DELETE FROM attachments WHERE message_id = ?", ids)
+        conn.executemany("DELETE FROM holds WHERE message_id = ?", ids)
+        # The emails kept instead of sent about it (each names its id: Message-ID, links).
+        conn.executemany(
+            "DELETE FROM emails WHERE instr(raw, ?) > 0", [(i.encode(),) for i in purged]
+        )
+    return purged
 
 
 def _claim(conn: sqlite3.Connection, message: StoredMessage) -> list[str]:

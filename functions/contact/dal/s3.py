@@ -29,7 +29,9 @@ from ..contract import IMAGE_LINK_PATH
 from ..models.references import (
     GRANT_SECONDS,
     HEAD_BYTES,
+    MAX_IMAGE_BYTES,
     MESSAGES,
+    SPAM,
     ImageLinks,
     Upload,
     UploadChanged,
@@ -46,6 +48,7 @@ _CONFIG = Config(
     read_timeout=3,
     retries={"mode": "standard", "max_attempts": 2},
 )
+SWEEP_MIN_AGE_S = 3600  # sweep: an image this young may belong to a message being stored
 OPEN_SECONDS = 300  # a click on an email link gets a presigned GET this long
 DIRECT_LINK_SECONDS = 7 * 24 * 3600  # SigV4's longest, when no site link can be made
 # <message id>/<n>.<ext>/<expires>/<signature>: the key's last two parts, then the link's own.
@@ -170,7 +173,63 @@ class S3Uploads:
         self._delete([u.pending_key for u in uploads])
 
     def discard(self, keys: Iterable[str]) -> None:
-        self._delete(list(keys))
+        keys = list(keys)
+        for start in range(0, len(keys), 1000):  # DeleteObjects takes 1000 at most
+            self._delete(keys[start : start + 1000])
+
+    def _keys_under(self, prefix: str) -> list[tuple[str, float]]:
+        """Every object under prefix: (key, last modified, Unix seconds)."""
+        found, kwargs = [], {"Bucket": self.bucket, "Prefix": prefix}
+        while True:
+            try:
+                page = self._call("list", lambda: self.client.list_objects_v2(**kwargs))
+            except ClientError as exc:
+                raise UploadsUnavailable(f"S3 list: {exc}") from exc
+            found += [(o["Key"], o["LastModified"].timestamp()) for o in page.get("Contents", [])]
+            if not page.get("IsTruncated"):
+                return found
+            kwargs["ContinuationToken"] = page["NextContinuationToken"]
+
+    def message_keys(self, message_ids: Iterable[str]) -> list[str]:
+        """Every image kept for these messages, under messages/ and spam/ (a released spam's
+        images were copied from one to the other)."""
+        return [
+            key
+            for message_id in message_ids
+            for prefix in (MESSAGES, SPAM)
+            for key, _ in self._keys_under(f"{prefix}/{message_id}/")
+        ]
+
+    def forget_messages(self, message_ids: Iterable[str]) -> list[str]:
+        """Delete every image of these messages; the keys deleted."""
+        keys = self.message_keys(message_ids)
+        self.discard(keys)
+        return keys
+
+    def fetch(self, key: str) -> bytes | None:
+        """An image's bytes (`build.py privacy export`); None when it is gone."""
+        try:
+            answer = self._call("get", lambda: self.client.get_object(Bucket=self.bucket, Key=key))
+        except ClientError as exc:
+            if _code(exc) in ("404", "NoSuchKey", "NotFound"):
+                return None
+            raise UploadsUnavailable(f"S3 get: {exc}") from exc
+        return answer["Body"].read(MAX_IMAGE_BYTES + 1)
+
+    def sweep(self, live: set[str], now: float) -> list[str]:
+        """Delete the images whose message is no longer in the store (purged by the daily
+        pass, or deleted by DynamoDB's time to live before it); the keys deleted. An object
+        younger than an hour is left alone: its message may be being stored right now."""
+        stale = [
+            key
+            for prefix in (MESSAGES, SPAM)
+            for key, modified in self._keys_under(f"{prefix}/")
+            if key.split("/")[1:2] != []
+            and key.split("/")[1] not in live
+            and modified < now - SWEEP_MIN_AGE_S
+        ]
+        self.discard(stale)
+        return stale
 
     def links(self, keys: list[str]) -> ImageLinks:
         if self.site_url and self.link_secret:

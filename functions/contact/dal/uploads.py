@@ -34,6 +34,7 @@ from ..models.references import (
     GRANT_SECONDS,
     HEAD_BYTES,
     MAX_IMAGE_BYTES,
+    MESSAGES,
     PENDING,
     PENDING_DAYS,
     SPAM,
@@ -245,11 +246,31 @@ class LocalUploads:
                 _remove_if_empty(path.parent)
 
     def forget_messages(self, message_ids: Iterable[str]) -> None:
-        """Delete the images of messages the outbox purged (spam past its retention)."""
+        """Delete the images of messages the outbox purged or forgot (past their retention,
+        or on request: docs/privacy.md), kept under spam/ or messages/."""
         for message_id in message_ids:
-            folder = self._path(f"{SPAM}/{message_id}")
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+            for prefix in (SPAM, MESSAGES):
+                folder = self._path(f"{prefix}/{message_id}")
+                if folder is not None:
+                    shutil.rmtree(folder, ignore_errors=True)
+
+    def message_keys(self, message_ids: Iterable[str]) -> list[str]:
+        """Every image kept for these messages, under messages/ and spam/."""
+        keys = []
+        for message_id in message_ids:
+            for prefix in (SPAM, MESSAGES):
+                folder = self._path(f"{prefix}/{message_id}")
+                if folder is not None and folder.is_dir():
+                    keys += [f"{prefix}/{message_id}/{f.name}" for f in sorted(folder.iterdir())]
+        return keys
+
+    def fetch(self, key: str) -> bytes | None:
+        """An image's bytes (`build.py privacy export`); None when it is gone."""
+        path = self._path(key)
+        try:
+            return path.read_bytes() if path is not None else None
+        except OSError:
+            return None
 
     def links(self, keys: list[str]) -> ImageLinks:
         return ImageLinks("kept on this computer", [str(self._path(key)) for key in keys])

@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..contract import (
     DEPOSITS_PATH,
     FLASH_HOLDS_PATH,
+    FORGET_PATH,
     GRANT_PATH,
     IMAGE_LINK_PATH,
     NOT_SPAM_PATH,
@@ -38,8 +39,10 @@ from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.deposits import DepositDesk
 from ..logic.flash import FlashSource
+from ..logic.forget_link import ForgetLinks
 from ..logic.ports import MessageStore, Payments, UploadStore
 from ..logic.request_actions import RequestActions, RequestLinks
+from ..logic.retention_pass import RetentionReport, run_retention
 from ..logic.service import ArtistSource, ContactService, Notifier
 from ..logic.signing import local_secret
 from ..logic.spam_review import SpamReview
@@ -167,6 +170,7 @@ def build_confirmations(
             settings.notify_to or LOCAL_STUDIO,
             settings.site_url or LOCAL_SITE_URL,
             per_hour=settings.confirmations_per_hour,
+            secret=link_secret(settings),
         )
     if not settings.sends_confirmations or notifier is None:
         return None
@@ -177,6 +181,7 @@ def build_confirmations(
         settings.notify_to,
         settings.site_url,
         per_hour=settings.confirmations_per_hour,
+        secret=settings.link_secret,  # deploy-function sets it; without, no delete link
     )
 
 
@@ -268,8 +273,11 @@ def build_service(
 ) -> ContactService:
     store, uploads = build_store(settings), build_uploads(settings)
     redaction.keep_addresses(settings.notify_from, *settings.notify_to)
+    rules = booking if booking is not None else build_booking(settings)
+    # How long the stores keep a message: site.yaml's, from booking.json (docs/privacy.md).
+    store.retention = lambda: rules().retention
     if isinstance(store, SqliteOutbox) and isinstance(uploads, LocalUploads):
-        store.on_purge = uploads.forget_messages  # spam's images go with the spam
+        store.on_purge = uploads.forget_messages  # a message's images go with it
     notifier = build_notifier(settings, uploads)
     service = ContactService(
         store,
@@ -287,12 +295,12 @@ def build_service(
     )
     service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
-    rules = booking if booking is not None else build_booking(settings)
     for mail in (notifier, service.unsent):
         if isinstance(mail, StudioMail):
             mail.timezone = lambda: rules().timezone  # "Received" in the studio's time zone
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
+    service.forget_links = ForgetLinks(lambda: service.store, uploads, link_secret(settings))
     return service
 
 
@@ -445,6 +453,8 @@ def _answer(
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, Outcome.error(405, USE_GET).body, {"allow": "GET"})
         return service.flash_holds()
+    if path.startswith(FORGET_PATH) and service.forget_links is not None:
+        return service.forget_links.answer(path, method, query)
     if path.startswith(REQUESTS_PATH) and service.request_actions is not None:
         return service.request_actions.answer(path, method, query, body, content_type)
     if path.startswith(DEPOSITS_PATH) and service.deposits is not None:
@@ -466,6 +476,7 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The deposits' pass first: it does nothing twice, so that second run is harmless.
         # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
+        daily_retention(service)
         answer = DailyDigest(service.spam_review).send()
         # The deposits' figures when the pass did (or failed at) something.
         return {**answer, "deposits": deposits} if any(deposits.values()) else answer
@@ -509,6 +520,16 @@ def daily_deposits(service: ContactService, now: float | None = None) -> dict:
         log.exception("contact: the deposits' daily pass failed; the digest goes on")
         return {"error": True}
     return report.as_dict()
+
+
+def daily_retention(service: ContactService, now: float | None = None) -> RetentionReport | None:
+    """The daily purge of what is past its retention (logic/retention_pass.py); never stops
+    the digest: DynamoDB's time to live and the bucket's lifecycle rule are behind it."""
+    try:
+        return run_retention(service.store, service.uploads, now)
+    except Exception:
+        log.exception("contact: the retention's daily pass failed; the digest goes on")
+        return None
 
 
 def _unavailable(event: dict) -> str:

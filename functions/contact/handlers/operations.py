@@ -1,4 +1,5 @@
-"""What the operator's commands do (`build.py messages`, `send-pending`, `send-spam-digest`).
+"""What the operator's commands do (`build.py messages`, `send-pending`, `send-spam-digest`,
+`privacy export / forget`).
 
 The store and the email settings come from the same environment variables as the function,
 so on a laptop these read the local outbox and, with AWS credentials and CONTACT_STORE=
@@ -21,6 +22,7 @@ from pathlib import Path
 from ..dal.artists import ArtistList, ConfigError
 from ..dal.booking import FileBooking
 from ..dal.outbox import SqliteOutbox
+from ..logic import privacy
 from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.request_actions import RequestLinks
@@ -29,6 +31,7 @@ from ..models.flash import describe
 from ..models.mail import artist_label, language_note
 from ..models.message import PENDING, SPAM, StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, SendReport
+from ..models.references import UploadsUnavailable
 from ..models.request_state import STATES, is_request, last_move
 from ..models.tattoo_request import request_lines
 from .app import build_service
@@ -381,7 +384,12 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
 
 
 def mail_json(emails: list[dict]) -> str:
-    text = json.dumps(emails, ensure_ascii=False, indent=2)
+    return terminal_json(emails)
+
+
+def terminal_json(value: object) -> str:
+    """JSON for a terminal: control, bidi and line-separator characters escaped."""
+    text = json.dumps(value, ensure_ascii=False, indent=2)
     return _UNSAFE_FOR_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
@@ -400,3 +408,45 @@ def mail_text(emails: list[dict]) -> str:
         ]
         blocks.append("\n".join(lines))
     return "\n\n".join([*blocks, f"{len(emails)} email(s), newest first."])
+
+
+def privacy_export(service: ContactService, address: str, out: Path) -> dict:
+    """`build.py privacy export`: what is held about address, written into out as
+    export.json and its files (logic/privacy.py, docs/privacy.md)."""
+    try:
+        return privacy.export(service.store, service.uploads, address.strip(), out)
+    except (StorageUnavailable, UploadsUnavailable, OSError) as exc:
+        raise OperationError(f"privacy export: {exc}") from exc
+
+
+def export_text(document: dict, out: Path) -> str:
+    messages = document["messages"]
+    lines = [
+        f"{m['id']}  {m['created_at'][:16].replace('T', ' ')}  {m['state']}  {m['status']}"
+        f"  {len(m['image_files'])} image(s)"
+        for m in messages
+    ]
+    confirmation = document["confirmation"]
+    lines += [
+        f"{len(messages)} message(s) from {printable(document['address'])}; "
+        f"confirmation record: {confirmation['last_sent_at'] if confirmation else 'none'}; "
+        f"{len(document['kept_emails'])} kept email(s)",
+        f"Written to {out / 'export.json'} (images under {out / 'images'}).",
+    ]
+    return "\n".join(lines)
+
+
+def privacy_forget(service: ContactService, address: str) -> list[str]:
+    """`build.py privacy forget`: delete everything held about address; what was deleted."""
+    try:
+        return privacy.forget(service.store, service.uploads, address.strip())
+    except (StorageUnavailable, UploadsUnavailable) as exc:
+        raise OperationError(f"privacy forget: {exc}") from exc
+
+
+def forget_text(deleted: list[str], address: str) -> str:
+    if not deleted:
+        return f"Nothing is held about {printable(address)}."
+    return "\n".join(
+        [*(f"deleted {printable(line)}" for line in deleted), f"{len(deleted)} thing(s) deleted."]
+    )

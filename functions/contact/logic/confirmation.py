@@ -26,7 +26,6 @@ Turned off with CONTACT_CONFIRMATION=off (docs/contact.md, "The visitor's confir
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import time
@@ -35,6 +34,7 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from typing import Protocol
 
+from ..models.address import address_key
 from ..models.attention import needs_attention
 from ..models.budget import CONFIRMATIONS, hour_of
 from ..models.mail import plain_email
@@ -113,15 +113,9 @@ def first_name(name: str) -> str:
     return first
 
 
-def address_key(address: str) -> str:
-    """What the hourly limit counts an address by: a digest of it in lower case, without a
-    "+tag" (ana+1@ and ana+2@ are one mailbox)."""
-    local, _, domain = address.strip().lower().rpartition("@")
-    local = local.split("+", 1)[0]
-    return hashlib.sha256(f"{local}@{domain}".encode()).hexdigest()[:32]
-
-
-def compose_confirmation(message: StoredMessage, site_url: str) -> tuple[str, str]:
+def compose_confirmation(
+    message: StoredMessage, site_url: str, forget_url: str = ""
+) -> tuple[str, str]:
     """Subject and plain-text body, in the message's language: nothing the visitor wrote but
     first_name (the artist's name is the site's)."""
     t = texts(message.lang)
@@ -144,6 +138,8 @@ def compose_confirmation(message: StoredMessage, site_url: str) -> tuple[str, st
         "",
         t.ADD_BY_REPLYING,
         "",
+        # The signed "Delete my request" link (forget_link.py, docs/privacy.md).
+        *([t.DELETE_MY_REQUEST.format(url=forget_url), ""] if forget_url else []),
         "--",
         t.NOT_YOU.format(url=f"{site_url}/"),
     ]
@@ -163,6 +159,7 @@ class Confirmations:
         clock: Callable[[], float] = time.time,
         window_s: float = WINDOW_S,
         per_hour: int = 0,
+        secret: str = "",
     ):
         self.store = store
         self.mailer = mailer
@@ -172,9 +169,14 @@ class Confirmations:
         self.clock = clock
         self.window_s = window_s
         self.per_hour = per_hour  # all addresses together (CONTACT_CONFIRMATIONS_PER_HOUR); 0: none
+        self.secret = secret  # signs the "Delete my request" link ("": none)
 
     def email(self, message: StoredMessage) -> EmailMessage:
-        subject, body = compose_confirmation(message, self.site_url)
+        # Here, not at the top: forget_link.py's pages import what imports this module.
+        from .forget_link import forget_link
+
+        forget_url = forget_link(self.site_url, self.secret, message, self.clock())
+        subject, body = compose_confirmation(message, self.site_url, forget_url)
         return plain_email(
             self.sender,
             ascii_email(message.email),

@@ -82,6 +82,20 @@ class MessageStore(Protocol):
         recorded less than window_s before, in one atomic write every process sees; False
         (nothing written) when one was."""
 
+    def purge_expired(self, now: float | None = None) -> list[str]:
+        """Delete the messages whose expires_at has passed (models/retention.py), with the
+        rows or items naming them; their ids (the outbox deletes their images too)."""
+
+    def message_ids(self) -> set[str]:
+        """The ids of every message kept."""
+
+    def confirmation_at(self, key: str) -> float | None:
+        """When the address digest key was last sent a confirmation (None: no record)."""
+
+    def forget(self, message_ids: list[str], confirmation_key: str = "") -> list[str]:
+        """Delete these messages, whatever names them and the address's confirmation record;
+        what was deleted (docs/privacy.md, "Export and deletion on request")."""
+
 
 class UploadStore(Protocol):
     location: str  # where the images are, for `messages` (a folder or s3://bucket)
@@ -107,6 +121,15 @@ class UploadStore(Protocol):
 
     def links(self, keys: list[str]) -> ImageLinks:
         """How the studio's email points at the images."""
+
+    def message_keys(self, message_ids: Iterable[str]) -> list[str]:
+        """Every image kept for these messages (under messages/ and spam/)."""
+
+    def forget_messages(self, message_ids: Iterable[str]) -> object:
+        """Delete every image of these messages."""
+
+    def fetch(self, key: str) -> bytes | None:
+        """An image's bytes; None when it is gone."""
 
 
 class Payments(Protocol):

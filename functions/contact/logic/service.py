@@ -61,6 +61,7 @@ from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
     from .deposits import DepositDesk
+    from .forget_link import ForgetLinks
     from .request_actions import RequestActions
     from .spam_review import SpamReview
 
@@ -139,6 +140,8 @@ class ContactService:
         self.spam_review: SpamReview | None = None
         # A request's Accept, Decline and Waitlist links (request_actions.py), likewise.
         self.request_actions: RequestActions | None = None
+        # The visitor's "Delete my request" link (forget_link.py), likewise.
+        self.forget_links: ForgetLinks | None = None
         # The deposit's pay link, Stripe's webhook and the daily pass (deposits.py).
         self.deposits: DepositDesk | None = None
         # Where no email is sent (a laptop's outbox): the studio's email composed and kept

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .message import StoredMessage
+from .retention import DEFAULT_RETENTION, Retention, parse_retention
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ class BookingRules:
     reminder_days: int = DEFAULT_REMINDER_DAYS
     expiry_days: int = DEFAULT_EXPIRY_DAYS
     decline_reasons: tuple[DeclineReason, ...] = ()  # (): the function's own defaults
+    retention: Retention = DEFAULT_RETENTION  # how long the stores keep a request
 
     def deposit_cents(self, message: StoredMessage) -> int:
         """The deposit content asks for this request, in cents: the artist's when they have
@@ -131,6 +133,7 @@ def parse_booking(data: object) -> BookingRules:
         reminder_days=reminder,
         expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
         decline_reasons=_reasons(data.get("decline_reasons")),
+        retention=parse_retention(data.get("retention")),
     )
 
 

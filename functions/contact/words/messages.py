@@ -279,6 +279,28 @@ PAGE_UNAVAILABLE = (
     "link again in a few minutes."
 )
 
+# The visitor's "Delete my request" link (logic/forget_link.py, docs/privacy.md).
+DELETE_MY_REQUEST = "To delete your request and everything sent with it: {url}"
+PAGE_FORGET_TITLE = "Delete your request?"
+PAGE_FORGET = (
+    "This deletes the request you sent through the contact form, with its photos, from the "
+    "studio's records. Emails the studio already received are not touched by this link: "
+    "ask the studio if you want those deleted too."
+)
+PAGE_FORGET_BUTTON = "Delete my request"
+PAGE_FORGOTTEN_TITLE = "Your request is deleted"
+PAGE_FORGOTTEN = "Your request and its photos are deleted from the studio's records."
+PAGE_FORGET_GONE_TITLE = "Already deleted"
+PAGE_FORGET_GONE = "This request is no longer kept: it was deleted already."
+PAGE_FORGET_EXPIRED_TITLE = "This link has expired"
+PAGE_FORGET_EXPIRED = (
+    "This link has expired. To have your request deleted, reply to the studio's email."
+)
+PAGE_FORGET_UNAVAILABLE = (
+    "Your request could not be deleted just now; nothing has changed. Please open the link "
+    "again in a few minutes."
+)
+
 # The Accept, Decline and Waitlist links of the studio's email (read by the studio).
 DECLINE_REASON_LABELS = {
     "books-full": "Books full",

@@ -251,3 +251,25 @@ PAGE_UNAVAILABLE = (
     "No pudimos abrir la página de pago en este momento; no se cobró nada. Vuelve a abrir "
     "el enlace en unos minutos."
 )
+
+# El enlace "Eliminar mi solicitud" del visitante (logic/forget_link.py, docs/privacy.md).
+DELETE_MY_REQUEST = "Para eliminar tu solicitud y todo lo que enviaste con ella: {url}"
+PAGE_FORGET_TITLE = "¿Eliminar tu solicitud?"
+PAGE_FORGET = (
+    "Esto elimina de los registros del estudio la solicitud que enviaste con el formulario "
+    "de contacto, con sus fotos. Los correos que el estudio ya recibió no se tocan con este "
+    "enlace: pídele al estudio que también los elimine si quieres."
+)
+PAGE_FORGET_BUTTON = "Eliminar mi solicitud"
+PAGE_FORGOTTEN_TITLE = "Tu solicitud está eliminada"
+PAGE_FORGOTTEN = "Tu solicitud y sus fotos están eliminadas de los registros del estudio."
+PAGE_FORGET_GONE_TITLE = "Ya eliminada"
+PAGE_FORGET_GONE = "Esta solicitud ya no se guarda: se eliminó antes."
+PAGE_FORGET_EXPIRED_TITLE = "Este enlace ha vencido"
+PAGE_FORGET_EXPIRED = (
+    "Este enlace ha vencido. Para que eliminen tu solicitud, responde al correo del estudio."
+)
+PAGE_FORGET_UNAVAILABLE = (
+    "No pudimos eliminar tu solicitud en este momento; nada ha cambiado. Vuelve a abrir el "
+    "enlace en unos minutos."
+)
