@@ -2,6 +2,7 @@
 """A big studio's portfolio and flash pages against the demo's, Lighthouse mobile, in one run.
 
     .venv/bin/python bench/portfolio_scale.py [--count 500] [--count 2000] [--big DIR ...]
+                                              [--photos generated|demo]
                                               [--runs 3] [--budget 60] [--project DIR]
                                               [--keep DIR] [--cpu-slowdown 4|auto]
 
@@ -19,10 +20,12 @@ demo and of each big content and their differences, and exits 1 when a big page 
 
 A big content: `--count N` makes (once) bench/.work/scale-<N>/ with bench/scale_content.py,
 the demo plus 10 artists sharing N photos (500: 536 pieces, an artist of 50), as bench/scale.py
-does; `--big DIR` takes a content folder as it is. Its build goes to <folder>/build-portfolio/,
-its media cache seeded (hard links: the cache writes by renaming) from bench/scale.py's
-<folder>/build-this/.cache when there is one, the demo's from this checkout's .cache, so only
-photos no build has seen are encoded. `--cpu-slowdown auto` adds beside the default figures a
+does (`--photos demo`: the same content with the demo's own photos cycled in place of the
+generated ones, in bench/.work/scale-<N>-demo-photos/, so a tile weighs what a demo tile weighs
+and only the studio's size differs); `--big DIR` takes a content folder as it is. Its build
+goes to <folder>/build-portfolio/, its media cache seeded (hard links: the cache writes by
+renaming) from bench/scale.py's <folder>/build-this/.cache when there is one, the demo's from
+this checkout's .cache, so only photos no build has seen are encoded. `--cpu-slowdown auto` adds beside the default figures a
 second table with the slowdown Lighthouse's calculator gives for this host
 (bench/lighthouse.py); the default figures are always printed. About 15 s a Lighthouse run on
 two cores: 6 routes x (1 + big contents) x runs, plus warm-ups; with both contents and 3
@@ -103,6 +106,31 @@ def seed_cache(cache: Path, source: Path) -> None:
     shutil.copytree(source, cache, copy_function=os.link, symlinks=True)
 
 
+def with_demo_photos(content: Path, folder: Path) -> Path:
+    """folder/content (made once): `content` with every photo that is not the demo's replaced
+    by one of the demo's (cycled; the YAML unchanged), so each tile weighs what a demo tile
+    weighs and only the studio's size differs from the demo; the media cache, keyed by the
+    photos' bytes, then has every variant already (issue #46: docs/portfolio.md#a-big-studio)."""
+    made = folder / "content"
+    if made.is_dir():
+        return made
+    print(f"  making {made} with the demo's photos (once) ...", flush=True)
+    partial = folder / "content.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    shutil.copytree(content, partial)
+    demo = ROOT / "content" / "images"
+    for kind in ("work", "artists"):
+        own = sorted(p for p in (demo / kind).iterdir() if p.suffix.lower() == ".jpg")
+        names = {p.name for p in own}
+        photos = sorted((partial / "images" / kind).iterdir())
+        generated = [p for p in photos if p.name not in names]
+        for number, photo in enumerate(generated):
+            photo.unlink()
+            shutil.copyfile(own[number % len(own)], photo)
+    partial.rename(made)
+    return made
+
+
 def build(site: Site, project: Path, budget: str) -> None:
     site.folder.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -112,7 +140,8 @@ def build(site: Site, project: Path, budget: str) -> None:
             [sys.executable, str(project / "build.py"), "build", "--content", str(site.content)]
             + ["--out", str(site.folder / "dist"), "--cache", str(site.folder / ".cache")],
             cwd=project,
-            env={**os.environ, "IMAGES_TIME_BUDGET": budget},
+            # That checkout's code, its image workers too (as served() runs its server).
+            env={**os.environ, "IMAGES_TIME_BUDGET": budget, "PYTHONPATH": str(project)},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -261,6 +290,13 @@ def main() -> int:
         default=[],
         help="a big content folder as it is (repeatable)",
     )
+    parser.add_argument(
+        "--photos",
+        choices=("generated", "demo"),
+        default="generated",
+        help="the --count contents' photos: generated phone-like JPEGs (default), or the "
+        "demo's own photos cycled, so a tile weighs what a demo tile weighs",
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument(
         "--budget", default="60", help="IMAGES_TIME_BUDGET of the builds, seconds (default 60)"
@@ -282,7 +318,12 @@ def main() -> int:
         folder = WORK / f"scale-{count}"
         cores = os.cpu_count() or 2
         make_content_set(folder, count=count, artists=GENERATED_ARTISTS, workers=cores)
-        bigs.append(big_site(folder, ""))
+        if args.photos == "demo":
+            content = with_demo_photos(folder / "content", WORK / f"scale-{count}-demo-photos")
+            big = big_site(content, "")
+            bigs.append(replace(big, label=f"{big.label}, demo photos"))
+        else:
+            bigs.append(big_site(folder / "content", ""))
     sites = [demo, *bigs]
     if project != ROOT:
         # Another checkout ("before") builds into folders of its own, its caches seeded from
@@ -297,6 +338,8 @@ def main() -> int:
     seed_cache(demo.folder / ".cache", ROOT / ".cache")
     for big in bigs:
         seed_cache(big.folder / ".cache", big.content.parent / "build-this" / ".cache")
+        if args.photos == "demo":  # the demo's photos: their variants are the demo's
+            seed_cache(big.folder / ".cache", ROOT / ".cache")
     for site in sites:
         build(site, project, args.budget)
 
