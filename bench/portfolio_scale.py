@@ -18,17 +18,17 @@ busier weighs on all alike. It prints, per route, the median performance score a
 demo and of each big content and their differences, and exits 1 when a big page is more than
 3 points or 50 ms of TBT behind the demo's (issue #46; docs/portfolio.md#a-big-studio).
 
-A big content: `--count N` makes (once) bench/.work/scale-<N>/ with bench/scale_content.py,
-the demo plus 10 artists sharing N photos (500: 536 pieces, an artist of 50), as bench/scale.py
-does (`--photos demo`: the same content with the demo's own photos cycled in place of the
-generated ones, in bench/.work/scale-<N>-demo-photos/, so a tile weighs what a demo tile weighs
-and only the studio's size differs); `--big DIR` takes a content folder as it is. Its build
-goes to <folder>/build-portfolio/, its media cache seeded (hard links: the cache writes by
-renaming) from bench/scale.py's <folder>/build-this/.cache when there is one, the demo's from
-this checkout's .cache, so only photos no build has seen are encoded. `--cpu-slowdown auto` adds beside the default figures a
-second table with the slowdown Lighthouse's calculator gives for this host
-(bench/lighthouse.py); the default figures are always printed. About 15 s a Lighthouse run on
-two cores: 6 routes x (1 + big contents) x runs, plus warm-ups; with both contents and 3
+A big content: `--count N` makes (once) bench/.work/scale-<N>/ with bench/scale_content.py, the
+demo plus 10 artists sharing N photos (500: 536 pieces, an artist of 50), as bench/scale.py does
+(`--photos demo`: the same content with the demo's own photos cycled in place of the generated
+ones, in bench/.work/scale-<N>-demo-photos/, so a tile weighs what a demo tile weighs and only
+the studio's size differs); `--big DIR` takes a content folder as it is. Its build goes to
+<folder>/build-portfolio/, its media cache seeded (hard links: the cache writes by renaming)
+from bench/scale.py's <folder>/build-this/.cache when there is one, the demo's from this
+checkout's .cache, so only photos no build has seen are encoded. `--cpu-slowdown auto` adds
+beside the default figures a second table with the slowdown Lighthouse's calculator gives for
+this host (bench/lighthouse.py); the default figures are always printed. About 15 s a Lighthouse
+run on two cores: 6 routes x (1 + big contents) x runs, plus warm-ups; with both contents and 3
 runs about 20 minutes. Run it on a quiet machine: it prints the load average at start and end.
 """
 
