@@ -7,6 +7,7 @@ from pathlib import Path
 
 from contact_support import link_event, local_settings, make_service, submit_request
 
+from functions.contact.contract import FORGET_PATH
 from functions.contact.handlers.app import respond
 from functions.contact.handlers.settings import Settings
 from functions.contact.logic.request_actions import RequestLinks
@@ -20,6 +21,11 @@ def test_a_link_with_a_crowded_query_is_not_found_not_a_failure(tmp_path: Path) 
     message_id = submit_request(service)
     (accept, *_) = RequestLinks(SITE, SECRET)(service.store.get(message_id))
     crowded = accept[1].removeprefix(SITE) + "&a=1&b=2&c=3&d=4&e=5"
-    for link in (crowded, f"/api/deposits/{message_id}?a=1&b=2&c=3&d=4&e=5&t=1.2"):
+    many = "a=1&b=2&c=3&d=4&e=5&t=1.2"
+    for link in (
+        crowded,
+        f"/api/deposits/{message_id}?{many}",
+        f"{FORGET_PATH}{message_id}?{many}",
+    ):
         answer = respond(service, Settings(), link_event(link))
         assert answer["statusCode"] == 404, (link, answer["statusCode"], answer["body"][:200])
