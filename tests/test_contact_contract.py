@@ -36,6 +36,8 @@ def test_the_function_reads_the_contract() -> None:
     assert contract.DEPOSITS_PATH == PATHS["deposits"]
     assert contract.STRIPE_WEBHOOK_PATH == PATHS["stripeWebhook"]
     assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
+    assert contract.CONSENT_PATH == PATHS["consent"]
+    assert contract.CONSENT_COPIES_PATH == PATHS["consentCopies"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
@@ -44,7 +46,8 @@ def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
     links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
     deposits = (PATHS["deposits"] + "x", PATHS["stripeWebhook"], PATHS["flashHolds"])
-    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits):
+    consent = (PATHS["consent"], PATHS["consentCopies"] + "x")
+    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits, *consent):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
 
@@ -63,6 +66,8 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["deposits"] + "*",
         PATHS["stripeWebhook"],
         PATHS["flashHolds"],
+        PATHS["consent"],
+        PATHS["consentCopies"] + "*",
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

@@ -74,8 +74,8 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 
 def contact_paths() -> dict[str, str]:
-    """message, grant, upload, imageLinks, notSpam, requests, deposits, stripeWebhook and
-    flashHolds: the contact contract's paths."""
+    """message, grant, upload, imageLinks, notSpam, requests, deposits, stripeWebhook,
+    flashHolds, consent and consentCopies: the contact contract's paths."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -108,6 +108,11 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         # JSON 404, and the flash screens stay as built (docs/flash.md).
         holds = paths["flashHolds"]
         lines.append(f"{holds}  {function}{holds}  200!  {SIGNED}")
+        # The signed consent form (the page posts its token) and the studio's printable
+        # copy (?t= goes along): logic/consent.py.
+        consent, copies = paths["consent"], paths["consentCopies"]
+        lines.append(f"{consent}  {function}{consent}  200!  {SIGNED}")
+        lines.append(f"{copies}*  {function}{copies}:splat  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines

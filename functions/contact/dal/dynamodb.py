@@ -62,6 +62,7 @@ _ONLY_WHEN_GIVEN = (
     "deposit_cents",
     "checkout_session",
     "hold",
+    "consent",
 )
 # Likewise the visitor's language, only when it is not English (the default when absent).
 _LANG, _DEFAULT_LANG = "lang", "en"
@@ -288,10 +289,14 @@ class DynamoStore:
         update = "SET #st = :to, #sh = :history, #d = :deposit"
         removed = []
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
-        kept = {"checkout_session": message.checkout_session, "hold": message.hold}
+        kept = {
+            "checkout_session": message.checkout_session,
+            "hold": message.hold,
+            "consent": message.consent,  # the signed form (logic/consent.py)
+        }
         if releases:
             kept["hold"] = ""  # given back: stored without it
-        for (name, value), short in zip(kept.items(), ("#c", "#h"), strict=True):
+        for (name, value), short in zip(kept.items(), ("#c", "#h", "#cf"), strict=True):
             names[short] = name
             if value:
                 update += f", {short} = :{name}"
@@ -494,7 +499,19 @@ def _message(item: dict) -> StoredMessage:
     values["request"] = dict(values.get("request") or {})
     values["deposit_cents"] = int(values.get("deposit_cents", 0))
     values["state_history"] = tuple(dict(e) for e in values.get("state_history", ()))
+    values["consent"] = _plain(values.get("consent") or {})
     return StoredMessage(**values)
+
+
+def _plain(value: object) -> object:
+    """A stored map as it was written: DynamoDB's numbers come back as Decimal."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
 
 
 def table_definition(name: str) -> dict:

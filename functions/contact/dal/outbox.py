@@ -65,7 +65,8 @@ CREATE TABLE IF NOT EXISTS messages (
     state_history TEXT NOT NULL DEFAULT '[]',
     deposit_cents INTEGER NOT NULL DEFAULT 0,
     checkout_session TEXT NOT NULL DEFAULT '',
-    hold TEXT NOT NULL DEFAULT ''
+    hold TEXT NOT NULL DEFAULT '',
+    consent TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -127,8 +128,9 @@ _ADDED_COLUMNS = {
     "deposit_cents": "INTEGER NOT NULL DEFAULT 0",
     "checkout_session": "TEXT NOT NULL DEFAULT ''",
     "hold": "TEXT NOT NULL DEFAULT ''",
+    "consent": "TEXT NOT NULL DEFAULT ''",
 }
-_JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
+_JSON_COLUMNS = ("flash", "request", "consent")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
 
 
@@ -336,13 +338,15 @@ class SqliteOutbox:
         def change(conn: sqlite3.Connection) -> bool:
             changed = conn.execute(
                 "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
-                " checkout_session = ?, hold = ? WHERE id = ? AND state = ? AND status != ?",
+                " checkout_session = ?, hold = ?, consent = ?"
+                " WHERE id = ? AND state = ? AND status != ?",
                 (
                     message.state,
                     _column(message, "state_history"),
                     message.deposit_cents,
                     message.checkout_session,
                     "" if releases else message.hold,
+                    _column(message, "consent"),
                     message.id,
                     from_state,
                     SPAM,

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..contract import (
+    CONSENT_COPIES_PATH,
+    CONSENT_PATH,
     DEPOSITS_PATH,
     FLASH_HOLDS_PATH,
     GRANT_PATH,
@@ -33,6 +35,7 @@ from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
 from ..dal.uploads import LocalUploads
 from ..logic.confirmation import Confirmations, Mailer
+from ..logic.consent import ConsentDesk
 from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.deposits import DepositDesk
@@ -281,9 +284,27 @@ def build_service(
     service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
     rules = booking if booking is not None else build_booking(settings)
+    service.consent = build_consent(settings, service, rules)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
     return service
+
+
+def build_consent(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> ConsentDesk:
+    """The consent form of a booking (its link in the booking email, its answer) and the
+    studio's copy, sent as the studio's other emails are (kept in the outbox on a laptop)."""
+    keeps = keeps_email(settings, service.store)
+    return ConsentDesk(
+        source=service,
+        mailer=visitor_mailer(settings, service),
+        sender=settings.notify_from or LOCAL_SENDER,
+        studio=settings.notify_to or (LOCAL_STUDIO if keeps else ()),
+        site_url=settings.site_url or (LOCAL_SITE_URL if keeps else ""),
+        secret=link_secret(settings),
+        booking=booking,
+    )
 
 
 def visitor_mailer(settings: Settings, service: ContactService) -> Mailer | None:
@@ -311,6 +332,7 @@ def build_deposits(
         site_url=settings.site_url,
         secret=link_secret(settings),
         studio_name=settings.studio_name,
+        consent=service.consent.line if service.consent else None,
     )
 
 
@@ -326,6 +348,7 @@ def build_request_actions(
         link_secret(settings),
         deposits=service.deposits,
         booking=booking,
+        consent=service.consent.line if service.consent else None,
     )
 
 
@@ -438,12 +461,16 @@ def _answer(
         return service.request_actions.answer(path, method, query, body, content_type)
     if path.startswith(DEPOSITS_PATH) and service.deposits is not None:
         return service.deposits.answer_link(path, method, query)
+    if path.startswith(CONSENT_COPIES_PATH) and service.consent is not None:
+        return service.consent.answer_copy(path, method, query)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
     redaction.note_visitor(redaction.personal_values(payload))
     if path.rstrip("/") == GRANT_PATH:
         return service.grant(payload, client)
+    if path.rstrip("/") == CONSENT_PATH and service.consent is not None:
+        return service.consent.submit(payload)
     return service.submit(payload, client)
 
 

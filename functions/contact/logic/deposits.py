@@ -44,6 +44,7 @@ from ..models.payments import (
 from ..models.request_state import (
     ACCEPTED,
     BOOKED,
+    CONSENTED,
     DECLINED,
     EXPIRED,
     NotAllowed,
@@ -105,6 +106,8 @@ class DepositDesk:
     secret: str
     studio_name: str = "Website"
     clock: Callable[[], float] = time.time
+    # A booking's lines asking for the consent form (logic/consent.py), in the paid email.
+    consent: Callable[[StoredMessage], list[str]] | None = None
 
     @property
     def store(self) -> MessageStore:
@@ -202,7 +205,9 @@ class DepositDesk:
         t = texts(message.lang)
         amount = dollars(message.deposit_cents)
         self.tell_studio(message, studio_words.STUDIO_PAID_SUBJECT, studio_words.STUDIO_PAID)
-        self.tell_visitor(message, t.DEPOSIT_PAID_SUBJECT, [t.DEPOSIT_PAID.format(amount=amount)])
+        consent = self.consent(message) if self.consent else []
+        lines = [t.DEPOSIT_PAID.format(amount=amount), *(["", *consent] if consent else [])]
+        self.tell_visitor(message, t.DEPOSIT_PAID_SUBJECT, lines)
 
     def told_expired(self, message: StoredMessage) -> None:
         t = texts(message.lang)
@@ -352,7 +357,9 @@ def _see_other(session: Checkout) -> Outcome:
 
 
 def _closed(message: StoredMessage) -> Outcome:
-    kind = {BOOKED: "PAID", EXPIRED: "EXPIRED", DECLINED: "DECLINED"}.get(message.state)
+    kind = {BOOKED: "PAID", CONSENTED: "PAID", EXPIRED: "EXPIRED", DECLINED: "DECLINED"}.get(
+        message.state
+    )
     if kind is None:
         return visitor_page(404, message.lang, "LINK_UNKNOWN")
     return visitor_page(200 if kind == "PAID" else 410, message.lang, kind)

@@ -43,6 +43,7 @@ from ..models.request_state import (
     ACCEPT,
     ACCEPTED,
     ACTIONS,
+    BOOKED,
     BY_STUDIO,
     DECLINE,
     NotAllowed,
@@ -77,6 +78,7 @@ LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist"}
 STATE_WORDS = {
     "accepted": "accepted (a deposit asked)",
     "booked": "accepted and booked",
+    "consented": "booked, and the consent form signed",
     "declined": "declined",
     "expired": "expired",
     "waitlisted": "put on the waitlist",
@@ -176,10 +178,16 @@ def read_form(
     )
 
 
-def compose_outcome(message: StoredMessage, form: Form, reason_text: str = "") -> tuple[str, str]:
+def compose_outcome(
+    message: StoredMessage,
+    form: Form,
+    reason_text: str = "",
+    consent: list[str] | None = None,
+) -> tuple[str, str]:
     """Subject and plain-text body of the visitor's email about the studio's action, in the
     language they wrote in: nothing they wrote but first_name. reason_text: the site's own
-    text for the decline reason, in that language (else the catalogs')."""
+    text for the decline reason, in that language (else the catalogs'); consent: a booking's
+    lines asking for the consent form (logic/consent.py)."""
     t = texts(message.lang)
     first = first_name(message.name)
     lines = [t.GREETING.format(first=first) if first else t.GREETING_NO_NAME, ""]
@@ -187,6 +195,7 @@ def compose_outcome(message: StoredMessage, form: Form, reason_text: str = "") -
         subject = t.BOOKED_SUBJECT
         when = t.PROPOSED_WHEN.format(when=form.when) if form.when else t.WILL_CALL
         lines += [t.BOOKED, "", when, ""]
+        lines += [*consent, ""] if consent else []
     elif message.state == "declined":
         subject = t.DECLINED_SUBJECT
         reason = reason_text or t.DECLINE_REASONS.get(form.reason, t.DECLINE_REASONS["other"])
@@ -306,8 +315,10 @@ class RequestActions:
         deposits: Deposits | None = None,
         reasons: Mapping[str, str] | None = None,
         booking: Callable[[], BookingRules] | None = None,
+        consent: Callable[[StoredMessage], list[str]] | None = None,
     ):
         self.source = source
+        self.consent = consent  # a booking's lines asking for the consent form
         self.mailer = mailer
         self.sender = sender or "website@localhost"
         self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
@@ -424,7 +435,9 @@ class RequestActions:
         if message.state == ACCEPTED and self.deposits is not None:
             subject, body = self.deposits.asked(message, form)
         else:
-            subject, body = compose_outcome(message, form, self._reason_text(message, form.reason))
+            lines = self.consent(message) if self.consent and message.state == BOOKED else []
+            reason = self._reason_text(message, form.reason)
+            subject, body = compose_outcome(message, form, reason, lines)
         try:
             email = plain_email(
                 self.sender,

@@ -60,6 +60,7 @@ from .flash import FlashSource, NoFlash, claim_flash, with_claim
 from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
+    from .consent import ConsentDesk
     from .deposits import DepositDesk
     from .request_actions import RequestActions
     from .spam_review import SpamReview
@@ -141,6 +142,8 @@ class ContactService:
         self.request_actions: RequestActions | None = None
         # The deposit's pay link, Stripe's webhook and the daily pass (deposits.py).
         self.deposits: DepositDesk | None = None
+        # The consent form of a booking and the studio's copy (consent.py).
+        self.consent: ConsentDesk | None = None
         # Where no email is sent (a laptop's outbox): the studio's email composed and kept
         # instead (dal/kept_mail.py, for `build.py mail`); the message stays pending.
         self.unsent: Notifier | None = None

@@ -1,5 +1,6 @@
-"""The signature of the studio's links: the spam digest's "Not spam" links (spam_review.py)
-and the request's Accept, Decline and Waitlist links (requests.py), one mechanism for both.
+"""The signature of the links: the spam digest's "Not spam" links (spam_review.py), the
+request's Accept, Decline and Waitlist links (requests.py), the deposit's pay link and the
+consent form's token (consent.py), one mechanism for all.
 
 HMAC-SHA256 with CONTACT_LINK_SECRET over what the link is for, the message's id and the
 link's end (Unix seconds), so a link for one purpose, message or end signs no other
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import os
+import re
 from pathlib import Path
 
 LINK_SECRET_FILE = "link-secret"  # beside the local outbox, when CONTACT_LINK_SECRET is unset
@@ -23,6 +25,30 @@ def sign(secret: str, purpose: str, message_id: str, expires: int) -> str:
 def signed(secret: str, purpose: str, message_id: str, expires: int, given: str) -> bool:
     """True when given is the signature of these (compared in constant time)."""
     return bool(secret) and hmac.compare_digest(sign(secret, purpose, message_id, expires), given)
+
+
+# A token that names its message itself (the consent form's `?t=`: the page hands it back):
+# "<message id>.<end>.<signature>".
+_TOKEN = re.compile(r"([0-9a-f]{32})\.([0-9]{1,12})\.([0-9a-f]{64})")
+MAX_TOKEN = 32 + 1 + 12 + 1 + 64
+
+
+def token(secret: str, purpose: str, message_id: str, expires: int) -> str:
+    return f"{message_id}.{expires}.{sign(secret, purpose, message_id, expires)}"
+
+
+def read_token(secret: str, purpose: str, given: object) -> tuple[str, int] | None:
+    """(message id, end) of a token signed for purpose, whatever its end; None for anything
+    else (not a token, another purpose, forged). The caller checks the end."""
+    if not isinstance(given, str) or len(given) > MAX_TOKEN:
+        return None
+    found = _TOKEN.fullmatch(given)
+    if not found:
+        return None
+    message_id, expires, signature = found.group(1), int(found.group(2)), found.group(3)
+    if not signed(secret, purpose, message_id, expires, signature):
+        return None
+    return message_id, expires
 
 
 def local_secret(folder: Path) -> str:

@@ -45,6 +45,9 @@ class BookingRules:
     reminder_days: int = DEFAULT_REMINDER_DAYS
     expiry_days: int = DEFAULT_EXPIRY_DAYS
     decline_reasons: tuple[DeclineReason, ...] = ()  # (): the function's own defaults
+    # Whether the studio tattoos a minor to cover an existing tattoo, as Texas allows with a
+    # parent or guardian (the consent form: models/consent.py); off unless the site says so.
+    minors_cover_ups: bool = False
 
     def deposit_cents(self, message: StoredMessage) -> int:
         """The deposit content asks for this request, in cents: the artist's when they have
@@ -129,7 +132,16 @@ def parse_booking(data: object) -> BookingRules:
         reminder_days=reminder,
         expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
         decline_reasons=_reasons(data.get("decline_reasons")),
+        minors_cover_ups=_flag(data.get("minors_cover_ups"), "minors_cover_ups"),
     )
+
+
+def _flag(value: object, where: str) -> bool:
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}: true or false, got {value!r}")
+    return value
 
 
 def zone(name: str) -> tzinfo:

@@ -80,6 +80,9 @@ class StoredMessage:
     deposit_cents: int = 0  # the deposit asked on Accept (0: none)
     checkout_session: str = ""  # the payment's session id (#41 item 3; "" for none)
     hold: str = ""  # the one-off flash design it holds (#41 item 4; "": absent)
+    # The signed consent form of a booking (#42, logic/consent.py): {"signed_at", "name",
+    # "dob", "id_type", "id_last4", "guardian"?, "answers", ...}; {} until it is signed.
+    consent: dict = field(default_factory=dict)
 
     @classmethod
     def new(
