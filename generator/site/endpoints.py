@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from ..content import notice
+from ..content.consent import consent_json
 from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, SiteFile, Stat, TimelineEntry, ValueCard
@@ -334,6 +335,22 @@ def booking_json(content: Content) -> shapes.Booking:
             {"label": r.label, "text": r.text, "text_es": r.text_es or r.text}
             for r in site.decline_reasons
         ],
+    }
+
+
+# What the /consent page shows and asks (docs/consent.md): the consent form's text, in
+# English and in Spanish (the English where consent.es.md is missing); none without
+# consent.md. Files, not routes of the static API: the page reads them as they are.
+CONSENT_FILES = {"en": "api/consent.json", "es": "api/es/consent.json"}
+
+
+def consent_files(content: Content) -> dict[str, dict]:
+    """{file: api/consent.json's value} for each language, {} without consent.md."""
+    if content.consent is None:
+        return {}
+    return {
+        CONSENT_FILES["en"]: consent_json(content.consent),
+        CONSENT_FILES["es"]: consent_json(content.consent_es or content.consent),
     }
 
 
