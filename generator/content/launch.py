@@ -165,36 +165,30 @@ def launch_warnings(content: Content) -> list[Problem]:
     return found
 
 
+_DEMO_NOTICE = (
+    "is the demo's privacy notice, unchanged: read it, make each statement true of the studio "
+    "(the AWS region it chose, who reads requests, how it answers a request for a copy or "
+    "deletion) and save it (docs/privacy.md)"
+)
+_DEMO_CONSENT = (
+    "is the demo's consent form, unchanged: read it, make the health questions, risks and "
+    "aftercare the studio's own (with its artists and, where needed, its lawyer) and save it "
+    "(docs/consent.md)"
+)
+
+
 def _demo_notice_problems(demo: Demo, content: Content) -> list[Problem]:
-    """The demo's privacy notice left as it came (either language): it describes the demo
-    studio's choices, which may not be the studio's own."""
-    english = content.root / PRIVACY_FILE
+    """The demo's privacy notice or consent form left as it came (either language): they
+    describe the demo studio's choices, which may not be the studio's own."""
     found = []
-    for path, text in ((english, content.privacy), (spanish_file(english), content.privacy_es)):
-        if text is not None and text_digest(text) in demo.notices:
-            found.append(
-                Problem(
-                    content.findings.shown(path),
-                    None,
-                    None,
-                    "is the demo's privacy notice, unchanged: read it, make each statement true "
-                    "of the studio (the AWS region it chose, who reads requests, how it answers "
-                    "a request for a copy or deletion) and save it (docs/privacy.md)",
-                )
-            )
-    english = content.root / CONSENT_FILE
-    for path, text in ((english, content.consent), (spanish_file(english), content.consent_es)):
-        if text is not None and text_digest(text) in demo.consents:
-            found.append(
-                Problem(
-                    content.findings.shown(path),
-                    None,
-                    None,
-                    "is the demo's consent form, unchanged: read it, make the health questions, "
-                    "risks and aftercare the studio's own (with its artists and, where needed, "
-                    "its lawyer) and save it (docs/consent.md)",
-                )
-            )
+    for name, texts, known, message in (
+        (PRIVACY_FILE, (content.privacy, content.privacy_es), demo.notices, _DEMO_NOTICE),
+        (CONSENT_FILE, (content.consent, content.consent_es), demo.consents, _DEMO_CONSENT),
+    ):
+        english = content.root / name
+        for path, text in zip((english, spanish_file(english)), texts, strict=True):
+            if text is not None and text_digest(text) in known:
+                found.append(Problem(content.findings.shown(path), None, None, message))
     return found
 
 
