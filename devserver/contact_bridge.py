@@ -57,6 +57,7 @@ FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
 UPLOAD_FILE = _PATHS["upload"]
 CONSENT = (_PATHS["consent"], _PATHS["consent"] + "/")  # the signed form (logic/consent.py)
 CONSENT_COPIES = _PATHS["consentCopies"]  # the studio's printable copy
+REVIEWS_OFF = _PATHS["reviewsOff"]  # a client turning review requests off
 
 
 class _TooLarge(Exception):
@@ -151,7 +152,7 @@ class ContactBridge:
             or url_path == STRIPE_WEBHOOK
             or url_path in FLASH_HOLDS
             or url_path in CONSENT
-            or url_path.startswith(CONSENT_COPIES)
+            or url_path.startswith((CONSENT_COPIES, REVIEWS_OFF))
             or url_path.startswith((IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS))
             or url_path == UPLOAD_FILE
         )

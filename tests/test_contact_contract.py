@@ -38,6 +38,7 @@ def test_the_function_reads_the_contract() -> None:
     assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
     assert contract.CONSENT_PATH == PATHS["consent"]
     assert contract.CONSENT_COPIES_PATH == PATHS["consentCopies"]
+    assert contract.REVIEWS_OFF_PATH == PATHS["reviewsOff"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
@@ -46,7 +47,7 @@ def test_serve_hands_the_contract_paths_to_the_function() -> None:
     bridge = object.__new__(contact_bridge.ContactBridge)
     links = (PATHS["imageLinks"] + "x/1/", PATHS["notSpam"] + "x/1/", PATHS["requests"] + "x/y")
     deposits = (PATHS["deposits"] + "x", PATHS["stripeWebhook"], PATHS["flashHolds"])
-    consent = (PATHS["consent"], PATHS["consentCopies"] + "x")
+    consent = (PATHS["consent"], PATHS["consentCopies"] + "x", PATHS["reviewsOff"] + "x")
     for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits, *consent):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
@@ -68,6 +69,7 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["flashHolds"],
         PATHS["consent"],
         PATHS["consentCopies"] + "*",
+        PATHS["reviewsOff"] + "*",
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

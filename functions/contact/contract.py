@@ -30,5 +30,7 @@ FLASH_HOLDS_PATH: str = _CONTRACT["paths"]["flashHolds"]
 # The signed consent form (POST; logic/consent.py) and, a prefix, the studio's printable copy.
 CONSENT_PATH: str = _CONTRACT["paths"]["consent"]
 CONSENT_COPIES_PATH: str = _CONTRACT["paths"]["consentCopies"]
+# A prefix: the rest names a booking whose client turns review requests off (after_booking.py).
+REVIEWS_OFF_PATH: str = _CONTRACT["paths"]["reviewsOff"]
 MAX_IMAGES: int = _CONTRACT["images"]["maxCount"]
 MAX_IMAGE_BYTES: int = _CONTRACT["images"]["maxBytes"]

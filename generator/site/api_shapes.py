@@ -157,6 +157,11 @@ class Deposits(TypedDict):
 
 
 @with_config(_CLOSED)
+class Reviews(TypedDict):
+    url: str
+    after_days: int
+
+
 class Booking(TypedDict):
     """api/booking.json, endpoints.booking_json: what the contact function needs of the content
     to take a request to a booking (docs/requests.md, "Deposits"). Public: no secret in it.
@@ -168,6 +173,11 @@ class Booking(TypedDict):
     deposit_expiry_days: int
     decline_reasons: list[DeclineReason]
     """Empty: the contact function's own reasons."""
+    minors_cover_ups: bool
+    phone: str
+    aftercare: dict[str, dict[str, str]]
+    """{"tattoo": {"en": Markdown, "es": Markdown}, "piercing": ...}: the emailed guides."""
+    reviews: NotRequired[Reviews]
 
 
 class Privacy(TypedDict):

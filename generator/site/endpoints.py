@@ -335,6 +335,19 @@ def booking_json(content: Content) -> shapes.Booking:
             {"label": r.label, "text": r.text, "text_es": r.text_es or r.text}
             for r in site.decline_reasons
         ],
+        # After the booking (docs/consent.md): the consent form's minors' rule, and what the
+        # aftercare and review emails need (the studio's phone, each guide in both languages).
+        "minors_cover_ups": site.minors_cover_ups,
+        "phone": site.phone,
+        "aftercare": {
+            name: {"en": text, "es": content.aftercare_es.get(name) or text}
+            for name, text in content.aftercare.items()
+        },
+        **(
+            {"reviews": {"url": site.reviews.url, "after_days": site.reviews.after_days}}
+            if site.reviews
+            else {}
+        ),
     }
 
 

@@ -113,6 +113,9 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         consent, copies = paths["consent"], paths["consentCopies"]
         lines.append(f"{consent}  {function}{consent}  200!  {SIGNED}")
         lines.append(f"{copies}*  {function}{copies}:splat  200!  {SIGNED}")
+        # A client's link turning review requests off (logic/after_booking.py).
+        off = paths["reviewsOff"]
+        lines.append(f"{off}*  {function}{off}:splat  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines

@@ -63,6 +63,7 @@ _ONLY_WHEN_GIVEN = (
     "checkout_session",
     "hold",
     "consent",
+    "session_date",
 )
 # Likewise the visitor's language, only when it is not English (the default when absent).
 _LANG, _DEFAULT_LANG = "lang", "en"
@@ -293,10 +294,11 @@ class DynamoStore:
             "checkout_session": message.checkout_session,
             "hold": message.hold,
             "consent": message.consent,  # the signed form (logic/consent.py)
+            "session_date": message.session_date,  # the aftercare's day (after_booking.py)
         }
         if releases:
             kept["hold"] = ""  # given back: stored without it
-        for (name, value), short in zip(kept.items(), ("#c", "#h", "#cf"), strict=True):
+        for (name, value), short in zip(kept.items(), ("#c", "#h", "#cf", "#sd"), strict=True):
             names[short] = name
             if value:
                 update += f", {short} = :{name}"

@@ -66,7 +66,8 @@ CREATE TABLE IF NOT EXISTS messages (
     deposit_cents INTEGER NOT NULL DEFAULT 0,
     checkout_session TEXT NOT NULL DEFAULT '',
     hold TEXT NOT NULL DEFAULT '',
-    consent TEXT NOT NULL DEFAULT ''
+    consent TEXT NOT NULL DEFAULT '',
+    session_date TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -129,6 +130,7 @@ _ADDED_COLUMNS = {
     "checkout_session": "TEXT NOT NULL DEFAULT ''",
     "hold": "TEXT NOT NULL DEFAULT ''",
     "consent": "TEXT NOT NULL DEFAULT ''",
+    "session_date": "TEXT NOT NULL DEFAULT ''",
 }
 _JSON_COLUMNS = ("flash", "request", "consent")  # a dict, "" when empty
 _EXPIRED_SPAM = "status = ? AND expires_at > 0 AND expires_at <= ?"
@@ -338,7 +340,7 @@ class SqliteOutbox:
         def change(conn: sqlite3.Connection) -> bool:
             changed = conn.execute(
                 "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
-                " checkout_session = ?, hold = ?, consent = ?"
+                " checkout_session = ?, hold = ?, consent = ?, session_date = ?"
                 " WHERE id = ? AND state = ? AND status != ?",
                 (
                     message.state,
@@ -347,6 +349,7 @@ class SqliteOutbox:
                     message.checkout_session,
                     "" if releases else message.hold,
                     _column(message, "consent"),
+                    message.session_date,
                     message.id,
                     from_state,
                     SPAM,

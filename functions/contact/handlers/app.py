@@ -25,6 +25,7 @@ from ..contract import (
     IMAGE_LINK_PATH,
     NOT_SPAM_PATH,
     REQUESTS_PATH,
+    REVIEWS_OFF_PATH,
     STRIPE_WEBHOOK_PATH,
 )
 from ..dal.artist_emails import ArtistEmails
@@ -34,6 +35,7 @@ from ..dal.flash import SiteFlash
 from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
 from ..dal.uploads import LocalUploads
+from ..logic.after_booking import AfterSessions
 from ..logic.confirmation import Confirmations, Mailer
 from ..logic.consent import ConsentDesk
 from ..logic.daily_digest import DailyDigest
@@ -287,7 +289,15 @@ def build_service(
     service.consent = build_consent(settings, service, rules)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
+    service.after_sessions = build_after_sessions(settings, service, rules)
     return service
+
+
+def build_after_sessions(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> AfterSessions:
+    """The aftercare and review emails (kept in the outbox on a laptop)."""
+    return AfterSessions(**_desk(settings, service, booking))
 
 
 def build_consent(
@@ -295,16 +305,21 @@ def build_consent(
 ) -> ConsentDesk:
     """The consent form of a booking (its link in the booking email, its answer) and the
     studio's copy, sent as the studio's other emails are (kept in the outbox on a laptop)."""
+    return ConsentDesk(**_desk(settings, service, booking))
+
+
+def _desk(settings: Settings, service: ContactService, booking: Callable[[], BookingRules]) -> dict:
+    """What the steps after a booking share (logic/booking_desk.py)."""
     keeps = keeps_email(settings, service.store)
-    return ConsentDesk(
-        source=service,
-        mailer=visitor_mailer(settings, service),
-        sender=settings.notify_from or LOCAL_SENDER,
-        studio=settings.notify_to or (LOCAL_STUDIO if keeps else ()),
-        site_url=settings.site_url or (LOCAL_SITE_URL if keeps else ""),
-        secret=link_secret(settings),
-        booking=booking,
-    )
+    return {
+        "source": service,
+        "mailer": visitor_mailer(settings, service),
+        "sender": settings.notify_from or LOCAL_SENDER,
+        "studio": settings.notify_to or (LOCAL_STUDIO if keeps else ()),
+        "site_url": settings.site_url or (LOCAL_SITE_URL if keeps else ""),
+        "secret": link_secret(settings),
+        "booking": booking,
+    }
 
 
 def visitor_mailer(settings: Settings, service: ContactService) -> Mailer | None:
@@ -463,6 +478,8 @@ def _answer(
         return service.deposits.answer_link(path, method, query)
     if path.startswith(CONSENT_COPIES_PATH) and service.consent is not None:
         return service.consent.answer_copy(path, method, query)
+    if path.startswith(REVIEWS_OFF_PATH) and service.after_sessions is not None:
+        return service.after_sessions.answer_off(path, method, query)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
@@ -482,9 +499,12 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The deposits' pass first: it does nothing twice, so that second run is harmless.
         # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
+        after = daily_after_sessions(service)  # the aftercare and reviews: once each too
         answer = DailyDigest(service.spam_review).send()
-        # The deposits' figures when the pass did (or failed at) something.
-        return {**answer, "deposits": deposits} if any(deposits.values()) else answer
+        # The passes' figures when they did (or failed at) something.
+        if any(deposits.values()):
+            answer = {**answer, "deposits": deposits}
+        return {**answer, "after_sessions": after} if any(after.values()) else answer
     with redaction.request_scope():
         return _respond(service, settings, event)
 
@@ -523,6 +543,19 @@ def daily_deposits(service: ContactService, now: float | None = None) -> dict:
         report = run_deposit_schedule(service.deposits, time.time() if now is None else now)
     except Exception:
         log.exception("contact: the deposits' daily pass failed; the digest goes on")
+        return {"error": True}
+    return report.as_dict()
+
+
+def daily_after_sessions(service: ContactService, now: float | None = None) -> dict:
+    """The daily pass of aftercare and review emails (after_booking.py); never stops the
+    digest."""
+    if service.after_sessions is None:
+        return {}
+    try:
+        report = service.after_sessions.run(time.time() if now is None else now)
+    except Exception:
+        log.exception("contact: the after-session emails' daily pass failed; the digest goes on")
         return {"error": True}
     return report.as_dict()
 

@@ -18,14 +18,12 @@ from __future__ import annotations
 import html
 import logging
 import re
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from urllib.parse import parse_qs
 
 from ..contract import CONSENT_COPIES_PATH
-from ..models.booking import BookingRules, studio_time, zone
+from ..models.booking import studio_time, zone
 from ..models.consent import ID_TYPE_WORDS, Booked, age_on, parse_consent
 from ..models.mail import plain_email
 from ..models.message import StorageUnavailable, StoredMessage
@@ -33,9 +31,7 @@ from ..models.outcomes import NotificationFailed, Outcome, invalid_fields
 from ..models.request_state import BOOKED, BY_CLIENT, CONSENTED, NotAllowed, is_request, moved
 from ..models.rules import REQUEST_SERVICES, InvalidSubmission
 from ..words.language import read_lang, texts
-from .confirmation import Mailer
-from .ports import MessageStore
-from .request_actions import Stored
+from .booking_desk import BookingDesk
 from .signing import read_token, sign, signed, token
 from .spam_review import page_headers
 
@@ -140,22 +136,8 @@ def record_rows(message: StoredMessage, consent: dict, timezone: str) -> list[tu
     return rows
 
 
-@dataclass
-class ConsentDesk:
+class ConsentDesk(BookingDesk):
     """The consent form's token, answer and the studio's copy, over the service's store."""
-
-    source: Stored
-    mailer: Mailer | None
-    sender: str
-    studio: tuple[str, ...]
-    site_url: str
-    secret: str
-    booking: Callable[[], BookingRules]
-    clock: Callable[[], float] = time.time
-
-    @property
-    def store(self) -> MessageStore:
-        return self.source.store
 
     # --- the visitor's link ---------------------------------------------------------------
 

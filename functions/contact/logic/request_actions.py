@@ -28,7 +28,8 @@ import logging
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Protocol
 from urllib.parse import parse_qs
 
@@ -72,6 +73,7 @@ _TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 MAX_FORM_BYTES = 8 * 1024
 MAX_NOTE = 2000
 MAX_WHEN = 120
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 MAX_DEPOSIT_DOLLARS = 100_000
 LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist"}
 # What the studio reads a state as, in the 409 and the done page.
@@ -131,6 +133,7 @@ class Deposits(Protocol):
 class Form:
     deposit_cents: int = 0
     when: str = ""
+    date: str = ""  # the session's day, YYYY-MM-DD (the aftercare and review emails)
     note: str = ""
     reason: str = ""
 
@@ -161,21 +164,37 @@ def read_form(
         fields = parse_qs(body.decode("utf-8"), max_num_fields=8, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
         raise FormProblem("send it from the page's form.") from None
-    value = {name: (fields.get(name) or [""])[0] for name in ("deposit", "when", "note", "reason")}
+    names = ("deposit", "when", "date", "note", "reason")
+    value = {name: (fields.get(name) or [""])[0] for name in names}
     deposit = value["deposit"].strip().removeprefix("$") or "0"
     if not (deposit.isascii() and deposit.isdigit() and len(deposit) <= 7) or (
         int(deposit) > MAX_DEPOSIT_DOLLARS
     ):
         raise FormProblem(f"the deposit is whole dollars, 0 to {MAX_DEPOSIT_DOLLARS}.")
+    day = value["date"].strip()
+    if day and not _real_date(day):
+        raise FormProblem("the session's day is a date, YYYY-MM-DD.")
     reason = value["reason"]
     if action == DECLINE and reason not in reasons:
         raise FormProblem("choose a reason.")
     return Form(
         deposit_cents=int(deposit) * 100 if action == ACCEPT else 0,
         when=_one_line(value["when"], MAX_WHEN) if action == ACCEPT else "",
+        date=day if action == ACCEPT else "",
         note=_note(value["note"]),
         reason=reason if action == DECLINE else "",
     )
+
+
+def _real_date(text: str) -> bool:
+    found = _DATE.fullmatch(text)
+    if not found:
+        return False
+    try:
+        date(*(int(part) for part in found.groups()))
+    except ValueError:
+        return False
+    return True
 
 
 def compose_outcome(
@@ -258,6 +277,8 @@ def _form(action: str, reasons: Mapping[str, str], why_not: str, prefill_cents: 
             f'<small id="deposit-hint">{html.escape(hint)}</small>',
             '<label for="when">Proposed date and time (leave empty: "we will call you")</label>',
             f'<input id="when" name="when" maxlength="{MAX_WHEN}">',
+            '<label for="date">The session\'s day (for the aftercare and review emails)</label>',
+            '<input id="date" name="date" type="date">',
         ]
     if action == DECLINE:
         options = "".join(
@@ -414,6 +435,8 @@ class RequestActions:
             )
         except NotAllowed:
             return _already(message, timezone)
+        if form.date:
+            changed = replace(changed, session_date=form.date)
         # With a deposit, no Checkout Session yet: the visitor's link makes one when opened
         # (logic/deposits.py), as a session lives at most 24 hours.
         if not self.store.change_state(changed, message.state):

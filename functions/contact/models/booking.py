@@ -27,6 +27,8 @@ MAX_DAYS = 60
 MAX_REASONS = 20
 MAX_REASON_TEXT = 600
 MAX_KEYS = 200
+MAX_GUIDE = 20_000  # an aftercare guide's Markdown
+GUIDES = ("tattoo", "piercing")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,17 @@ class BookingRules:
     # Whether the studio tattoos a minor to cover an existing tattoo, as Texas allows with a
     # parent or guardian (the consent form: models/consent.py); off unless the site says so.
     minors_cover_ups: bool = False
+    phone: str = ""  # the studio's, in the aftercare email
+    # The aftercare guides as Markdown: ((service kind, lang), text), kind "tattoo" or
+    # "piercing", lang "en" or "es" (after_booking.py).
+    aftercare: tuple[tuple[tuple[str, str], str], ...] = ()
+    reviews_url: str = ""  # "": no review request
+    review_after_days: int = 7
+
+    def guide(self, kind: str, lang: str) -> str:
+        """The aftercare guide of kind in lang ("" when the site has none)."""
+        guides = dict(self.aftercare)
+        return guides.get((kind, lang)) or guides.get((kind, "en"), "")
 
     def deposit_cents(self, message: StoredMessage) -> int:
         """The deposit content asks for this request, in cents: the artist's when they have
@@ -133,7 +146,52 @@ def parse_booking(data: object) -> BookingRules:
         expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
         decline_reasons=_reasons(data.get("decline_reasons")),
         minors_cover_ups=_flag(data.get("minors_cover_ups"), "minors_cover_ups"),
+        phone=_phone(data.get("phone")),
+        aftercare=_guides(data.get("aftercare")),
+        **_reviews(data.get("reviews")),
     )
+
+
+def _phone(value: object) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > 40 or not value.isprintable():
+        raise ValueError(f"phone: a line of at most 40 characters, got {value!r}")
+    return value.strip()
+
+
+def _guides(value: object) -> tuple[tuple[tuple[str, str], str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise ValueError("aftercare: an object of guides")
+    found = []
+    for kind in GUIDES:
+        texts = value.get(kind) or {}
+        if not isinstance(texts, dict):
+            raise ValueError(f"aftercare.{kind}: an object with en and es")
+        for lang in ("en", "es"):
+            text = texts.get(lang)
+            if text is None:
+                continue
+            if not isinstance(text, str) or len(text) > MAX_GUIDE:
+                raise ValueError(f"aftercare.{kind}.{lang}: Markdown of at most {MAX_GUIDE}")
+            found.append(((kind, lang), text))
+    return tuple(found)
+
+
+def _reviews(value: object) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValueError("reviews: an object with url and after_days")
+    url = value.get("url")
+    if not isinstance(url, str) or not re.fullmatch(r"https://[^\s<>\"]{1,500}", url):
+        raise ValueError(f"reviews.url: an https address, got {url!r}")
+    return {
+        "reviews_url": url,
+        "review_after_days": _days(value.get("after_days"), "reviews.after_days", 7),
+    }
 
 
 def _flag(value: object, where: str) -> bool:

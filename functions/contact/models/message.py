@@ -83,6 +83,9 @@ class StoredMessage:
     # The signed consent form of a booking (#42, logic/consent.py): {"signed_at", "name",
     # "dob", "id_type", "id_last4", "guardian"?, "answers", ...}; {} until it is signed.
     consent: dict = field(default_factory=dict)
+    # The day of the session, "YYYY-MM-DD" in the studio's time zone, when the studio gave
+    # one on Accept (#42: the aftercare and review emails go by it; "": not set).
+    session_date: str = ""
 
     @classmethod
     def new(

@@ -389,6 +389,30 @@ CONSENT_UNAVAILABLE = (
     "The form could not be saved just now; nothing was signed. Please try again in a few minutes."
 )
 
+# After the session (logic/after_booking.py): the aftercare of the day and the review request.
+AFTERCARE_SUBJECT = {
+    "tattoo": "Looking after your new tattoo",
+    "piercing": "Looking after your new piercing",
+}
+AFTERCARE_INTRO = (
+    "Thank you for coming in. Here is how to look after your {kind} while it heals: follow "
+    "your artist's instructions first."
+)
+AFTERCARE_KIND = {"tattoo": "new tattoo", "piercing": "new piercing"}
+AFTERCARE_CALL = "Any question, or a sign of infection or an allergic reaction? Call us: {phone}."
+AFTERCARE_ONLINE = "The guide on our site: {url}"
+REVIEW_SUBJECT = "Would you review your visit?"
+REVIEW_ASK = (
+    "Thank you for choosing us. If you have a minute, a review of your visit helps other "
+    "people find the studio, whatever you thought of it: {url}"
+)
+REVIEW_OFF = "To get no more review requests from us: {url}"
+REVIEWS_OFF_TITLE = "No more review requests"
+REVIEWS_OFF_ASK = "Stop the studio's emails asking you for a review?"
+REVIEWS_OFF_BUTTON = "Stop review requests"
+REVIEWS_OFF_DONE = "Done: the studio will not ask you for a review again."
+REVIEWS_OFF_UNKNOWN = "This link is not valid. Open the link from the email as it was sent."
+
 # Read by the studio or the operator, never by a visitor: English only.
 STUDIO_ONLY = frozenset(
     {

@@ -309,3 +309,29 @@ CONSENT_UNAVAILABLE = (
     "No pudimos guardar el formulario en este momento; no se firmó nada. Inténtalo de nuevo "
     "en unos minutos."
 )
+
+# Después de la sesión (logic/after_booking.py): los cuidados del día y la petición de reseña.
+AFTERCARE_SUBJECT = {
+    "tattoo": "Cómo cuidar tu tatuaje nuevo",
+    "piercing": "Cómo cuidar tu piercing nuevo",
+}
+AFTERCARE_INTRO = (
+    "Gracias por venir. Así se cuida tu {kind} mientras sana: sigue primero las indicaciones "
+    "de tu artista."
+)
+AFTERCARE_KIND = {"tattoo": "tatuaje nuevo", "piercing": "piercing nuevo"}
+AFTERCARE_CALL = (
+    "¿Alguna pregunta, o una señal de infección o de reacción alérgica? Llámanos: {phone}."
+)
+AFTERCARE_ONLINE = "La guía en nuestro sitio: {url}"
+REVIEW_SUBJECT = "¿Nos dejas una reseña de tu visita?"
+REVIEW_ASK = (
+    "Gracias por elegirnos. Si tienes un minuto, una reseña de tu visita ayuda a otras "
+    "personas a encontrar el estudio, sea cual sea tu opinión: {url}"
+)
+REVIEW_OFF = "Para no recibir más peticiones de reseña: {url}"
+REVIEWS_OFF_TITLE = "No más peticiones de reseña"
+REVIEWS_OFF_ASK = "¿Dejar de recibir correos del estudio que piden una reseña?"
+REVIEWS_OFF_BUTTON = "Dejar de recibirlos"
+REVIEWS_OFF_DONE = "Listo: el estudio no volverá a pedirte una reseña."
+REVIEWS_OFF_UNKNOWN = "Este enlace no es válido. Abre el enlace del correo tal como llegó."
