@@ -341,3 +341,15 @@ def test_a_paid_deposit_emails_the_link_and_the_signature_is_stored_on_dynamodb(
     assert len(copies) == 1 and "Printable copy: https://studio.example/api/consent/copies/" in (
         copies[0].get_content()
     )
+
+
+def test_the_sites_health_questions_are_each_answered_and_no_other(tmp_path: Path) -> None:
+    keys = ["blood-thinners", "allergies", "pregnant"]  # as booking.json lists content's
+    service = local(tmp_path, {**FREE, "consent_questions": keys})
+    message_id, t = booked(service)
+    missing = {k: v for k, v in ADULT["answers"].items() if k != "pregnant"}
+    for answers in (missing, {**ADULT["answers"], "other": True}):
+        status, answer = sign(service, {**ADULT, "answers": answers, "token": t})
+        assert status == 400 and list(answer["fields"]) == ["answers"]
+    assert sign(service, {**ADULT, "token": t})[0] == 200
+    assert service.store.get(message_id).consent["answers"] == ADULT["answers"]

@@ -241,6 +241,7 @@ def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
         # After the booking (#42): the consent form's minors' rule, the aftercare email's
         # phone and the review request.
         "minors_cover_ups": True,
+        "consent_questions": [],  # the site has no consent.md
         "phone": "(214) 555-0100",
         "reviews": {"url": "https://g.page/r/studio/review", "after_days": 5},
     }

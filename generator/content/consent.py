@@ -114,6 +114,11 @@ def check_consent(content: Content) -> None:
             )
 
 
+def consent_keys(text: str) -> list[str]:
+    """The keys of the health questions, in order (booking.json `consent_questions`)."""
+    return parse_consent(text)[0].keys
+
+
 def consent_json(text: str) -> dict:
     """api/consent.json (api/es/consent.json): what the /consent page shows and asks."""
     form, _ = parse_consent(text)

@@ -174,6 +174,8 @@ class Booking(TypedDict):
     decline_reasons: list[DeclineReason]
     """Empty: the contact function's own reasons."""
     minors_cover_ups: bool
+    consent_questions: list[str]
+    """The keys of the consent form's health questions (content/consent.md)."""
     phone: str
     aftercare: dict[str, dict[str, str]]
     """{"tattoo": {"en": Markdown, "es": Markdown}, "piercing": ...}: the emailed guides."""

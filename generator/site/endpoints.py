@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from ..content import notice
-from ..content.consent import consent_json
+from ..content.consent import consent_json, consent_keys
 from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, SiteFile, Stat, TimelineEntry, ValueCard
@@ -338,6 +338,8 @@ def booking_json(content: Content) -> shapes.Booking:
         # After the booking (docs/consent.md): the consent form's minors' rule, and what the
         # aftercare and review emails need (the studio's phone, each guide in both languages).
         "minors_cover_ups": site.minors_cover_ups,
+        # The consent form's health questions, by key: the function wants an answer to each.
+        "consent_questions": consent_keys(content.consent) if content.consent else [],
         "phone": site.phone,
         "aftercare": {
             name: {"en": text, "es": content.aftercare_es.get(name) or text}

@@ -186,6 +186,7 @@ class ConsentDesk(BookingDesk):
             booked = Booked(
                 tattoo=is_tattoo(message),
                 minors_cover_ups=rules.minors_cover_ups,
+                questions=rules.consent_questions,
                 today=datetime.fromtimestamp(self.clock(), zone(rules.timezone)).date(),
             )
             try:

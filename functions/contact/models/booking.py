@@ -27,6 +27,7 @@ MAX_DAYS = 60
 MAX_REASONS = 20
 MAX_REASON_TEXT = 600
 MAX_KEYS = 200
+MAX_QUESTIONS = 40  # as the consent form's bound (models/consent.py)
 MAX_GUIDE = 20_000  # an aftercare guide's Markdown
 GUIDES = ("tattoo", "piercing")
 
@@ -50,6 +51,9 @@ class BookingRules:
     # Whether the studio tattoos a minor to cover an existing tattoo, as Texas allows with a
     # parent or guardian (the consent form: models/consent.py); off unless the site says so.
     minors_cover_ups: bool = False
+    # The keys of the consent form's health questions (content/consent.md): each is answered;
+    # () when the site lists none (then any bounded keys are taken).
+    consent_questions: tuple[str, ...] = ()
     phone: str = ""  # the studio's, in the aftercare email
     # The aftercare guides as Markdown: ((service kind, lang), text), kind "tattoo" or
     # "piercing", lang "en" or "es" (after_booking.py).
@@ -146,10 +150,25 @@ def parse_booking(data: object) -> BookingRules:
         expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
         decline_reasons=_reasons(data.get("decline_reasons")),
         minors_cover_ups=_flag(data.get("minors_cover_ups"), "minors_cover_ups"),
+        consent_questions=_question_keys(data.get("consent_questions")),
         phone=_phone(data.get("phone")),
         aftercare=_guides(data.get("aftercare")),
         **_reviews(data.get("reviews")),
     )
+
+
+def _question_keys(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_QUESTIONS
+        or not all(
+            isinstance(k, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", k) for k in value
+        )
+    ):
+        raise ValueError(f"consent_questions: a list of at most {MAX_QUESTIONS} keys")
+    return tuple(value)
 
 
 def _phone(value: object) -> str:

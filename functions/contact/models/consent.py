@@ -43,6 +43,7 @@ class Booked:
     tattoo: bool
     minors_cover_ups: bool
     today: date
+    questions: tuple[str, ...] = ()  # the site's health questions: each answered, no other
 
 
 def age_on(born: date, today: date) -> int:
@@ -102,10 +103,14 @@ def _signed(
     return typed
 
 
-def _answers(payload: dict, errors: list[FieldError], t: Texts) -> dict:
-    """{question key: true, false or a short text}: bounded keys and values."""
+def _answers(payload: dict, errors: list[FieldError], t: Texts, questions: tuple[str, ...]) -> dict:
+    """{question key: true, false or a short text}: bounded keys and values; the site's
+    questions each answered, and no other, when it lists them."""
     value = payload.get("answers")
     if not isinstance(value, dict) or not 0 < len(value) <= MAX_ANSWERS:
+        errors.append(FieldError("answers", t.CONSENT_ANSWERS))
+        return {}
+    if questions and sorted(value) != sorted(questions):
         errors.append(FieldError("answers", t.CONSENT_ANSWERS))
         return {}
     answers: dict[str, bool | str] = {}
@@ -137,7 +142,7 @@ def parse_consent(payload: dict, t: Texts, booked: Booked) -> dict:
     emergency_phone = _text(payload, "emergency_phone", MAX_PHONE, errors, t, required=True)
     if emergency_phone and sum(ch.isdigit() for ch in emergency_phone) < 7:
         errors.append(FieldError("emergency_phone", t.SHORT_PHONE))
-    answers = _answers(payload, errors, t)
+    answers = _answers(payload, errors, t, booked.questions)
     _ticked(payload, "risks", t.CONSENT_RISKS, errors)
     _ticked(payload, "aftercare", t.CONSENT_AFTERCARE, errors)
     signature = _signed(payload, "signature", name, t.CONSENT_SIGNATURE, errors, t)
