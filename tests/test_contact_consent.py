@@ -353,3 +353,31 @@ def test_the_sites_health_questions_are_each_answered_and_no_other(tmp_path: Pat
         assert status == 400 and list(answer["fields"]) == ["answers"]
     assert sign(service, {**ADULT, "token": t})[0] == 200
     assert service.store.get(message_id).consent["answers"] == ADULT["answers"]
+
+
+class FailingMailer:
+    """A mailer whose error quotes what it was given, as an SES error may."""
+
+    def __init__(self, quoted: str):
+        self.quoted = quoted
+
+    def deliver(self, raw: bytes, recipients: tuple[str, ...]) -> None:
+        from functions.contact.models.outcomes import NotificationFailed
+
+        raise NotificationFailed(f"refused: {self.quoted}")
+
+
+def test_no_log_shows_the_token_or_what_the_form_names(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = local(tmp_path)
+    message_id, t = booked(service)
+    fields = {**ADULT, "token": t, "emergency_name": "Rosa Quintanilla"}
+    quoted = " ".join([t, fields["dob"], fields["emergency_name"], "214 555 0100", "A1B2"])
+    service.consent.mailer = FailingMailer(quoted)
+    with caplog.at_level(logging.DEBUG):
+        assert sign(service, fields)[0] == 200  # signed; the studio's copy did not go
+    logged = "\n".join(caplog.handler.format(r) for r in caplog.records)
+    assert "refused: [visitor]" in logged and message_id in logged
+    for value in (t, "1990-04-23", "Rosa Quintanilla", "214 555 0100", "A1B2"):
+        assert value.lower() not in logged.lower(), value
