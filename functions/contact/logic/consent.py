@@ -30,7 +30,7 @@ from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, Outcome, invalid_fields
 from ..models.request_state import BOOKED, BY_CLIENT, CONSENTED, NotAllowed, is_request, moved
 from ..models.rules import REQUEST_SERVICES, InvalidSubmission
-from ..words.language import read_lang, texts
+from ..words.language import Texts, read_lang, texts
 from .booking_desk import BookingDesk
 from .signing import read_token, sign, signed, token
 from .spam_review import page_headers
@@ -161,25 +161,17 @@ class ConsentDesk(BookingDesk):
         """Sign the form: 200, or 400/404/409/410/503 in the visitor's language. Never raises."""
         t = texts(read_lang(payload))
         if not isinstance(payload, dict):
-            return Outcome.error(
-                400, t.CONSENT_LINK_UNKNOWN, fields={"token": t.CONSENT_LINK_UNKNOWN}
-            )
+            return _refused(400, t.CONSENT_LINK_UNKNOWN)
         found = read_token(self.secret, PURPOSE, payload.get("token")) if self.secret else None
         if found is None:
-            return Outcome.error(
-                404, t.CONSENT_LINK_UNKNOWN, fields={"token": t.CONSENT_LINK_UNKNOWN}
-            )
+            return _refused(404, t.CONSENT_LINK_UNKNOWN)
         message_id, expires = found
         if expires <= self.clock():
-            return Outcome.error(
-                410, t.CONSENT_LINK_EXPIRED, fields={"token": t.CONSENT_LINK_EXPIRED}
-            )
+            return _refused(410, t.CONSENT_LINK_EXPIRED)
         try:
             message = self.store.get(message_id)
             if message is None or not is_request(message):
-                return Outcome.error(
-                    404, t.CONSENT_LINK_UNKNOWN, fields={"token": t.CONSENT_LINK_UNKNOWN}
-                )
+                return _refused(404, t.CONSENT_LINK_UNKNOWN)
             if message.state != BOOKED:
                 return self._closed(message, t)
             rules = self.booking()
@@ -209,14 +201,14 @@ class ConsentDesk(BookingDesk):
         self.tell_studio(signed_one, rules.timezone)
         return Outcome(200, {"success": True, "message": t.CONSENT_SIGNED})
 
-    def _closed(self, message: StoredMessage, t: object) -> Outcome:
+    def _closed(self, message: StoredMessage, t: Texts) -> Outcome:
         if message.state == CONSENTED:
             timezone = self.booking().timezone
             when = studio_time(str(message.consent.get("signed_at", "")), timezone)
-            text = t.CONSENT_ALREADY.format(when=when)  # type: ignore[attr-defined]
+            text = t.CONSENT_ALREADY.format(when=when)
         else:
-            text = t.CONSENT_CLOSED  # type: ignore[attr-defined]
-        return Outcome.error(409, text, fields={"token": text})
+            text = t.CONSENT_CLOSED
+        return _refused(409, text)
 
     # --- the studio's copy ----------------------------------------------------------------
 
@@ -284,6 +276,11 @@ class ConsentDesk(BookingDesk):
             name=message.consent.get("name", ""), service=message.service, id=message.id
         )
         return _copy_page(200, intro, f"<dl>{cells}</dl>")
+
+
+def _refused(status: int, text: str) -> Outcome:
+    """A refusal about the link itself: the page shows it beside no field of the form."""
+    return Outcome.error(status, text, fields={"token": text})
 
 
 def _copy_page(status: int, text: str, extra: str = "") -> Outcome:
