@@ -227,3 +227,39 @@ def test_on_dynamodb_and_ses_each_email_goes_once(tmp_path: Path, aws) -> None:
         "Would you review your visit?",
     ]
     assert all(m["To"] == "ana@example.com" for m in mails)
+
+
+def test_the_studio_sets_the_day_later_and_the_aftercare_goes_by_it(tmp_path: Path) -> None:
+    service = local(tmp_path)
+    assert respond(service, Settings(), post_event(GOOD))["statusCode"] == 200
+    (request,) = service.store.list()
+    links = RequestLinks(SITE, SECRET)
+    too_soon = send(service, links.date_link(request).removeprefix(SITE))
+    assert too_soon["statusCode"] == 409 and "Accept the request first" in too_soon["body"]
+    accept_link = dict(links(request))["Accept"].removeprefix(SITE)
+    done = send(service, accept_link, "POST", form={"deposit": "0", "when": "", "date": ""})
+    assert done["statusCode"] == 200 and service.store.get(request.id).session_date == ""
+    (date_link,) = re.findall(
+        r'href="https://studio\.example(/api/requests/[^"]+/date\?t=[^"]+)"', done["body"]
+    )
+    date_link = date_link.replace("&amp;", "&")
+    shown = send(service, date_link)
+    assert shown["statusCode"] == 200 and 'type="date"' in shown["body"]
+    assert send(service, date_link, "POST", form={"date": "2026-02-30"})["statusCode"] == 400
+    assert send(service, date_link, "POST", form={"date": DAY})["statusCode"] == 200
+    stored = service.store.get(request.id)
+    assert (stored.state, stored.session_date) == ("booked", DAY)
+    assert operations.after_sessions(service, now=at(5)).startswith("sent 1 aftercare")
+
+
+def test_a_paid_deposits_studio_email_carries_the_set_the_date_link(tmp_path: Path, aws) -> None:
+    from test_contact_deposits import booked_to, completed, stripe_signature, webhook
+
+    service = aws_service(tmp_path)
+    assert respond(service, Settings(), post_event(GOOD))["statusCode"] == 200
+    message_id = service.store.list()[0].id
+    booked_to(service, message_id)
+    paid = completed(message_id)
+    assert webhook(service, paid, stripe_signature(paid))["statusCode"] == 200
+    (studio,) = [m for m in sent_emails() if m["Subject"].startswith("Deposit paid")]
+    assert f"/api/requests/{message_id}/date?t=" in text_of(studio)

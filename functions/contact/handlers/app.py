@@ -364,6 +364,10 @@ def build_request_actions(
         deposits=service.deposits,
         booking=booking,
         consent=service.consent.line if service.consent else None,
+        links=RequestLinks(
+            settings.site_url or (LOCAL_SITE_URL if keeps_email(settings, service.store) else ""),
+            link_secret(settings),
+        ),
     )
 
 

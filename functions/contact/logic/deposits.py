@@ -56,7 +56,7 @@ from ..words import messages as studio_words
 from ..words.language import texts
 from .confirmation import Mailer, first_name
 from .ports import MessageStore, Payments
-from .request_actions import Form, Stored
+from .request_actions import Form, RequestLinks, Stored
 from .signing import sign, signed
 from .spam_review import _STYLE, page_headers
 
@@ -204,7 +204,12 @@ class DepositDesk:
     def told_booked(self, message: StoredMessage) -> None:
         t = texts(message.lang)
         amount = dollars(message.deposit_cents)
-        self.tell_studio(message, studio_words.STUDIO_PAID_SUBJECT, studio_words.STUDIO_PAID)
+        paid = studio_words.STUDIO_PAID
+        if not message.session_date and self.site_url and self.secret:
+            # Without a session's day, no aftercare or review email: the studio sets it.
+            link = RequestLinks(self.site_url, self.secret, self.clock).date_link(message)
+            paid += "\n\n" + studio_words.STUDIO_SET_DATE.replace("{link}", link)
+        self.tell_studio(message, studio_words.STUDIO_PAID_SUBJECT, paid)
         consent = self.consent(message) if self.consent else []
         lines = [t.DEPOSIT_PAID.format(amount=amount), *(["", *consent] if consent else [])]
         self.tell_visitor(message, t.DEPOSIT_PAID_SUBJECT, lines)

@@ -47,6 +47,7 @@ from ..models.request_state import (
     BOOKED,
     BY_STUDIO,
     DECLINE,
+    SET_DATE,
     NotAllowed,
     is_request,
     last_move,
@@ -68,14 +69,14 @@ log = logging.getLogger(__name__)
 
 ACTION_LINK_DAYS = 30
 PURPOSE = "request"  # what the links sign, beside the action: never a "Not spam" link's
-_PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist)")
+_PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist|date)")
 _TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 MAX_FORM_BYTES = 8 * 1024
 MAX_NOTE = 2000
 MAX_WHEN = 120
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 MAX_DEPOSIT_DOLLARS = 100_000
-LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist"}
+LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist", SET_DATE: "Set the date"}
 # What the studio reads a state as, in the 409 and the done page.
 STATE_WORDS = {
     "accepted": "accepted (a deposit asked)",
@@ -99,6 +100,14 @@ class RequestLinks:
     secret: str
     clock: Callable[[], float] = time.time
     days: int = ACTION_LINK_DAYS
+
+    def date_link(self, message: StoredMessage) -> str:
+        """The studio's "Set the date" link of a request ("" without a site URL or secret)."""
+        if not (self.site_url and self.secret):
+            return ""
+        expires = int(self.clock()) + self.days * 24 * 3600
+        base = self.site_url.rstrip("/") + REQUESTS_PATH + message.id
+        return f"{base}/{SET_DATE}?t={action_token(self.secret, message.id, SET_DATE, expires)}"
 
     def __call__(self, message: StoredMessage) -> list[tuple[str, str]]:
         if not (self.site_url and self.secret and is_request(message)):
@@ -172,7 +181,7 @@ def read_form(
     ):
         raise FormProblem(f"the deposit is whole dollars, 0 to {MAX_DEPOSIT_DOLLARS}.")
     day = value["date"].strip()
-    if day and not _real_date(day):
+    if (day or action == SET_DATE) and not _real_date(day):
         raise FormProblem("the session's day is a date, YYYY-MM-DD.")
     reason = value["reason"]
     if action == DECLINE and reason not in reasons:
@@ -180,7 +189,7 @@ def read_form(
     return Form(
         deposit_cents=int(deposit) * 100 if action == ACCEPT else 0,
         when=_one_line(value["when"], MAX_WHEN) if action == ACCEPT else "",
-        date=day if action == ACCEPT else "",
+        date=day if action in (ACCEPT, SET_DATE) else "",
         note=_note(value["note"]),
         reason=reason if action == DECLINE else "",
     )
@@ -263,10 +272,24 @@ def _details(message: StoredMessage, timezone: str = "UTC") -> str:
     return f"<dl>{cells}</dl>"
 
 
-def _form(action: str, reasons: Mapping[str, str], why_not: str, prefill_cents: int = 0) -> str:
+def _form(
+    action: str,
+    reasons: Mapping[str, str],
+    why_not: str,
+    prefill_cents: int = 0,
+    date_value: str = "",
+) -> str:
     """The action's form; why_not ("" when a deposit can be asked) says why the deposit is
     fixed at 0, prefill_cents is the site's deposit for this request."""
     parts = ['<form method="post" action="">']
+    if action == SET_DATE:
+        parts += [
+            '<label for="date">The session\'s day (the aftercare email goes that day, the '
+            "review request some days later)</label>",
+            f'<input id="date" name="date" type="date" required value="{html.escape(date_value)}">',
+            f'<button type="submit">{LABELS[action]}</button></form>',
+        ]
+        return "".join(parts)
     if action == ACCEPT:
         readonly = " readonly" if why_not else ""
         hint = why_not or studio_words.REQUEST_DEPOSIT_HINT
@@ -337,8 +360,10 @@ class RequestActions:
         reasons: Mapping[str, str] | None = None,
         booking: Callable[[], BookingRules] | None = None,
         consent: Callable[[StoredMessage], list[str]] | None = None,
+        links: RequestLinks | None = None,
     ):
         self.source = source
+        self.links = links  # the studio's "Set the date" link on the Done page
         self.consent = consent  # a booking's lines asking for the consent form
         self.mailer = mailer
         self.sender = sender or "website@localhost"
@@ -398,14 +423,23 @@ class RequestActions:
                 return unknown
             timezone = self.booking().timezone
             if not may_act(message, action):
+                if action == SET_DATE:
+                    return page(409, "Not accepted yet", studio_words.REQUEST_DATE_TOO_SOON)
                 return _already(message, timezone)
             title = f"{LABELS[action]} this request"
             if method != "POST":
                 intro = {
                     ACCEPT: studio_words.REQUEST_ACCEPT,
                     DECLINE: studio_words.REQUEST_DECLINE,
+                    SET_DATE: studio_words.REQUEST_SET_DATE,
                 }.get(action, studio_words.REQUEST_WAITLIST)
-                form = _form(action, self.reasons, self._why_not(), self._prefill(message))
+                form = _form(
+                    action,
+                    self.reasons,
+                    self._why_not(),
+                    self._prefill(message),
+                    message.session_date,
+                )
                 return page(200, title, intro, _details(message, timezone) + form)
             try:
                 form = read_form(body, content_type, action, self.reasons)
@@ -415,10 +449,22 @@ class RequestActions:
                 text = studio_words.REQUEST_BAD_FORM.format(problem=problem)
                 form_again = _form(action, self.reasons, self._why_not(), self._prefill(message))
                 return page(400, title, text, form_again)
+            if action == SET_DATE:
+                return self._set_date(message, form.date, timezone)
             return self._act(message, action, form, timezone)
         except StorageUnavailable as exc:
             log.error("contact: request link for %s not answered: %s", message_id, exc)
             return page(503, "Please try again", studio_words.REQUEST_UNAVAILABLE)
+
+    def _set_date(self, message: StoredMessage, day: str, timezone: str) -> Outcome:
+        """The session's day, written in the state the request was read in (no move)."""
+        if not self.store.change_state(replace(message, session_date=day), message.state):
+            now = self.store.get(message.id)
+            return _already(now if now is not None else message, timezone)
+        log.info("contact: request %s has its session's day (studio link)", message.id)
+        done = replace(message, session_date=day)
+        text = studio_words.REQUEST_DATE_DONE.format(date=day)
+        return page(200, "Done", text, _details(done, timezone))
 
     def _act(self, message: StoredMessage, action: str, form: Form, timezone: str) -> Outcome:
         to = target(action, form.deposit_cents)
@@ -448,7 +494,15 @@ class RequestActions:
         if told and to == ACCEPTED:
             words = studio_words.REQUEST_DONE_DEPOSIT
         text = words.format(state=STATE_WORDS.get(to, to))
-        return page(200, "Done", text, _details(changed, timezone))
+        extra = _details(changed, timezone)
+        date_link = self.links.date_link(changed) if self.links else ""
+        if date_link and not changed.session_date:
+            # Without a day, no aftercare or review email: the studio sets it later.
+            extra += (
+                f"<p>{html.escape(studio_words.REQUEST_DATE_LATER)} "
+                f'<a href="{html.escape(date_link)}">{LABELS[SET_DATE]}</a></p>'
+            )
+        return page(200, "Done", text, extra)
 
     def _tell(self, message: StoredMessage, form: Form) -> bool:
         """Email the visitor the outcome; True if it went (the change stands either way)."""

@@ -43,10 +43,14 @@ RELEASES_HOLD = frozenset({DECLINED, EXPIRED})
 # The studio's three links, and the states each acts from.
 ACCEPT, DECLINE, WAITLIST = "accept", "decline", "waitlist"
 ACTIONS = (ACCEPT, DECLINE, WAITLIST)
+# And a fourth, not in the request's email: the session's day, set or changed once the
+# request is accepted (the Done page after Accept, and the studio's "paid" email carry it).
+SET_DATE = "date"
 ACTS_FROM: dict[str, tuple[str, ...]] = {
     ACCEPT: (NEW, WAITLISTED),
     DECLINE: (NEW, WAITLISTED, ACCEPTED),
     WAITLIST: (NEW,),
+    SET_DATE: (ACCEPTED, BOOKED, CONSENTED),
 }
 # Who made a move, as state_history keeps it (a payment and the expiry come with #41 item 3).
 BY_STUDIO = "studio link"

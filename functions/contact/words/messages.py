@@ -330,6 +330,7 @@ REQUEST_DONE_DEPOSIT = (
 # The studio's emails about a deposit (English: the studio reads them).
 STUDIO_PAID_SUBJECT = "Deposit paid: {name}, {service}"
 STUDIO_PAID = "{name} <{email}> paid the deposit of {amount}: the request is booked (ref {id})."
+STUDIO_SET_DATE = "Set the session's day (the client's aftercare email goes that day): {link}"
 STUDIO_EXPIRED_SUBJECT = "Deposit not paid: {name}, {service}"
 STUDIO_EXPIRED = (
     "{name} <{email}> did not pay the deposit of {amount} in time: the request has expired "
@@ -351,6 +352,16 @@ REQUEST_UNAVAILABLE = (
     "few minutes."
 )
 REQUEST_BAD_FORM = "The form could not be read: {problem}"
+REQUEST_SET_DATE = (
+    "Set the day of the session. The client gets the aftercare guide by email on that day, "
+    "and the review request some days later when the site asks for reviews."
+)
+REQUEST_DATE_DONE = (
+    "Done: the session is on {date}. The aftercare email goes that day; nothing is sent to "
+    "the client now."
+)
+REQUEST_DATE_TOO_SOON = "Accept the request first; then set the session's day."
+REQUEST_DATE_LATER = "No session day yet: set it when it is agreed, with this link (kept 30 days)."
 
 # The consent form of a booking (logic/consent.py, models/consent.py): the visitor's.
 SIGN_THE_CONSENT = "Before your appointment, please fill in and sign the consent form: {url}"
@@ -445,5 +456,10 @@ STUDIO_ONLY = frozenset(
         "REQUEST_LINK_UNKNOWN",
         "REQUEST_UNAVAILABLE",
         "REQUEST_BAD_FORM",
+        "REQUEST_SET_DATE",
+        "REQUEST_DATE_DONE",
+        "REQUEST_DATE_TOO_SOON",
+        "REQUEST_DATE_LATER",
+        "STUDIO_SET_DATE",
     }
 )
