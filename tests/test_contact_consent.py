@@ -317,15 +317,21 @@ def test_a_minor_tattoo_is_refused_unless_the_studio_allows_a_cover_up(tmp_path:
 # --- a paid deposit, on DynamoDB and SES -----------------------------------------------------
 
 
-def test_a_paid_deposit_emails_the_link_and_the_signature_is_stored_on_dynamodb(
-    tmp_path: Path, aws, caplog: pytest.LogCaptureFixture
-) -> None:
-    service = aws_service(tmp_path)
+def paid_on_aws(service: ContactService) -> str:
+    """A request accepted with a deposit, then paid (Stripe's signed webhook): its id."""
     assert respond(service, Settings(), post_event(GOOD))["statusCode"] == 200
     message_id = service.store.list()[0].id
     booked_to(service, message_id)
     paid = completed(message_id)
     assert webhook(service, paid, stripe_signature(paid))["statusCode"] == 200
+    return message_id
+
+
+def test_a_paid_deposit_emails_the_link_and_the_signature_is_stored_on_dynamodb(
+    tmp_path: Path, aws, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = aws_service(tmp_path)
+    message_id = paid_on_aws(service)
     (paid_mail,) = [
         m for m in sent_emails() if m["Subject"] == "Your deposit is paid: you are booked"
     ]
