@@ -255,6 +255,6 @@ def test_the_studio_sets_the_day_later_and_the_aftercare_goes_by_it(tmp_path: Pa
 def test_a_paid_deposits_studio_email_carries_the_set_the_date_link(tmp_path: Path, aws) -> None:
     from test_contact_consent import paid_on_aws
 
-    message_id = paid_on_aws(aws_service(tmp_path))
+    message_id = paid_on_aws(aws_service(tmp_path), tmp_path)
     (studio,) = [m for m in sent_emails() if m["Subject"].startswith("Deposit paid")]
     assert f"/api/requests/{message_id}/date?t=" in text_of(studio)

@@ -41,7 +41,12 @@ from functions.contact.logic.signing import token
 
 SPANISH = {**GOOD, "lang": "es", "name": "Lucía Pérez", "email": "lucia@example.com"}
 PIERCING = {**GOOD, "service": "Piercing"}
-FREE = {**BOOKING, "deposit": {"services": {}, "artists": {}}}  # Accept books at once
+QUESTIONS = ["blood-thinners", "allergies", "pregnant"]  # booking.json's, from consent.md
+FREE = {  # Accept books at once
+    **BOOKING,
+    "deposit": {"services": {}, "artists": {}},
+    "consent_questions": QUESTIONS,
+}
 ADULT = {
     "lang": "en",
     "name": "Ana María López",
@@ -222,7 +227,7 @@ def test_a_forged_an_expired_and_a_not_booked_link_sign_nothing(tmp_path: Path) 
         ({"answers": {}}, "answers", "Please answer every health question."),
         ({"answers": {"Bad Key": True}}, "answers", "Please answer every health question."),
         ({"answers": {f"q{n}": True for n in range(41)}}, "answers", "every health question"),
-        ({"answers": {"a": "x" * 501}}, "answers", "too long"),
+        ({"answers": {**ADULT["answers"], "allergies": "x" * 501}}, "answers", "too long"),
         ({"risks": "yes"}, "risks", "Please confirm that you have read the risks."),
         ({"aftercare": False}, "aftercare", "read the aftercare guide"),
         ({"signature": "Ana Lopez"}, "signature", "type your full name exactly"),
@@ -317,8 +322,9 @@ def test_a_minor_tattoo_is_refused_unless_the_studio_allows_a_cover_up(tmp_path:
 # --- a paid deposit, on DynamoDB and SES -----------------------------------------------------
 
 
-def paid_on_aws(service: ContactService) -> str:
+def paid_on_aws(service: ContactService, tmp_path: Path) -> str:
     """A request accepted with a deposit, then paid (Stripe's signed webhook): its id."""
+    write_booking(tmp_path, {**BOOKING, "consent_questions": QUESTIONS})
     assert respond(service, Settings(), post_event(GOOD))["statusCode"] == 200
     message_id = service.store.list()[0].id
     booked_to(service, message_id)
@@ -331,7 +337,7 @@ def test_a_paid_deposit_emails_the_link_and_the_signature_is_stored_on_dynamodb(
     tmp_path: Path, aws, caplog: pytest.LogCaptureFixture
 ) -> None:
     service = aws_service(tmp_path)
-    message_id = paid_on_aws(service)
+    message_id = paid_on_aws(service, tmp_path)
     (paid_mail,) = [
         m for m in sent_emails() if m["Subject"] == "Your deposit is paid: you are booked"
     ]
@@ -350,8 +356,7 @@ def test_a_paid_deposit_emails_the_link_and_the_signature_is_stored_on_dynamodb(
 
 
 def test_the_sites_health_questions_are_each_answered_and_no_other(tmp_path: Path) -> None:
-    keys = ["blood-thinners", "allergies", "pregnant"]  # as booking.json lists content's
-    service = local(tmp_path, {**FREE, "consent_questions": keys})
+    service = local(tmp_path)  # its booking.json lists QUESTIONS
     message_id, t = booked(service)
     missing = {k: v for k, v in ADULT["answers"].items() if k != "pregnant"}
     for answers in (missing, {**ADULT["answers"], "other": True}):
@@ -387,3 +392,14 @@ def test_no_log_shows_the_token_or_what_the_form_names(
     assert "refused: [visitor]" in logged and message_id in logged
     for value in (t, "1990-04-23", "Rosa Quintanilla", "214 555 0100", "A1B2"):
         assert value.lower() not in logged.lower(), value
+
+
+def test_a_site_without_a_consent_form_sends_no_link(tmp_path: Path) -> None:
+    service = local(tmp_path, {**FREE, "consent_questions": []})  # no content/consent.md
+    assert respond(service, Settings(), post_event(GOOD))["statusCode"] == 200
+    message_id = service.store.list()[0].id
+    accept = dict(RequestLinks(SITE, SECRET)(service.store.get(message_id)))["Accept"]
+    send(service, accept.removeprefix(SITE), "POST", form={"deposit": "0"})
+    booking_mail = kept(service, GOOD["email"])[-1]
+    assert booking_mail["Subject"] == "Your request is accepted"
+    assert "/consent?t=" not in booking_mail.get_content()

@@ -143,8 +143,9 @@ class ConsentDesk(BookingDesk):
 
     def link(self, message: StoredMessage) -> str:
         """The page's address with the token, for the booking email ("" without a site URL
-        or a secret: the email then goes without it)."""
-        if not (self.site_url and self.secret):
+        or a secret, or when the site has no consent form: content/consent.md, which
+        booking.json's `consent_questions` come from; the email then goes without it)."""
+        if not (self.site_url and self.secret and self.booking().consent_questions):
             return ""
         expires = int(self.clock()) + LINK_DAYS * 24 * 3600
         pages = self.site_url.rstrip("/") + texts(message.lang).PAGES
