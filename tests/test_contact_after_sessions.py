@@ -246,7 +246,10 @@ def test_the_studio_sets_the_day_later_and_the_aftercare_goes_by_it(tmp_path: Pa
     shown = send(service, date_link)
     assert shown["statusCode"] == 200 and 'type="date"' in shown["body"]
     assert send(service, date_link, "POST", form={"date": "2026-02-30"})["statusCode"] == 400
-    assert send(service, date_link, "POST", form={"date": DAY})["statusCode"] == 200
+    dated = send(service, date_link, "POST", form={"date": DAY})
+    assert (
+        dated["statusCode"] == 200 and f"<dt>Session&#x27;s day</dt><dd>{DAY}</dd>" in dated["body"]
+    )
     stored = service.store.get(request.id)
     assert (stored.state, stored.session_date) == ("booked", DAY)
     assert operations.after_sessions(service, now=at(5)).startswith("sent 1 aftercare")

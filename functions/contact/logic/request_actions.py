@@ -262,6 +262,7 @@ def _details(message: StoredMessage, timezone: str = "UTC") -> str:
         ("Artist", artist_label(message.artist, message.artist_name)),
         ("Received", _when(message.created_at, timezone)),
         *([("Flash design", describe(message.flash))] if message.flash else []),
+        *([("Session's day", message.session_date)] if message.session_date else []),
         *[
             (line.split(":", 1)[0], line.split(":", 1)[-1].strip())
             for line in request_lines(message)
