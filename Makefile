@@ -96,10 +96,11 @@ bench: install
 	$(PYTHON) bench/contact_images_load.py
 	$(PYTHON) bench/lighthouse.py
 	$(PYTHON) bench/scale.py --count 500
+	$(PYTHON) bench/portfolio_scale.py --count 500
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \
 	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py \
-	scripts/npm_ci.py scripts/make_demo_fingerprints.py
+	scripts/npm_ci.py scripts/make_demo_fingerprints.py scripts/walk_a_request.py
 
 # Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
 # boundaries (features do not import each other; only app/ composes them).

@@ -132,13 +132,20 @@ def ensure_lighthouse() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BENCH, check=True)
 
 
-def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float = 4) -> Run:
-    """One Lighthouse run of `url` in a fresh browser; the JSON report is kept at `report`."""
+def lighthouse_report(
+    url: str,
+    report: Path,
+    chrome: str,
+    cpu_slowdown: float = 4,
+    categories: tuple[str, ...] = CATEGORIES,
+) -> dict:
+    """One Lighthouse run of `url` in a fresh browser, of these categories only: its JSON
+    report, kept at `report` (bench/portfolio_scale.py asks for performance alone)."""
     command = [
         "node",
         str(LIGHTHOUSE),
         url,
-        f"--only-categories={','.join(CATEGORIES)}",
+        f"--only-categories={','.join(categories)}",
         f"--throttling.cpuSlowdownMultiplier={cpu_slowdown:.2f}",
         "--output=json",
         f"--output-path={report}",
@@ -153,6 +160,12 @@ def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float = 4) -> 
     result = json.loads(report.read_text("utf-8"))
     if result.get("runtimeError"):
         raise SystemExit(f"Lighthouse on {url}: {result['runtimeError']}")
+    return result
+
+
+def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float = 4) -> Run:
+    """One Lighthouse run of `url` in a fresh browser; the JSON report is kept at `report`."""
+    result = lighthouse_report(url, report, chrome, cpu_slowdown)
     audits, categories = result["audits"], result["categories"]
     failed = tuple(
         f"{category}: {ref['id']}"

@@ -9,6 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+# Where the package keeps the artists' private addresses (deploy_package.py), relative to its
+# root: the function is told so by CONTACT_ARTIST_EMAILS_FILE (environment below).
+ARTIST_EMAILS = "functions/contact/artist_emails.json"
+
 
 class DeployError(Exception):
     pass
@@ -199,7 +203,7 @@ class DeployOptions:
             # Deposits: Stripe's keys, the operator's or the function's current ones.
             **{name: value for name, value in (stripe or {}).items() if value},
             # The artists' private addresses, in the package (deploy_package.py).
-            "CONTACT_ARTIST_EMAILS_FILE": "functions/contact/artist_emails.json",
+            "CONTACT_ARTIST_EMAILS_FILE": ARTIST_EMAILS,
             **self.extra_env,
         }
 

@@ -17,7 +17,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from functions.deploy_options import DeployError
+from functions.deploy_options import ARTIST_EMAILS, DeployError
 
 FUNCTIONS_DIR = Path(__file__).resolve().parent
 HANDLER = "functions.contact.handlers.handler.handler"
@@ -39,9 +39,6 @@ BUNDLED_DISTRIBUTIONS = (
     "tzdata",  # the studio's time zone where the runtime has no zone files (models/booking.py)
 )
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same code gives the same CodeSha256
-# Where the package keeps the artists' private addresses; the function is told so by
-# CONTACT_ARTIST_EMAILS_FILE (relative to the package's root, deploy_options.environment).
-ARTIST_EMAILS = "functions/contact/artist_emails.json"
 
 
 def known_artists(dist: Path) -> dict[str, str]:
@@ -67,6 +64,8 @@ def package(
 ) -> tuple[bytes, dict[str, str]]:
     """The deployment zip (byte-for-byte reproducible) and the artists baked into it;
     artist_emails: {slug: private address} (generator/content/private.py), {} for none."""
+    from generator.content.private import artist_emails_json  # the file `serve` reads too
+
     artists = known_artists(dist)
     files: dict[str, bytes] = {
         "functions/__init__.py": (FUNCTIONS_DIR / "__init__.py").read_bytes()
@@ -81,9 +80,7 @@ def package(
     files["functions/contact/known_artists.json"] = json.dumps(
         artists, ensure_ascii=False, indent=1, sort_keys=True
     ).encode("utf-8")
-    files[ARTIST_EMAILS] = json.dumps(dict(artist_emails or {}), indent=1, sort_keys=True).encode(
-        "ascii"
-    )
+    files[ARTIST_EMAILS] = artist_emails_json(dict(artist_emails or {}))
     for name in BUNDLED_DISTRIBUTIONS:
         dist_files = importlib.metadata.files(name) or []
         for entry in dist_files:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from urllib.parse import urlencode
 
 import jwt
 import pytest
@@ -204,6 +205,25 @@ def make_service(
     if notifier is not None:
         service.notifier = notifier
     return service
+
+
+def link_event(link: str, method: str = "GET", form: dict | None = None) -> dict:
+    """The Function URL event of opening one of the emails' signed links (GET, `link` being
+    path?query) or posting its page's form."""
+    path, _, query = link.partition("?")
+    event = post_event(None, method)
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["rawQueryString"] = query
+    event["headers"]["content-type"] = "application/x-www-form-urlencoded"
+    event["body"] = urlencode(form or {})
+    return event
+
+
+def submit_request(service: ContactService, payload: dict = GOOD) -> str:
+    """Send the form's payload (a request by default); the stored message's id."""
+    answer = respond(service, Settings(), post_event(payload))
+    assert answer["statusCode"] == 200, answer["body"]
+    return service.store.list()[0].id
 
 
 def call(

@@ -7,6 +7,7 @@ each test. What it emulates and what it does not: docs/stripe-testing.md.
 
 from __future__ import annotations
 
+import hmac
 import select
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from hashlib import sha256
 from pathlib import Path
 
 import httpx
@@ -23,6 +25,15 @@ from recording_server import Received
 SERVER = Path(__file__).resolve().parent / "localstripe_checkout.py"
 API_KEY = "sk_test_localstripe"  # localstripe takes any key that starts with sk_
 WEBHOOK_SECRET = "whsec_test_localstripe"
+
+
+def stripe_signature(payload: bytes, secret: str = WEBHOOK_SECRET, at: int | None = None) -> str:
+    """Stripe-Signature as Stripe computes it: t=<time>,v1=<HMAC-SHA256 of "t.payload">."""
+    at = int(time.time()) if at is None else at
+    mac = hmac.new(secret.encode(), f"{at}.".encode() + payload, sha256).hexdigest()
+    return f"t={at},v1={mac}"
+
+
 START_TIMEOUT = 30.0  # seconds; the machine is shared, a slow start is not a failure
 DELIVERY_TIMEOUT = 15.0  # localstripe waits a second before each webhook delivery
 

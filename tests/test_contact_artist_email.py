@@ -140,7 +140,7 @@ def test_serve_builds_without_it_and_its_function_sends_the_request_to_the_artis
     service = contact_function.service_for_site(paths.out)
     studio_mail = [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if "studio@localhost" in recipients
     ]
     request, question = studio_mail

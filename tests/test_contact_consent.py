@@ -37,7 +37,7 @@ from functions.contact.handlers.settings import Settings
 from functions.contact.logic import consent as consent_logic
 from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
-from functions.contact.logic.signing import token
+from functions.contact.logic.signing import message_token
 
 SPANISH = {**GOOD, "lang": "es", "name": "Lucía Pérez", "email": "lucia@example.com"}
 PIERCING = {**GOOD, "service": "Piercing"}
@@ -193,16 +193,16 @@ def test_a_forged_an_expired_and_a_not_booked_link_sign_nothing(tmp_path: Path) 
         status, answer = sign(service, {**ADULT, "token": bad})
         assert (status, list(answer["fields"])) == (404, ["token"]), bad
     # Signed as a studio link is, for another purpose: not a consent token.
-    other = token(SECRET, "deposit", message_id, 2_000_000_000)
+    other = message_token(SECRET, "deposit", message_id, 2_000_000_000)
     assert sign(service, {**ADULT, "token": other})[0] == 404
-    expired = token(SECRET, consent_logic.PURPOSE, message_id, 1_000)
+    expired = message_token(SECRET, consent_logic.PURPOSE, message_id, 1_000)
     status, answer = sign(service, {**ADULT, "token": expired, "lang": "es"})
     assert status == 410 and answer["error"].startswith("Este enlace ya venció")
     # A request that is not booked (new) has no form to sign.
     assert respond(service, Settings(), post_event({**GOOD, "email": "b@example.com"}))
     newer = next(m for m in service.store.list() if m.id != message_id)
     status, answer = sign(
-        service, {**ADULT, "token": token(SECRET, "consent", newer.id, 2_000_000_000)}
+        service, {**ADULT, "token": message_token(SECRET, "consent", newer.id, 2_000_000_000)}
     )
     assert status == 409 and "no consent form" in answer["error"]
     assert service.store.get(message_id).state == "booked"

@@ -78,7 +78,7 @@ def local(tmp_path: Path) -> ContactService:
 def kept(service: ContactService) -> list[email.message.EmailMessage]:
     return [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for _, raw in service.store.emails()
+        for _, _, raw in reversed(service.store.kept_emails())
     ]
 
 

@@ -11,23 +11,30 @@ from __future__ import annotations
 import contextlib
 import email
 import email.policy
-import hmac
 import itertools
 import json
 import logging
 import re
 import threading
 import time
-from hashlib import sha256
 from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import boto3
 import pytest
 from click.testing import CliRunner
-from contact_support import GOOD, local_settings, make_service, post_event
+from contact_support import (
+    GOOD,
+    link_event,
+    local_settings,
+    make_service,
+    post_event,
+)
+from contact_support import (
+    submit_request as submit,
+)
 from ses_support import SENDER, STUDIO, sent_emails
-from stripe_support import API_KEY, WEBHOOK_SECRET, wait_for
+from stripe_support import API_KEY, WEBHOOK_SECRET, stripe_signature, wait_for
 
 import build
 from functions.contact.dal.dynamodb import DynamoStore, table_definition
@@ -83,12 +90,6 @@ def local(tmp_path: Path, stripe_url: str = "", booking: dict = BOOKING) -> Cont
     return make_service(tmp_path, stripe_settings(tmp_path, stripe_url))
 
 
-def submit(service: ContactService, payload: dict = GOOD) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return service.store.list()[0].id
-
-
 def accept_link(service: ContactService, message_id: str) -> str:
     links = RequestLinks(SITE, SECRET)(service.store.get(message_id))
     return dict(links)["Accept"].removeprefix(SITE)
@@ -100,13 +101,7 @@ def call(
     method: str = "GET",
     form: dict | None = None,
 ) -> dict:
-    path, _, query = link.partition("?")
-    raw = post_event(None, method)
-    raw["rawPath"] = raw["requestContext"]["http"]["path"] = path
-    raw["rawQueryString"] = query
-    raw["headers"]["content-type"] = "application/x-www-form-urlencoded"
-    raw["body"] = urlencode(form or {})
-    return respond(service, Settings(), raw)
+    return respond(service, Settings(), link_event(link, method, form))
 
 
 def kept_emails(service: ContactService) -> list[email.message.EmailMessage]:
@@ -114,7 +109,7 @@ def kept_emails(service: ContactService) -> list[email.message.EmailMessage]:
     each message and the visitor's confirmation too: build.py mail)."""
     return [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if b".confirmation@" not in raw and "studio@localhost" not in recipients
     ]
 
@@ -130,13 +125,6 @@ def accept_with_deposit(service: ContactService, message_id: str, dollars: str =
     answer = call(service, accept_link(service, message_id), "POST", form)
     assert answer["statusCode"] == 200, answer["body"]
     return pay_link_in(kept_emails(service)[-1].get_content())
-
-
-def stripe_signature(payload: bytes, secret: str = WEBHOOK_SECRET, at: int | None = None) -> str:
-    """Stripe-Signature as Stripe computes it: t=<time>,v1=<HMAC-SHA256 of "t.payload">."""
-    at = int(time.time()) if at is None else at
-    mac = hmac.new(secret.encode(), f"{at}.".encode() + payload, sha256).hexdigest()
-    return f"t={at},v1={mac}"
 
 
 def completed(
@@ -619,3 +607,25 @@ def test_stripe_settings_come_in_pairs_and_never_quote_a_key() -> None:
         {"CONTACT_STRIPE_SECRET_KEY": "sk_test_a", "CONTACT_STRIPE_WEBHOOK_SECRET": "whsec_b"}
     )
     assert both.takes_deposits
+
+
+def test_a_spanish_visitors_deposit_emails_say_spanish_and_the_studio_is_told_locally(
+    tmp_path: Path, fake_stripe
+) -> None:
+    """Seen in docs/requests-walk.md: the reminder and expiry to a Spanish visitor were
+    labelled English, and on a laptop the studio's "Deposit not paid" was never kept."""
+    service = local(tmp_path, fake_stripe.url)
+    message_id = submit(service, SPANISH)
+    request = service.store.get(message_id)
+    six_days_ago = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(time.time() - 6 * DAY))
+    accepted = moved(request, "accepted", six_days_ago, "studio link", deposit_cents=10000)
+    assert service.store.change_state(accepted, "new")
+    outbox = ["--outbox", str(tmp_path / "outbox.sqlite3"), "--dist", str(tmp_path / "dist")]
+    runner = CliRunner(env={"CONTACT_SITE_URL": SITE, "CONTACT_LINK_SECRET": SECRET})
+    done = runner.invoke(build.cli, ["deposits-due", *outbox])
+    assert done.exit_code == 0 and "expired 1" in done.output, done.output
+    shown = runner.invoke(build.cli, ["mail", "--json", "--outbox", outbox[1]])
+    mails = {m["subject"]: m for m in json.loads(shown.output)}
+    assert mails["Tu solicitud se venció"]["lang"] == "es"
+    (studio,) = [m for s, m in mails.items() if s.startswith("Deposit not paid: Lucía Pérez")]
+    assert studio["to"] == ["studio@localhost"] and studio["lang"] == "en"

@@ -12,12 +12,23 @@ import re
 import sqlite3
 import threading
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import boto3
 import pytest
 from click.testing import CliRunner
-from contact_support import GOOD, local_settings, make_service, old_outbox, post_event
+from contact_support import (
+    GOOD,
+    local_settings,
+    make_service,
+    old_outbox,
+)
+from contact_support import (
+    link_event as event,
+)
+from contact_support import (
+    submit_request as submit,
+)
 from ses_support import SENDER, STUDIO, sent_emails
 
 import build
@@ -43,28 +54,11 @@ def local(tmp_path: Path, clock: list[float] | None = None) -> ContactService:
     return service
 
 
-def submit(service: ContactService, payload: dict = GOOD) -> str:
-    answer = respond(service, Settings(), post_event(payload))
-    assert answer["statusCode"] == 200, answer["body"]
-    return service.store.list()[0].id
-
-
 def links_of(service: ContactService, message_id: str, now: float | None = None) -> dict[str, str]:
     """The three links as the studio's email carries them: {action: path?query}."""
     clock = (lambda: now) if now is not None else service.request_actions.clock
     links = RequestLinks(SITE, SECRET, clock)(service.store.get(message_id))
     return {label.lower(): url.removeprefix(SITE) for label, url in links}
-
-
-def event(link: str, method: str = "GET", form: dict | None = None) -> dict:
-    """The Function URL event of opening a link (GET) or posting its form."""
-    path, _, query = link.partition("?")
-    raw = post_event(None, method)
-    raw["rawPath"] = raw["requestContext"]["http"]["path"] = path
-    raw["rawQueryString"] = query
-    raw["headers"]["content-type"] = "application/x-www-form-urlencoded"
-    raw["body"] = urlencode(form or {})
-    return raw
 
 
 def open_link(
@@ -79,7 +73,7 @@ def to_visitors(service: ContactService) -> list[tuple[tuple[str, ...], bytes]]:
     keeps the studio's email too, #41 item 7: build.py mail)."""
     return [
         (recipients, raw)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if b"Auto-Submitted: auto-generated" in raw and b".confirmation@" not in raw
     ]
 
@@ -519,3 +513,19 @@ def test_hostile_text_is_escaped_on_the_page_and_made_plain_in_the_email(tmp_pat
     text = told.get_content()
     assert "The studio proposes: Friday Bcc: victim@example.net" in text
     assert "\u202e" not in text and "\x1b" not in text and "Bring your[31m sketch" in text
+
+
+def test_the_studio_email_says_when_it_came_in_the_studios_time_zone(tmp_path: Path) -> None:
+    """Seen in docs/requests-walk.md: "Received" was a raw UTC ISO time, where the request
+    pages and the digest show the studio's time (booking.json's timezone)."""
+    api = tmp_path / "dist" / "api"
+    api.mkdir(parents=True)
+    (api / "booking.json").write_text(json.dumps({"timezone": "America/New_York"}), "utf-8")
+    service = local(tmp_path)
+    submit(service)
+    shown = CliRunner().invoke(
+        build.cli, ["mail", "--json", "--outbox", str(tmp_path / "outbox.sqlite3")]
+    )
+    (studio,) = [m for m in json.loads(shown.output) if m["to"] == ["studio@localhost"]]
+    (received,) = [line for line in studio["text"].splitlines() if line.startswith("Received:")]
+    assert re.fullmatch(r"Received:  \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T", received), received

@@ -129,39 +129,32 @@ def launch_warnings(content: Content) -> list[Problem]:
     notice, and the Spanish of every text (a studio may launch half translated:
     translations.py)."""
     found = translation_warnings(content)
-    if content.policies is None:
-        found.append(
-            Problem(
-                content.findings.shown(content.root / POLICIES_FILE),
-                None,
-                None,
-                "is missing, so the site has no /policies page and the contact form links to "
-                "no policies: write the studio's deposits, cancellations, age and ID and "
-                "touch-up rules in this file (docs/requests.md)",
-            )
-        )
-    if content.privacy is None:
-        found.append(
-            Problem(
-                content.findings.shown(content.root / PRIVACY_FILE),
-                None,
-                None,
-                "is missing, so the site has no privacy notice (/privacy) and the contact form "
-                "links to none: write what the studio keeps about visitors, where, for how "
-                "long and how to ask for a copy or deletion in this file (docs/privacy.md)",
-            )
-        )
-    if content.consent is None:
-        found.append(
-            Problem(
-                content.findings.shown(content.root / CONSENT_FILE),
-                None,
-                None,
-                "is missing, so clients cannot sign the consent form on their phone (/consent): "
-                "write the studio's health questions, risks and aftercare in this file "
-                "(docs/consent.md)",
-            )
-        )
+    missing = (
+        (
+            POLICIES_FILE,
+            content.policies,
+            "is missing, so the site has no /policies page and the contact form links to no "
+            "policies: write the studio's deposits, cancellations, age and ID and touch-up "
+            "rules in this file (docs/requests.md)",
+        ),
+        (
+            PRIVACY_FILE,
+            content.privacy,
+            "is missing, so the site has no privacy notice (/privacy) and the contact form "
+            "links to none: write what the studio keeps about visitors, where, for how long "
+            "and how to ask for a copy or deletion in this file (docs/privacy.md)",
+        ),
+        (
+            CONSENT_FILE,
+            content.consent,
+            "is missing, so clients cannot sign the consent form on their phone (/consent): "
+            "write the studio's health questions, risks and aftercare in this file "
+            "(docs/consent.md)",
+        ),
+    )
+    for name, text, message in missing:
+        if text is None:
+            found.append(Problem(content.findings.shown(content.root / name), None, None, message))
     return found
 
 

@@ -38,10 +38,15 @@ def fill(text: str, site: models.SiteFile) -> str:
     return PLACEHOLDER.sub(fact, text)
 
 
+def notice_files(content: Content) -> list[tuple[Path, str | None]]:
+    """privacy.md and privacy.es.md with their texts as read (None: no such file)."""
+    english = content.root / PRIVACY_FILE
+    return [(english, content.privacy), (spanish_file(english), content.privacy_es)]
+
+
 def check_notice(content: Content) -> None:
     """Record each unknown placeholder of privacy.md and privacy.es.md as a problem."""
-    english = content.root / PRIVACY_FILE
-    for path, text in ((english, content.privacy), (spanish_file(english), content.privacy_es)):
+    for path, text in notice_files(content):
         for number, line in enumerate((text or "").splitlines(), start=1):
             for match in PLACEHOLDER.finditer(line):
                 if match.group(1) not in FACTS:

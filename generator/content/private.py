@@ -10,11 +10,10 @@ package for deploy-function (functions/deploy_package.py).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from ..errors import ContentError
+from ..files import atomic_write_bytes
 from .loader import load_content
 from .records import Content
 
@@ -23,7 +22,7 @@ ARTIST_EMAILS_FILE = "artist_emails.json"
 
 def artist_emails(content: Content) -> dict[str, str]:
     """{artist slug: private address} for every artist whose file gives `email:`."""
-    return {a.slug: a.email for a in content.artists if getattr(a, "email", None)}
+    return {a.slug: a.email for a in content.artists if a.email}
 
 
 def read_artist_emails(root: Path | str) -> dict[str, str]:
@@ -42,14 +41,6 @@ def artist_emails_json(emails: dict[str, str]) -> bytes:
 
 
 def write_artist_emails(path: Path, emails: dict[str, str]) -> None:
-    """Write the file readable by its owner only (0600), replaced whole, never half written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=".artist-emails-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(artist_emails_json(emails))
-        os.chmod(partial, 0o600)
-        os.replace(partial, path)
-    except BaseException:
-        Path(partial).unlink(missing_ok=True)
-        raise
+    """Write the file readable by its owner only (0600: mkstemp's mode, which the rename
+    keeps), replaced whole, never half written."""
+    atomic_write_bytes(path, artist_emails_json(emails))

@@ -6,6 +6,7 @@ links that work) and screenshots of each at 390x844 and 1366x900, kept in docs/i
 from __future__ import annotations
 
 import pytest
+from page_errors import open_page
 from playwright.sync_api import Page, expect
 
 from generator.pipeline import PROJECT_ROOT
@@ -24,16 +25,6 @@ PAGES = {
     "/deposit/cancelled": ("Nothing was charged", None, "Back to home"),
     "/es/deposit/cancelled": ("No se hizo ningún cargo", None, "Volver al inicio"),
 }
-
-
-def open_page(page: Page, path: str) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(path)
-    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=20_000)
-    page.wait_for_load_state("networkidle", timeout=15_000)
-    return errors
 
 
 def no_sideways_scroll(page: Page) -> bool:

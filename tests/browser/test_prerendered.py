@@ -211,6 +211,12 @@ def test_without_javascript_the_pages_show_their_real_content(
         first_page = [w["title"] for w in work][:24]
         expect(page.locator(".portfolio-tile__title")).to_have_text(first_page)
         expect(page.get_by_text(f"Showing 24 of {len(work)} pieces")).to_be_visible()
+        # every tile's picture, the far ones from their <noscript> (docs/portfolio.md#a-big-studio)
+        pictures = page.locator(".gallery-tile__image")
+        expect(pictures).to_have_count(24)
+        pictures.last.scroll_into_view_if_needed()
+        expect(pictures.last).to_have_js_property("complete", True)
+        assert pictures.last.evaluate("image => image.naturalWidth") > 0
 
         page.goto("/aftercare")
         tattoo = page.get_by_role("article", name="Tattoo Aftercare")

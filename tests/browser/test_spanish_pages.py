@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from page_errors import open_page
 from playwright.sync_api import Page, expect
 
 from functions.contact.words import messages_es
@@ -66,17 +67,6 @@ def spanish_paths(demo_dist: Path) -> list[str]:
         "/es/test",
         "/es/no-such-page",
     ]
-
-
-def open_page(page: Page, path: str) -> list[str]:
-    """Open path, wait out the preloader; return what the console reported as errors."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(path)
-    expect(page.get_by_test_id("preloader")).to_have_count(0, timeout=20_000)
-    page.wait_for_load_state("networkidle", timeout=15_000)
-    return errors
 
 
 # What a visitor reads: text nodes and the attributes read aloud or shown, outside elements

@@ -23,9 +23,15 @@ from web_fonts import wait_for_web_fonts
 
 pytestmark = pytest.mark.browser
 
-SETTLE = """() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined)))"""
+# Until the page's finite animations end, 5 s at most: an animation that never finishes (a
+# paused one) kept `finished` pending, and page.evaluate has no timeout of its own: under load
+# it hung a clean-clone run for over 20 minutes, twice, in test_the_stats_numbers_have_lining_figures.
+SETTLE = """() => Promise.race([
+    Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+])"""
 
 
 @pytest.fixture

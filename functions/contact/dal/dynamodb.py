@@ -13,7 +13,7 @@ Only imported when CONTACT_STORE=dynamodb (boto3 costs a cold start); deploy-fun
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 import boto3
@@ -32,7 +32,7 @@ from ..models.message import (
     StorageUnavailable,
     StoredMessage,
 )
-from ..models.request_state import RELEASES_HOLD
+from ..models.request_state import kept_hold
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -278,7 +278,7 @@ class DynamoStore:
         was = "#st = :from"
         if from_state == _DEFAULT_STATE:
             was += " OR attribute_not_exists(#st)"
-        releases = message.state in RELEASES_HOLD
+        hold = kept_hold(message)  # "" once declined or expired: given back
         names = {"#st": _STATE, "#s": "status", "#sh": "state_history", "#d": "deposit_cents"}
         values = {
             ":to": message.state,
@@ -292,12 +292,10 @@ class DynamoStore:
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
         kept = {
             "checkout_session": message.checkout_session,
-            "hold": message.hold,
+            "hold": hold,
             "consent": message.consent,  # the signed form (logic/consent.py)
             "session_date": message.session_date,  # the aftercare's day (after_booking.py)
         }
-        if releases:
-            kept["hold"] = ""  # given back: stored without it
         for (name, value), short in zip(kept.items(), ("#c", "#h", "#cf", "#sd"), strict=True):
             names[short] = name
             if value:
@@ -308,7 +306,7 @@ class DynamoStore:
         if removed:
             update += " REMOVE " + ", ".join(removed)
         condition = f"attribute_exists(id) AND #s <> :spam AND ({was})"
-        if not (releases and message.hold):
+        if hold == message.hold:  # no design given back
             return self._update_if("state change", message.id, update, condition, names, values)
         # The hold goes in the same transaction; the message as read names it (only a stored
         # hold's own message does), and the condition deletes only this message's hold.
@@ -349,18 +347,15 @@ class DynamoStore:
         # A scan that keeps only the holds: the table has no index of them, and the answer is
         # cached a minute by the CDN (docs/contact.md: what it costs).
         found: list[str] = []
-        kwargs = {
-            "TableName": self.name,
+        holds = {
             "FilterExpression": "begins_with(id, :hold)",
             "ProjectionExpression": "id",
             "ExpressionAttributeValues": _to_dynamo({":hold": HOLD_PREFIX}),
         }
-        while len(found) < limit:
-            page = self._call("scan", lambda: self.client.scan(**kwargs))
-            found += [i["id"]["S"].removeprefix(HOLD_PREFIX) for i in page["Items"]]
-            if "LastEvaluatedKey" not in page:
+        for items in self._pages(holds) if limit > 0 else ():
+            found += [i["id"]["S"].removeprefix(HOLD_PREFIX) for i in items]
+            if len(found) >= limit:
                 break
-            kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
         return sorted(found)[: max(0, limit)]
 
     def reserve_upload_bytes(self, hour: Hour, size: int, ceiling: int) -> bool:
@@ -462,16 +457,22 @@ class DynamoStore:
 
     def _scan(self, arguments: dict) -> list[StoredMessage]:
         """Every message the scan with these arguments finds (the other items left out)."""
-        items, kwargs = [], {"TableName": self.name, **arguments}
+        return [
+            _message(_from_dynamo(i))
+            for items in self._pages(arguments)
+            for i in items
+            if not i["id"]["S"].startswith(_NOT_MESSAGES)
+        ]
+
+    def _pages(self, arguments: dict) -> Iterator[list[dict]]:
+        """The items of the scan with these arguments, a page at a time, as DynamoDB has them."""
+        kwargs = {"TableName": self.name, **arguments}
         while True:
             page = self._call("scan", lambda: self.client.scan(**kwargs))
-            items += [
-                _from_dynamo(i) for i in page["Items"] if not i["id"]["S"].startswith(_NOT_MESSAGES)
-            ]
+            yield page["Items"]
             if "LastEvaluatedKey" not in page:
-                break
+                return
             kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-        return [_message(i) for i in items]
 
 
 _SERIALIZER, _DESERIALIZER = TypeSerializer(), TypeDeserializer()

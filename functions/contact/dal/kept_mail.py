@@ -28,13 +28,8 @@ class KeptNotifier(StudioMail):
         request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
         artist_emails: Callable[[str], str] | None = None,
     ):
+        super().__init__(sender, recipients, studio, image_links, request_links, artist_emails)
         self.outbox = outbox
-        self.sender = sender
-        self.recipients = recipients
-        self.studio = studio
-        self.image_links = image_links
-        self.request_links = request_links
-        self.artist_emails = artist_emails
 
     def send(self, message: StoredMessage, artist_name: str) -> None:
         """Keep the studio's email for message; NotificationFailed if it cannot be built."""

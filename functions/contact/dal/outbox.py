@@ -29,7 +29,7 @@ from ..models.message import (
     StorageUnavailable,
     StoredMessage,
 )
-from ..models.request_state import RELEASES_HOLD
+from ..models.request_state import RELEASES_HOLD, kept_hold
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -347,7 +347,7 @@ class SqliteOutbox:
                     _column(message, "state_history"),
                     message.deposit_cents,
                     message.checkout_session,
-                    "" if releases else message.hold,
+                    kept_hold(message),
                     _column(message, "consent"),
                     message.session_date,
                     message.id,
@@ -378,20 +378,11 @@ class SqliteOutbox:
             (self.clock(), json.dumps(list(recipients)), raw),
         )
 
-    def emails(self) -> list[tuple[tuple[str, ...], bytes]]:
-        """The kept emails, oldest first: (recipients, raw)."""
-        try:
-            rows = self._connect().execute("SELECT recipients, raw FROM emails ORDER BY seq")
-            return [(tuple(json.loads(r[0])), bytes(r[1])) for r in rows.fetchall()]
-        except sqlite3.Error as exc:
-            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
-
-    def kept_emails(self, limit: int | None = None) -> list[tuple[float, tuple[str, ...], bytes]]:
+    def kept_emails(self) -> list[tuple[float, tuple[str, ...], bytes]]:
         """The kept emails, newest first: (kept at, Unix seconds; recipients; raw)."""
         try:
             rows = self._connect().execute(
-                "SELECT kept_at, recipients, raw FROM emails ORDER BY seq DESC LIMIT ?",
-                (-1 if limit is None else limit,),
+                "SELECT kept_at, recipients, raw FROM emails ORDER BY seq DESC"
             )
             return [(r[0], tuple(json.loads(r[1])), bytes(r[2])) for r in rows.fetchall()]
         except sqlite3.Error as exc:

@@ -56,15 +56,9 @@ class SesNotifier(StudioMail):
         request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
         artist_emails: Callable[[str], str] | None = None,
     ):
-        self.artist_emails = artist_emails  # an artist's private address (studio_mail.py)
-        # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
-        self.request_links = request_links
+        super().__init__(sender, recipients, studio, image_links, request_links, artist_emails)
         # SES's suppression list and bounce and complaint events (deploy-function makes it).
         self.options = {"ConfigurationSetName": configuration_set} if configuration_set else {}
-        self.image_links = image_links  # the reference images' links (uploads store)
-        self.sender = sender
-        self.recipients = recipients
-        self.studio = studio
         self.budget_s = budget_s
         self.client = client or boto3.client("sesv2", region_name=region, config=_SES_CONFIG)
         self.sleep = sleep

@@ -12,18 +12,31 @@ from ..models.references import ImageLinks
 
 
 class StudioMail:
-    """What a notifier holds to compose the studio's email (set by its __init__)."""
+    """What a notifier holds to compose the studio's email."""
 
-    sender: str
-    recipients: tuple[str, ...]
-    studio: str
-    # The reference images' links (uploads store).
-    image_links: Callable[[list[str]], ImageLinks] | None = None
-    # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
-    request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None
-    # An artist's private address by slug (dal/artist_emails.py): their requests go To
-    # them, the studio in Cc (models/mail.addressees).
-    artist_emails: Callable[[str], str] | None = None
+    def __init__(
+        self,
+        sender: str,
+        recipients: tuple[str, ...],
+        studio: str,
+        image_links: Callable[[list[str]], ImageLinks] | None = None,
+        request_links: Callable[[StoredMessage], list[tuple[str, str]]] | None = None,
+        artist_emails: Callable[[str], str] | None = None,
+    ):
+        self.sender = sender
+        self.recipients = recipients
+        self.studio = studio
+        # The reference images' links (uploads store).
+        self.image_links = image_links
+        # A request's Accept, Decline and Waitlist links (logic/request_actions.RequestLinks).
+        self.request_links = request_links
+        # An artist's private address by slug (dal/artist_emails.py): their requests go To
+        # them, the studio in Cc (models/mail.addressees).
+        self.artist_emails = artist_emails
+        # The studio's time zone (booking.json's `timezone`, models/booking.py): "Received"
+        # is shown in it, as the request pages show it (docs/contact.md). Set once the
+        # booking rules are known (handlers/app.py).
+        self.timezone: Callable[[], str] | None = None
 
     def compose(
         self, message: StoredMessage, artist_name: str
@@ -46,6 +59,7 @@ class StudioMail:
                 images,
                 actions,
                 artist,
+                self.timezone() if self.timezone else "",
             )
         except (ValueError, TypeError) as exc:  # a header the policy refused
             raise NotificationFailed(f"email could not be built: {exc}") from exc

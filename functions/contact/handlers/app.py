@@ -34,6 +34,7 @@ from ..dal.booking import SiteBooking, fixed
 from ..dal.flash import SiteFlash
 from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
+from ..dal.studio_mail import StudioMail
 from ..dal.uploads import LocalUploads
 from ..logic.after_booking import AfterSessions
 from ..logic.confirmation import Confirmations, Mailer
@@ -113,6 +114,12 @@ def build_artist_emails(settings: Settings) -> ArtistEmails | None:
 def keeps_email(settings: Settings, store: MessageStore) -> bool:
     """True where nothing is sent and the local outbox keeps what would have been."""
     return not settings.sends_email and isinstance(store, SqliteOutbox)
+
+
+def studio_recipients(settings: Settings, store: MessageStore) -> tuple[str, ...]:
+    """Who the studio's automatic emails go to: CONTACT_NOTIFY_TO; where the outbox keeps
+    them instead, the local studio's address when that is unset."""
+    return settings.notify_to or (LOCAL_STUDIO if keeps_email(settings, store) else ())
 
 
 def build_kept_notifier(
@@ -198,7 +205,7 @@ def build_spam_review(settings: Settings, service: ContactService) -> SpamReview
         service,
         mailer,
         settings.notify_from,
-        settings.notify_to or (LOCAL_STUDIO if keeps else ()),
+        studio_recipients(settings, service.store),
         settings.site_url,
         link_secret(settings),
         settings.studio_name,
@@ -286,6 +293,9 @@ def build_service(
     service.unsent = build_kept_notifier(settings, store, uploads)
     service.spam_review = build_spam_review(settings, service)
     rules = booking if booking is not None else build_booking(settings)
+    for mail in (notifier, service.unsent):
+        if isinstance(mail, StudioMail):
+            mail.timezone = lambda: rules().timezone  # "Received" in the studio's time zone
     service.consent = build_consent(settings, service, rules)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
@@ -342,8 +352,9 @@ def build_deposits(
         payments=LazyStripe(settings) if settings.takes_deposits else None,
         booking=booking,
         mailer=visitor_mailer(settings, service),
-        sender=settings.notify_from or "website@localhost",
-        studio=settings.notify_to,
+        sender=settings.notify_from or LOCAL_SENDER,
+        # Where nothing is sent, the outbox keeps the studio's "Deposit paid" too (build.py mail).
+        studio=studio_recipients(settings, service.store),
         site_url=settings.site_url,
         secret=link_secret(settings),
         studio_name=settings.studio_name,

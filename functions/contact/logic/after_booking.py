@@ -22,7 +22,6 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from urllib.parse import parse_qs
 
 from ..contract import REVIEWS_OFF_PATH
 from ..models.booking import zone
@@ -35,7 +34,7 @@ from ..words.language import texts
 from .booking_desk import BookingDesk
 from .confirmation import address_key, first_name
 from .consent import is_tattoo
-from .signing import sign, signed
+from .signing import read_token, signed, token
 from .spam_review import _STYLE, page_headers
 
 log = logging.getLogger(__name__)
@@ -46,7 +45,6 @@ OFF_KEEP_S = 10 * 365 * 24 * 3600  # a client's "no more review requests"
 OFF_LINK_DAYS = 365
 OFF_PURPOSE = "reviews-off"
 _OFF_PATH = re.compile(r"([0-9a-f]{32})")
-_OFF_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 AFTERCARE, REVIEW = "aftercare", "review"
 
@@ -195,8 +193,8 @@ class AfterSessions(BookingDesk):
         if not (self.site_url and self.secret):
             return ""
         expires = int(self.clock()) + OFF_LINK_DAYS * 24 * 3600
-        signature = sign(self.secret, OFF_PURPOSE, message.id, expires)
-        return f"{self.site_url.rstrip('/')}{REVIEWS_OFF_PATH}{message.id}?t={expires}.{signature}"
+        link_token = token(self.secret, OFF_PURPOSE, message.id, expires)
+        return f"{self.site_url.rstrip('/')}{REVIEWS_OFF_PATH}{message.id}?t={link_token}"
 
     # --- GET|POST /api/reviews/off/<id>?t= ------------------------------------------------
 
@@ -208,11 +206,11 @@ class AfterSessions(BookingDesk):
                 405, {"success": False, "error": "Use GET or POST."}, {"allow": "GET, POST"}
             )
         found = _OFF_PATH.fullmatch(path.removeprefix(REVIEWS_OFF_PATH))
-        given = _OFF_TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
+        given = read_token(query)
         if not found or not given or not self.secret:
             return _off_page(404, "en", "REVIEWS_OFF_UNKNOWN")
-        message_id, expires = found.group(1), int(given.group(1))
-        if not signed(self.secret, OFF_PURPOSE, message_id, expires, given.group(2)):
+        message_id, (expires, signature) = found.group(1), given
+        if not signed(self.secret, OFF_PURPOSE, message_id, expires, signature):
             log.warning("contact: a forged reviews-off link was refused (%s)", message_id)
             return _off_page(404, "en", "REVIEWS_OFF_UNKNOWN")
         try:

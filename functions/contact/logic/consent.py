@@ -20,7 +20,6 @@ import logging
 import re
 from dataclasses import replace
 from datetime import datetime
-from urllib.parse import parse_qs
 
 from ..contract import CONSENT_COPIES_PATH
 from ..models.booking import studio_time, zone
@@ -32,7 +31,7 @@ from ..models.request_state import BOOKED, BY_CLIENT, CONSENTED, NotAllowed, is_
 from ..models.rules import REQUEST_SERVICES, InvalidSubmission
 from ..words.language import Texts, read_lang, texts
 from .booking_desk import BookingDesk
-from .signing import read_token, sign, signed, token
+from .signing import message_token, read_message_token, read_token, signed, token
 from .spam_review import page_headers
 
 log = logging.getLogger(__name__)
@@ -43,7 +42,6 @@ LINK_DAYS = 90  # from the booking: time enough to sign before the appointment
 COPY_LINK_DAYS = 90
 PAGE_PATH = "/consent"  # the site's page (site-src), under /es for Spanish
 _COPY_PATH = re.compile(r"([0-9a-f]{32})")
-_COPY_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 
 # The studio's words (English only, as its other links' pages).
 STUDIO_SUBJECT = "Consent signed: {name} - {service}"
@@ -149,7 +147,7 @@ class ConsentDesk(BookingDesk):
             return ""
         expires = int(self.clock()) + LINK_DAYS * 24 * 3600
         pages = self.site_url.rstrip("/") + texts(message.lang).PAGES
-        return f"{pages}{PAGE_PATH}?t={token(self.secret, PURPOSE, message.id, expires)}"
+        return f"{pages}{PAGE_PATH}?t={message_token(self.secret, PURPOSE, message.id, expires)}"
 
     def line(self, message: StoredMessage) -> list[str]:
         """The booking email's lines asking for the consent form ([] without a link)."""
@@ -163,7 +161,8 @@ class ConsentDesk(BookingDesk):
         t = texts(read_lang(payload))
         if not isinstance(payload, dict):
             return _refused(400, t.CONSENT_LINK_UNKNOWN)
-        found = read_token(self.secret, PURPOSE, payload.get("token")) if self.secret else None
+        given = payload.get("token")
+        found = read_message_token(self.secret, PURPOSE, given) if self.secret else None
         if found is None:
             return _refused(404, t.CONSENT_LINK_UNKNOWN)
         message_id, expires = found
@@ -215,9 +214,9 @@ class ConsentDesk(BookingDesk):
 
     def copy_link(self, message: StoredMessage) -> str:
         expires = int(self.clock()) + COPY_LINK_DAYS * 24 * 3600
-        signature = sign(self.secret, COPY_PURPOSE, message.id, expires)
         base = self.site_url.rstrip("/")
-        return f"{base}{CONSENT_COPIES_PATH}{message.id}?t={expires}.{signature}"
+        link_token = token(self.secret, COPY_PURPOSE, message.id, expires)
+        return f"{base}{CONSENT_COPIES_PATH}{message.id}?t={link_token}"
 
     def tell_studio(self, message: StoredMessage, timezone: str) -> bool:
         """The studio's readable copy by email, with the printable page's link; True if it
@@ -252,11 +251,11 @@ class ConsentDesk(BookingDesk):
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, {"success": False, "error": "Use GET."}, {"allow": "GET"})
         found = _COPY_PATH.fullmatch(path.removeprefix(CONSENT_COPIES_PATH))
-        given = _COPY_TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
+        given = read_token(query)
         if not found or not given or not self.secret:
             return _copy_page(404, COPY_UNKNOWN)
-        message_id, expires = found.group(1), int(given.group(1))
-        if not signed(self.secret, COPY_PURPOSE, message_id, expires, given.group(2)):
+        message_id, (expires, signature) = found.group(1), given
+        if not signed(self.secret, COPY_PURPOSE, message_id, expires, signature):
             log.warning("contact: a forged consent copy link was refused (%s)", message_id)
             return _copy_page(404, COPY_UNKNOWN)
         if expires <= self.clock():

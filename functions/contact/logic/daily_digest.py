@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 
-from ..models.mail import artist_label, header_text, plain_email
+from ..models.mail import artist_label, header_text
 from ..models.message import StoredMessage
 from ..models.request_state import ACCEPTED, NEW, is_request, last_move, may_act
 from .ports import MessageStore
@@ -163,21 +163,20 @@ class DailyDigest:
         if spam.total:
             caught = "1 message" if spam.total == 1 else f"{spam.total} messages"
             what += f", the spam traps kept {caught}"
-            links = review._link if review.site_url and review.secret else None
             _, body = compose_digest(
-                spam.listed, spam.total, spam.start, spam.end, links, review.studio, footer=False
+                spam.listed,
+                spam.total,
+                spam.start,
+                spam.end,
+                review.links,
+                review.studio,
+                footer=False,
             )
             lines += ["", "", body.rstrip("\n")]
         lines += ["", "--", FOOTER]
         subject = header_text(f"{review.studio}: {what} ({spam.end:%Y-%m-%d})")
-        email = plain_email(
-            review.sender or "website@localhost",
-            ", ".join(review.recipients) or "studio@localhost",
-            review.sender or "website@localhost",
-            subject,
-            "\n".join(lines) + "\n",
-            f"daily-digest-{spam.end:%Y%m%d%H}",
-            {"Auto-Submitted": "auto-generated"},  # RFC 3834: no autoresponder answers it
+        email = review.studio_email(
+            subject, "\n".join(lines) + "\n", f"daily-digest-{spam.end:%Y%m%d%H}"
         )
         return DailyEmail(spam, waiting, email)
 

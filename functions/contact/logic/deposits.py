@@ -20,14 +20,12 @@
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from urllib.parse import parse_qs
 
 from ..contract import DEPOSITS_PATH
 from ..models.booking import BookingRules, studio_date
@@ -57,15 +55,14 @@ from ..words.language import texts
 from .confirmation import Mailer, first_name
 from .ports import MessageStore, Payments
 from .request_actions import Form, RequestLinks, Stored
-from .signing import sign, signed
-from .spam_review import _STYLE, page_headers
+from .signing import read_token, signed, token
+from .spam_review import html_page
 
 log = logging.getLogger(__name__)
 
 PURPOSE = "deposit"  # what the pay links sign: never a studio link's
 BY_PAYMENT = "payment"
 _PATH = re.compile(r"([0-9a-f]{32})")
-_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 EVENT_KEEP_S = 30 * 24 * 3600  # Stripe retries an event for up to three days
 SESSION_MARGIN_S = 120  # a session this close to its end is replaced, not reused
 DAY_S = 24 * 3600
@@ -77,7 +74,7 @@ def dollars(cents: int) -> str:
 
 
 def deposit_token(secret: str, message_id: str, expires: int) -> str:
-    return f"{expires}.{sign(secret, PURPOSE, message_id, expires)}"
+    return token(secret, PURPOSE, message_id, expires)
 
 
 def accepted_at(message: StoredMessage) -> float | None:
@@ -133,8 +130,8 @@ class DepositDesk:
 
     def pay_link(self, message: StoredMessage) -> str:
         expires = self.ends_at(message)
-        token = deposit_token(self.secret, message.id, expires)
-        return f"{self.site_url.rstrip('/')}{DEPOSITS_PATH}{message.id}?t={token}"
+        link_token = deposit_token(self.secret, message.id, expires)
+        return f"{self.site_url.rstrip('/')}{DEPOSITS_PATH}{message.id}?t={link_token}"
 
     def asked(self, message: StoredMessage, form: Form) -> tuple[str, str]:
         """Subject and body of the visitor's email asking for the deposit (their language)."""
@@ -162,8 +159,11 @@ class DepositDesk:
 
     # --- the emails -----------------------------------------------------------------------
 
-    def send(self, to: tuple[str, ...], subject: str, body: str, key: str) -> bool:
-        """One plain email; True if it went (nothing raised: the change stands either way)."""
+    def send(
+        self, to: tuple[str, ...], subject: str, body: str, key: str, lang: str = "en"
+    ) -> bool:
+        """One plain email in lang (its Content-Language); True if it went (nothing raised:
+        the change stands either way)."""
         if self.mailer is None or not to:
             log.info("contact: no email %s: none is configured", key)
             return False
@@ -176,6 +176,7 @@ class DepositDesk:
                 body,
                 key,
                 {"Auto-Submitted": "auto-generated"},
+                lang,
             )
             self.mailer.deliver(email.as_bytes(), to)
         except (NotificationFailed, StorageUnavailable, ValueError) as exc:
@@ -187,7 +188,7 @@ class DepositDesk:
         t = texts(message.lang)
         body = "\n".join([*self._greeting(message), *lines, "", t.ANSWER_BY_REPLYING]) + "\n"
         to = (ascii_email(message.email),)
-        return self.send(to, subject, body, f"{message.id}.{message.state}")
+        return self.send(to, subject, body, f"{message.id}.{message.state}", message.lang)
 
     def tell_studio(self, message: StoredMessage, subject: str, text: str) -> bool:
         values = {
@@ -236,11 +237,11 @@ class DepositDesk:
         if method.upper() not in ("GET", "HEAD"):
             return Outcome(405, {"success": False, "error": "Use GET."}, {"allow": "GET"})
         found = _PATH.fullmatch(path.removeprefix(DEPOSITS_PATH))
-        token = _TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
-        if not found or not token or not self.secret:
+        given_token = read_token(query)
+        if not found or not given_token or not self.secret:
             return visitor_page(404, "en", "LINK_UNKNOWN")
         message_id = found.group(1)
-        expires, given = int(token.group(1)), token.group(2)
+        expires, given = given_token
         if not signed(self.secret, PURPOSE, message_id, expires, given):
             log.warning("contact: a forged deposit link was refused (%s)", message_id)
             return visitor_page(404, "en", "LINK_UNKNOWN")
@@ -370,7 +371,6 @@ def _closed(message: StoredMessage) -> Outcome:
     return visitor_page(200 if kind == "PAID" else 410, message.lang, kind)
 
 
-_HEADERS = page_headers(_STYLE)
 _PAGES = {
     "PAID": lambda t: (t.PAGE_PAID_TITLE, t.PAGE_PAID),
     "EXPIRED": lambda t: (t.PAGE_EXPIRED_TITLE, t.PAGE_EXPIRED),
@@ -384,11 +384,4 @@ def visitor_page(status: int, lang: str, kind: str) -> Outcome:
     """A small page for the visitor who opened the pay link, in their language: no form,
     no script, the studio links' stylesheet."""
     title, text = _PAGES[kind](texts(lang))
-    document = (
-        f'<!doctype html><html lang="{"es" if lang == "es" else "en"}"><head>'
-        '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(title)}</title>'
-        f"<style>{_STYLE}</style></head><body><main><h1>{html.escape(title)}</h1>"
-        f"<p>{html.escape(text)}</p></main></body></html>"
-    )
-    return Outcome(status, {"success": status < 400, "message": text}, _HEADERS, document)
+    return html_page(status, title, text, lang="es" if lang == "es" else "en")

@@ -121,11 +121,5 @@ def with_claim(message: StoredMessage, claim: dict) -> StoredMessage:
         return message
     hold = "" if claim.get("repeatable") else claim["id"]
     if message.artist == NO_ARTIST and claim.get("verified"):
-        return replace(
-            message,
-            flash=claim,
-            artist=claim["artist_id"],
-            artist_name=claim["artist"],
-            hold=hold,
-        )
+        message = replace(message, artist=claim["artist_id"], artist_name=claim["artist"])
     return replace(message, flash=claim, hold=hold)

@@ -61,7 +61,7 @@ from ..words import messages as studio_words
 from ..words.language import texts
 from .confirmation import Mailer, first_name
 from .ports import MessageStore
-from .signing import sign, signed
+from .signing import read_token, signed, token
 from .spam_review import _STYLE as _SPAM_PAGE_STYLE
 from .spam_review import html_page
 
@@ -70,7 +70,6 @@ log = logging.getLogger(__name__)
 ACTION_LINK_DAYS = 30
 PURPOSE = "request"  # what the links sign, beside the action: never a "Not spam" link's
 _PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist|date)")
-_TOKEN = re.compile(r"([0-9]{1,12})\.([0-9a-f]{64})")
 MAX_FORM_BYTES = 8 * 1024
 MAX_NOTE = 2000
 MAX_WHEN = 120
@@ -89,7 +88,7 @@ STATE_WORDS = {
 
 
 def action_token(secret: str, message_id: str, action: str, expires: int) -> str:
-    return f"{expires}.{sign(secret, f'{PURPOSE}-{action}', message_id, expires)}"
+    return token(secret, f"{PURPOSE}-{action}", message_id, expires)
 
 
 @dataclass(frozen=True)
@@ -408,11 +407,11 @@ class RequestActions:
             return Outcome(405, refused, {"allow": "GET, POST"})
         unknown = page(404, "No such link", studio_words.REQUEST_LINK_UNKNOWN)
         found = _PATH.fullmatch(path.removeprefix(REQUESTS_PATH))
-        token = _TOKEN.fullmatch((parse_qs(query[:200], max_num_fields=4).get("t") or [""])[0])
-        if not found or not token or not self.secret:
+        given_token = read_token(query)
+        if not found or not given_token or not self.secret:
             return unknown
         message_id, action = found.groups()
-        expires, given = int(token.group(1)), token.group(2)
+        expires, given = given_token
         if not signed(self.secret, f"{PURPOSE}-{action}", message_id, expires, given):
             log.warning("contact: a forged request link was refused (%s)", message_id)
             return unknown

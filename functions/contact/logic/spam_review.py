@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import hmac
 import html
 import logging
 import re
@@ -27,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from functools import lru_cache
 from typing import Protocol
 
 from ..contract import NOT_SPAM_PATH
@@ -46,7 +46,7 @@ from ..words.messages import (
 )
 from .confirmation import Mailer
 from .ports import MessageStore, UploadStore
-from .signing import sign
+from .signing import sign, signed
 
 log = logging.getLogger(__name__)
 
@@ -55,12 +55,13 @@ DIGEST_HOURS = 24
 # them all.
 MAX_LISTED = 50
 MAX_FIRST_LINE = 100
+PURPOSE = "not-spam"  # what the links sign: never a request's or a deposit's link
 # <message id>/<expires>/<signature>
 _LINK = re.compile(r"([0-9a-f]{32})/([0-9]{1,12})/([0-9a-f]{64})")
 
 
 def link_signature(secret: str, message_id: str, expires: int) -> str:
-    return sign(secret, "not-spam", message_id, expires)
+    return sign(secret, PURPOSE, message_id, expires)
 
 
 def not_spam_link(site_url: str, secret: str, message: StoredMessage) -> str:
@@ -177,8 +178,10 @@ _STYLE = (
 )
 
 
+@lru_cache(maxsize=4)
 def page_headers(style: str) -> dict[str, str]:
-    """The headers of a page a studio's link opens, whose one stylesheet is style."""
+    """The headers of a page a link opens, whose one stylesheet is style (each style's
+    digest made once: the answer copies them, see handlers/app.py to_response)."""
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
     return {
         "content-type": "text/html; charset=utf-8",
@@ -193,9 +196,6 @@ def page_headers(style: str) -> dict[str, str]:
         "x-robots-tag": "noindex",
         "strict-transport-security": "max-age=63072000; includeSubDomains",
     }
-
-
-PAGE_HEADERS = page_headers(_STYLE)
 
 
 def page(status: int, title: str, text: str, message: StoredMessage | None = None) -> Outcome:
@@ -220,18 +220,21 @@ def page(status: int, title: str, text: str, message: StoredMessage | None = Non
     return html_page(status, title, text, details + form)
 
 
-def html_page(status: int, title: str, text: str, extra: str = "", style: str = _STYLE) -> Outcome:
-    """A plain page for the studio (a phone's width, no script): title, text, then extra
-    (HTML made by the caller, visitor text escaped), under the one stylesheet style."""
+def html_page(
+    status: int, title: str, text: str, extra: str = "", style: str = _STYLE, lang: str = "en"
+) -> Outcome:
+    """A plain page for the studio, or the visitor in lang (a phone's width, no script):
+    title, text, then extra (HTML made by the caller, visitor text escaped), under the one
+    stylesheet style."""
     document = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         '<meta name="robots" content="noindex">'
         f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body><main><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p>"
         f"{extra}</main></body></html>"
     )
-    headers = PAGE_HEADERS if style == _STYLE else page_headers(style)
+    headers = page_headers(style)
     return Outcome(status, {"success": status < 400, "message": text}, headers, document)
 
 
@@ -275,6 +278,23 @@ class SpamReview:
     def _link(self, message: StoredMessage) -> str:
         return not_spam_link(self.site_url, self.secret, message)
 
+    @property
+    def links(self) -> Callable[[StoredMessage], str] | None:
+        """A message's "Not spam" link; None without a site URL or a secret."""
+        return self._link if self.site_url and self.secret else None
+
+    def studio_email(self, subject: str, body: str, message_id: str) -> EmailMessage:
+        """An automatic email to the studio (this digest, daily_digest.py's)."""
+        return plain_email(
+            self.sender or "website@localhost",
+            ", ".join(self.recipients) or "studio@localhost",
+            self.sender or "website@localhost",
+            subject,
+            body,
+            message_id,
+            {"Auto-Submitted": "auto-generated"},  # RFC 3834: no autoresponder answers it
+        )
+
     def digest(
         self, now: float | None = None, hours: float = DIGEST_HOURS, whole_hours: bool = True
     ) -> Digest:
@@ -283,17 +303,8 @@ class SpamReview:
         listed, total = self.source.store.spam_between(_iso(start), _iso(end), MAX_LISTED)
         if not total:
             return Digest([], 0, start, end, None)
-        links = self._link if self.site_url and self.secret else None
-        subject, body = compose_digest(listed, total, start, end, links, self.studio)
-        email = plain_email(
-            self.sender or "website@localhost",
-            ", ".join(self.recipients) or "studio@localhost",
-            self.sender or "website@localhost",
-            subject,
-            body,
-            f"spam-digest-{end:%Y%m%d%H}",
-            {"Auto-Submitted": "auto-generated"},  # RFC 3834: no autoresponder answers it
-        )
+        subject, body = compose_digest(listed, total, start, end, self.links, self.studio)
+        email = self.studio_email(subject, body, f"spam-digest-{end:%Y%m%d%H}")
         return Digest(listed, total, start, end, email)
 
     def send_digest(self, now: float | None = None) -> dict:
@@ -325,7 +336,7 @@ class SpamReview:
         if not match or not self.secret:
             return page(404, "No such link", NOT_SPAM_UNKNOWN)
         message_id, expires, given = match.group(1), int(match.group(2)), match.group(3)
-        if not hmac.compare_digest(link_signature(self.secret, message_id, expires), given):
+        if not signed(self.secret, PURPOSE, message_id, expires, given):
             log.warning("contact: a forged Not spam link was refused (%s)", message_id)
             return page(404, "No such link", NOT_SPAM_UNKNOWN)
         now = self.clock()

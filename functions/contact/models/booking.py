@@ -140,8 +140,10 @@ def parse_booking(data: object) -> BookingRules:
     deposit = data.get("deposit") or {}
     if not isinstance(deposit, dict):
         raise ValueError("deposit: an object with services and artists")
-    reminder = _days(data.get("deposit_reminder_days"), "deposit_reminder_days", 2)
-    expiry = _days(data.get("deposit_expiry_days"), "deposit_expiry_days", 5)
+    reminder = _days(
+        data.get("deposit_reminder_days"), "deposit_reminder_days", DEFAULT_REMINDER_DAYS
+    )
+    expiry = _days(data.get("deposit_expiry_days"), "deposit_expiry_days", DEFAULT_EXPIRY_DAYS)
     return BookingRules(
         timezone=timezone,
         services=_amounts(deposit.get("services"), "deposit.services"),

@@ -15,6 +15,7 @@ from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 
 from ..words.language import NAMES, SPANISH
+from .booking import studio_time
 from .flash import email_lines
 from .message import StoredMessage
 from .references import ImageLinks
@@ -60,9 +61,11 @@ def compose_email(
     studio: str = "Website",
     images: ImageLinks | None = None,
     actions: list[tuple[str, str]] | None = None,
+    timezone: str = "",
 ) -> tuple[str, str]:
     """Subject and plain-text body of the studio's notification; actions, a request's
-    (label, link) pairs: Accept, Decline, Waitlist (logic/request_actions.py)."""
+    (label, link) pairs: Accept, Decline, Waitlist (logic/request_actions.py); "Received"
+    in the studio's timezone (UTC when none is known)."""
     subject = header_text(f"{studio} contact: {message.name} - {message.service}")
     if message.waitlist:
         subject = WAITLIST_PREFIX + subject
@@ -77,7 +80,7 @@ def compose_email(
         f"Artist:    {artist_label(message.artist, artist_name)}",
         f"Service:   {message.service}",
         *([f"Language:  {language}"] if language else []),
-        f"Received:  {message.created_at}",
+        f"Received:  {studio_time(message.created_at, timezone or 'UTC')}",
         f"Reference: {message.id}",
         *_released_lines(message),
         "",
@@ -171,6 +174,7 @@ def build_email(
     images: ImageLinks | None = None,
     actions: list[tuple[str, str]] | None = None,
     artist_address: str = "",
+    timezone: str = "",
 ) -> EmailMessage:
     """The MIME email: plain text, Reply-To the visitor; To the studio, or To the artist
     with the studio in Cc (addressees).
@@ -179,7 +183,7 @@ def build_email(
     plain punctuation: no line break, no encoded word), and every folded header is checked
     for a line break before the email leaves (ValueError), so no header can be injected.
     """
-    subject, body = compose_email(message, artist_name, studio, images, actions)
+    subject, body = compose_email(message, artist_name, studio, images, actions, timezone)
     reply_to = Address(
         display_name=header_text(message.name, MAX_DISPLAY_NAME),
         addr_spec=ascii_email(message.email),

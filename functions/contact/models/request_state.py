@@ -102,6 +102,13 @@ def moved(
     )
 
 
+def kept_hold(message: StoredMessage) -> str:
+    """The one-off design the message holds as stored in its state: none once its state
+    gives the design back (RELEASES_HOLD). Both stores write this (dal/outbox.py,
+    dal/dynamodb.py `change_state`)."""
+    return "" if message.state in RELEASES_HOLD else message.hold
+
+
 def last_move(message: StoredMessage) -> dict:
     """The latest entry of the history ({} for a request never moved)."""
     return dict(message.state_history[-1]) if message.state_history else {}

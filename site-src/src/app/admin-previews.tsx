@@ -1,4 +1,5 @@
 import { MemoryRouter } from "react-router";
+import { DocumentCard } from "../components/document-card";
 import { DocumentHero } from "../components/document-hero";
 import { GalleryHero, GalleryWork } from "../components/gallery/gallery";
 import { AftercareCard, type AftercareGuide } from "../features/aftercare/aftercare-card";
@@ -8,7 +9,6 @@ import { LegacySection } from "../features/home/legacy-section";
 import { OurWorkSection } from "../features/home/our-work-section";
 import { SiteFooter } from "../features/home/site-footer";
 import { PiercingPartners } from "../features/piercings/piercing-partners";
-import { PoliciesCard } from "../features/policies/policies-screen";
 import { PortfolioGrid } from "../features/portfolio/portfolio-grid";
 import { useStrings } from "../i18n/catalog";
 import { flashStrings } from "../i18n/parts/flash";
@@ -443,7 +443,7 @@ export function PoliciesPreview({ markdown }: { markdown: string }) {
     <main className="aftercare policies admin-preview">
       <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
       {/* The build publishes no /policies page for an empty file (and the admin will not save one). */}
-      <PoliciesCard markdown={markdown} waiting="Empty: without policies the site has no /policies page." />
+      <DocumentCard markdown={markdown} waiting="Empty: without policies the site has no /policies page." />
     </main>
   );
 }

@@ -8,6 +8,11 @@
  */
 export function showPageWithoutApp(): void {
   const parser = new DOMParser();
+  // The portfolio's far tiles hold their pictures there too (components/gallery/gallery.tsx).
+  for (const noscript of document.querySelectorAll("[data-deferred-image] > noscript")) {
+    const picture = parser.parseFromString(noscript.textContent ?? "", "text/html").body.firstElementChild;
+    if (picture) noscript.replaceWith(document.adoptNode(picture));
+  }
   for (const noscript of document.querySelectorAll("noscript")) {
     const markup = parser.parseFromString(noscript.textContent ?? "", "text/html");
     const href = markup.querySelector('link[rel="stylesheet"]')?.getAttribute("href");

@@ -3,7 +3,7 @@
 // and empty states, a grid of square tiles that open the viewer, and the viewer's state. Each
 // screen keeps what is its own: its columns (the grid's class and the tiles' `sizes`), what it
 // lays over or under a tile, and the words. Styled by gallery.css.
-import { useCallback, useRef, useState, type ReactNode, type Ref } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import type { Unpublished } from "../../lib/api-types";
 import type { ImageMeta } from "../../lib/site-data";
 import { AppLink } from "../app-link";
@@ -75,6 +75,11 @@ type TileProps = {
   /** The `sizes` attribute: how wide the tile is drawn at each of the screen's layouts. */
   sizes: string;
   eager: boolean;
+  /**
+   * Far down the grid: its picture is fetched only once the tile comes near the window
+   * (DeferredImage); the page's HTML holds it inside <noscript> for visitors without the app.
+   */
+  deferred?: boolean;
   /** The button's name; with no `onOpen` the tile is only a picture. */
   label?: string;
   onOpen?: (opener: HTMLButtonElement) => void;
@@ -85,8 +90,12 @@ type TileProps = {
 };
 
 /** A square picture that opens the viewer. */
-export function GalleryTile({ as: Tag = "li", className, image, alt, sizes, eager, label, onOpen, held, children }: TileProps) {
-  const picture = <ResponsiveImage image={image} alt={alt} sizes={sizes} className="gallery-tile__image" eager={eager} />;
+export function GalleryTile({ as: Tag = "li", className, image, alt, sizes, eager, deferred, label, onOpen, held, children }: TileProps) {
+  const picture = deferred ? (
+    <DeferredImage image={image} alt={alt} sizes={sizes} />
+  ) : (
+    <ResponsiveImage image={image} alt={alt} sizes={sizes} className="gallery-tile__image" eager={eager} />
+  );
   return (
     <Tag className={className ? `gallery-tile ${className}` : "gallery-tile"}>
       {onOpen ? (
@@ -99,6 +108,76 @@ export function GalleryTile({ as: Tag = "li", className, image, alt, sizes, eage
       {held && <UnpublishedMark status={held} className="gallery-tile__mark" />}
       {children}
     </Tag>
+  );
+}
+
+// A deferred tile's picture is asked for when the tile is this near the window: half a screen
+// below (or above) it. The browser's own loading="lazy" starts every image within about 1,250 px
+// (more on a slow connection), which on a phone is a whole page of 24 tiles at once, none of
+// them on the first screen of an artist's page (docs/portfolio.md#a-big-studio).
+export const NEAR_MARGIN = "50% 0px";
+
+// One observer for every deferred tile on the page, however many tiles there are.
+const waiting = new Map<Element, () => void>();
+let nearObserver: IntersectionObserver | null = null;
+let madeWith: typeof IntersectionObserver | null = null; // tests swap the global for their own
+
+/** Calls `onNear` once, when `element` comes within NEAR_MARGIN of the window; returns the cancel. */
+function whenNear(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === "undefined") {
+    onNear();
+    return () => {};
+  }
+  if (madeWith !== IntersectionObserver) {
+    madeWith = IntersectionObserver;
+    waiting.clear();
+    nearObserver = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const done = entry.isIntersecting ? waiting.get(entry.target) : undefined;
+          if (!done) continue;
+          waiting.delete(entry.target);
+          nearObserver?.unobserve(entry.target);
+          done();
+        }
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+  }
+  waiting.set(element, onNear);
+  nearObserver?.observe(element);
+  return () => {
+    waiting.delete(element);
+    nearObserver?.unobserve(element);
+  };
+}
+
+type DeferredProps = { image: ImageMeta; alt: string; sizes: string };
+
+/**
+ * The tile's picture once it comes near the window; until then its blurred preview. The
+ * prerendered page holds the picture inside <noscript>: a browser without scripts shows it, one
+ * with them fetches nothing for it (lib/page-without-app.ts puts it in if the app cannot load).
+ */
+function DeferredImage({ image, alt, sizes }: DeferredProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    return whenNear(element, () => setNear(true));
+  }, [near]);
+  const picture = <ResponsiveImage image={image} alt={alt} sizes={sizes} className="gallery-tile__image" />;
+  if (near) return picture;
+  return (
+    <span
+      ref={ref}
+      className="gallery-tile__deferred"
+      data-deferred-image=""
+      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
+    >
+      <noscript>{picture}</noscript>
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
+import { DocumentCard } from "../../components/document-card";
 import { DocumentHero } from "../../components/document-hero";
-import { MarkdownDocument } from "../../components/markdown-document";
 import { langOf } from "../../lib/language";
 import { useStrings } from "../../i18n/catalog";
 import { policiesStrings } from "../../i18n/parts/policies";
@@ -13,29 +13,6 @@ import { AppLink } from "../../components/app-link";
 // CSS is in the one main stylesheet, site-src/build.mjs); policies.css adds only its own. The contact form links here ("By sending, you agree to
 // our policies") and sends the version the visitor was shown.
 
-// content/policies.md as the editor writes it. The page's title is its h1, so the editor's top
-// headings become sections (h2), "###" their parts (h3) and anything deeper h4: the outline has
-// no gap whatever levels were typed.
-const HEADINGS = { min: 2, max: 4 } as const;
-
-// The policies in their card, or what stands in for them while there are none (the page: loading;
-// the admin's preview: an empty file). The admin's preview draws this same card.
-export function PoliciesCard({ markdown, waiting, lang }: { markdown: string; waiting: string; lang?: string }) {
-  return (
-    <div className="aftercare-card policies-card" lang={lang}>
-      {markdown.trim() ? (
-        <MarkdownDocument className="policies-md" headings={HEADINGS}>
-          {markdown}
-        </MarkdownDocument>
-      ) : (
-        <p className="aftercare-card__loading" role="status">
-          {waiting}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function PoliciesScreen() {
   const { phone, phoneHref } = useSiteData();
   const { data } = usePolicies();
@@ -45,7 +22,7 @@ export default function PoliciesScreen() {
     <main className="aftercare policies">
       <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
 
-      <PoliciesCard markdown={data?.markdown ?? ""} waiting={t.loading} lang={langOf(data, "markdown")} />
+      <DocumentCard markdown={data?.markdown ?? ""} waiting={t.loading} lang={langOf(data, "markdown")} />
 
       <section className="aftercare-questions policies-questions" aria-labelledby="policies-questions-title" data-aos="fade-up">
         <h2 id="policies-questions-title" className="aftercare-questions__title">

@@ -12,7 +12,7 @@ import type { PortfolioItem } from "../../lib/api-types";
 import { usePortfolioPages } from "./api/use-portfolio-pages";
 import { ArtistProfile } from "./artist-profile";
 import { Lightbox, type LightboxImage } from "../../components/lightbox/lightbox";
-import { PortfolioGrid } from "./portfolio-grid";
+import { NEAR_TILES, NEAR_TILES_UNDER_PROFILE, PortfolioGrid } from "./portfolio-grid";
 import { PortfolioMore } from "./portfolio-more";
 import "./portfolio.css";
 import { AppLink } from "../../components/app-link";
@@ -122,7 +122,7 @@ export default function PortfolioScreen() {
       {artist && <ArtistProfile artist={artist} />}
 
       <GalleryWork ref={work} loading={isLoading} loadingText={t.loading} isEmpty={items.length === 0} empty={t.empty}>
-        <PortfolioGrid items={items} onOpen={open} />
+        <PortfolioGrid items={items} onOpen={open} nearTiles={artist ? NEAR_TILES_UNDER_PROFILE : NEAR_TILES} />
         {portfolio.pages > 1 && (
           <PortfolioMore
             shown={items.length}

@@ -1,6 +1,6 @@
 import { AppLink } from "../../components/app-link";
+import { DocumentCard } from "../../components/document-card";
 import { DocumentHero } from "../../components/document-hero";
-import { MarkdownDocument } from "../../components/markdown-document";
 import { useStrings } from "../../i18n/catalog";
 import { privacyStrings } from "../../i18n/parts/privacy";
 import { langOf } from "../../lib/language";
@@ -11,30 +11,16 @@ import { usePrivacy } from "./api/get-privacy";
 // prerendered. It wears the policies page's classes (a document in one card, then the questions
 // block: aftercare.css, policies.css); the contact form's line under Send links here.
 
-// The page's title is its h1, so the editor's headings become sections (h2) and parts (h3, h4).
-const HEADINGS = { min: 2, max: 4 } as const;
-
 export default function PrivacyScreen() {
   const { email } = useSiteData();
   const { data } = usePrivacy();
   const t = useStrings(privacyStrings);
-  const markdown = data?.markdown ?? "";
 
   return (
     <main className="aftercare policies privacy">
       <DocumentHero eyebrow={t.eyebrow} title={t.title} intro={t.intro} />
 
-      <div className="aftercare-card policies-card" lang={langOf(data, "markdown")}>
-        {markdown.trim() ? (
-          <MarkdownDocument className="policies-md" headings={HEADINGS}>
-            {markdown}
-          </MarkdownDocument>
-        ) : (
-          <p className="aftercare-card__loading" role="status">
-            {t.loading}
-          </p>
-        )}
-      </div>
+      <DocumentCard markdown={data?.markdown ?? ""} waiting={t.loading} lang={langOf(data, "markdown")} />
 
       <section className="aftercare-questions policies-questions" aria-labelledby="privacy-questions-title" data-aos="fade-up">
         <h2 id="privacy-questions-title" className="aftercare-questions__title">

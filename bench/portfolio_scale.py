@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""A big studio's portfolio and flash pages against the demo's, Lighthouse mobile, in one run.
+
+    .venv/bin/python bench/portfolio_scale.py [--count 500] [--count 2000] [--big DIR ...]
+                                              [--runs 3] [--budget 60] [--project DIR]
+                                              [--keep DIR] [--cpu-slowdown 4|auto]
+
+Builds the demo content/ and each big content with `build.py build` (the big ones with
+IMAGES_TIME_BUDGET, so a first build stays bounded: the pages then offer what the cache holds,
+as on Netlify), serves every dist/ as built (bench/scale.py's server: `build.py serve` would
+encode every photo the budget left) and runs Lighthouse 13 (bench/lighthouse.py's; default
+mobile settings: simulated slow 4G and a 4x slower CPU) on, in English and under /es/:
+/portfolio, the portfolio of the big content's artist with the most pieces (the demo's
+/portfolio/dmitri-volkov, as bench/lighthouse.py measures) and /flash. After one unscored
+warm-up run per site, the runs of every site take turns route by route, so a machine that gets
+busier weighs on all alike. It prints, per route, the median performance score and TBT of the
+demo and of each big content and their differences, and exits 1 when a big page is more than
+3 points or 50 ms of TBT behind the demo's (issue #46; docs/portfolio.md#a-big-studio).
+
+A big content: `--count N` makes (once) bench/.work/scale-<N>/ with bench/scale_content.py,
+the demo plus 10 artists sharing N photos (500: 536 pieces, an artist of 50), as bench/scale.py
+does; `--big DIR` takes a content folder as it is. Its build goes to <folder>/build-portfolio/,
+its media cache seeded (hard links: the cache writes by renaming) from bench/scale.py's
+<folder>/build-this/.cache when there is one, the demo's from this checkout's .cache, so only
+photos no build has seen are encoded. `--cpu-slowdown auto` adds beside the default figures a
+second table with the slowdown Lighthouse's calculator gives for this host
+(bench/lighthouse.py); the default figures are always printed. About 15 s a Lighthouse run on
+two cores: 6 routes x (1 + big contents) x runs, plus warm-ups; with both contents and 3
+runs about 20 minutes. Run it on a quiet machine: it prints the load average at start and end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import httpx
+import yaml
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+from lighthouse import (  # noqa: E402
+    calibrated_slowdown,
+    ensure_lighthouse,
+    lighthouse_report,
+)
+from scale import SERVE_AS_BUILT  # noqa: E402  (serve on a dist/ as built, nothing built)
+from served import free_port  # noqa: E402
+
+WORK = BENCH / ".work"
+DEMO_ARTIST = "dmitri-volkov"  # bench/lighthouse.py's artist page
+GENERATED_ARTISTS = 10  # as bench/scale.py makes them
+TBT_SLACK_MS = 50
+SCORE_SLACK = 3
+
+
+@dataclass(frozen=True)
+class Site:
+    label: str  # "demo", "536 pieces"
+    content: Path
+    folder: Path  # holds dist/ and .cache/
+    artist: str  # the artist page measured
+
+    @property
+    def routes(self) -> tuple[str, ...]:
+        english = ("/portfolio", f"/portfolio/{self.artist}", "/flash")
+        return english + tuple("/es" + r for r in english)
+
+
+@dataclass(frozen=True)
+class Score:
+    performance: float
+    tbt_ms: float
+    lcp_s: float
+    benchmark_index: float
+
+
+def pieces_of(content: Path) -> dict[str, int]:
+    counts = {}
+    for file in sorted((content / "portfolio").glob("*.yaml")):
+        counts[file.stem] = len(yaml.safe_load(file.read_text("utf-8")) or [])
+    return counts
+
+
+def seed_cache(cache: Path, source: Path) -> None:
+    """A copy of `source` made of hard links: the media cache writes a file by renaming a new
+    one over it (generator/files.py), so the source is never changed through them."""
+    if cache.exists() or not source.is_dir():
+        return
+    print(f"  seeding {cache} from {source} (hard links) ...", flush=True)
+    shutil.copytree(source, cache, copy_function=os.link, symlinks=True)
+
+
+def build(site: Site, project: Path, budget: str) -> None:
+    site.folder.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    log = site.folder / "build.log"
+    with open(log, "wb") as out:
+        proc = subprocess.run(
+            [sys.executable, str(project / "build.py"), "build", "--content", str(site.content)]
+            + ["--out", str(site.folder / "dist"), "--cache", str(site.folder / ".cache")],
+            cwd=project,
+            env={**os.environ, "IMAGES_TIME_BUDGET": budget},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    if proc.returncode != 0:
+        raise SystemExit(f"{site.label}: the build failed, see {log}")
+    print(f"  {site.label}: built in {time.monotonic() - started:.0f} s", flush=True)
+
+
+@contextmanager
+def served(site: Site, project: Path):
+    port = free_port()
+    command = [sys.executable, "-c", SERVE_AS_BUILT, str(site.content), str(site.folder / "dist")]
+    with open(site.folder / "serve.log", "wb") as log:
+        server = subprocess.Popen(
+            command + [str(port)],
+            cwd=project,
+            env={**os.environ, "PYTHONPATH": str(project)},  # that checkout's server, as scale.py
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if server.poll() is not None:
+                log = site.folder / "serve.log"
+                raise SystemExit(f"{site.label}: the server exited, see {log}")
+            try:
+                if httpx.get(f"{url}/portfolio", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{site.label}: the server did not come up")
+            time.sleep(0.5)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float) -> Score:
+    """One Lighthouse run (performance only) in a fresh browser, its JSON kept at `report`."""
+    result = lighthouse_report(url, report, chrome, cpu_slowdown, ("performance",))
+    audits = result["audits"]
+    return Score(
+        performance=result["categories"]["performance"]["score"] * 100,
+        tbt_ms=audits["total-blocking-time"]["numericValue"],
+        lcp_s=audits["largest-contentful-paint"]["numericValue"] / 1000,
+        benchmark_index=result["environment"]["benchmarkIndex"],
+    )
+
+
+def measure(
+    sites: list[Site], urls: dict[str, str], runs: int, reports: Path, chrome: str, slowdown: float
+) -> dict[tuple[str, int], list[Score]]:
+    """Scores by (site label, route index): every route's runs, the sites taking turns."""
+    for site in sites:  # a first run warms the server's and the disk's caches: not scored
+        lighthouse(urls[site.label] + "/portfolio", reports / "warm-up.json", chrome, slowdown)
+    scores: dict[tuple[str, int], list[Score]] = {}
+    for run in range(runs):
+        for index in range(len(sites[0].routes)):
+            for site in sites:
+                route = site.routes[index]
+                name = f"{site.label}{route}".replace("/", "_").replace(" ", "-")
+                report = reports / f"{name}-{slowdown:.2f}-{run + 1}.json"
+                score = lighthouse(urls[site.label] + route, report, chrome, slowdown)
+                scores.setdefault((site.label, index), []).append(score)
+                print(
+                    f"  run {run + 1}/{runs} {site.label:>12} {route:<28} "
+                    f"{score.performance:3.0f}  TBT {score.tbt_ms:5.0f} ms",
+                    flush=True,
+                )
+    return scores
+
+
+def table(sites: list[Site], scores: dict[tuple[str, int], list[Score]], slowdown: float) -> bool:
+    """Prints the medians, demo against each big content; whether every page is within slack."""
+    demo, bigs = sites[0], sites[1:]
+    med = {
+        key: (
+            statistics.median(s.performance for s in runs),
+            statistics.median(s.tbt_ms for s in runs),
+            statistics.median(s.lcp_s for s in runs),
+        )
+        for key, runs in scores.items()
+    }
+    index = statistics.median(s.benchmark_index for runs in scores.values() for s in runs)
+    print(
+        f"\nLighthouse mobile (slow 4G, CPU x{slowdown:.2f}), median of "
+        f"{len(next(iter(scores.values())))}; host benchmark index {index:.0f}"
+    )
+    head = "| route (demo / big) | demo: perf, TBT, LCP |"
+    head += "".join(f" {b.label}: perf, TBT, LCP | diff perf, TBT |" for b in bigs)
+    print(head)
+    print("|" + "---|" * (2 + 2 * len(bigs)))
+    ok = True
+    for i, route in enumerate(demo.routes):
+        perf, tbt, lcp = med[(demo.label, i)]
+        cells = [f"{route}", f"{perf:.0f}, {tbt:.0f} ms, {lcp:.1f} s"]
+        for big in bigs:
+            b_perf, b_tbt, b_lcp = med[(big.label, i)]
+            within = b_perf >= perf - SCORE_SLACK and b_tbt <= tbt + TBT_SLACK_MS
+            ok &= within
+            if big.routes[i] != route:
+                cells[0] = f"{route} / {big.routes[i]}"
+            cells.append(f"{b_perf:.0f}, {b_tbt:.0f} ms, {b_lcp:.1f} s")
+            cells.append(f"{b_perf - perf:+.0f}, {b_tbt - tbt:+.0f} ms{'' if within else ' MISS'}")
+        print("| " + " | ".join(cells) + " |")
+    return ok
+
+
+def big_site(folder: Path, label: str) -> Site:
+    content = folder / "content" if (folder / "content" / "site.yaml").is_file() else folder
+    counts = pieces_of(content)
+    if not counts:
+        raise SystemExit(f"{content}: no portfolio/*.yaml")
+    artist = max(counts, key=lambda slug: (counts[slug], slug not in pieces_of(ROOT / "content")))
+    total = sum(counts.values())
+    # bench/scale.py's layout (<folder>/content) builds beside the content; any other folder
+    # builds in bench/.work/portfolio-<its name>/, never inside the content.
+    in_layout = content.name == "content"
+    elsewhere = WORK / f"portfolio-{content.name}"
+    build_folder = content.parent / "build-portfolio" if in_layout else elsewhere
+    return Site(label or f"{total} pieces", content, build_folder, artist)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--count",
+        type=int,
+        action="append",
+        default=[],
+        help="photos of a generated content (repeatable; default 500)",
+    )
+    parser.add_argument(
+        "--big",
+        type=Path,
+        action="append",
+        default=[],
+        help="a big content folder as it is (repeatable)",
+    )
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--budget", default="60", help="IMAGES_TIME_BUDGET of the builds, seconds (default 60)"
+    )
+    parser.add_argument("--project", type=Path, default=ROOT, help="the checkout to build with")
+    parser.add_argument("--keep", type=Path, help="keep the Lighthouse reports here")
+    parser.add_argument("--cpu-slowdown", default="4", help="4 (Lighthouse's default) or auto")
+    args = parser.parse_args()
+    chrome = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+    ensure_lighthouse()
+    project = args.project.resolve()
+
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    demo = Site("demo", ROOT / "content", WORK / "portfolio-demo", DEMO_ARTIST)
+    bigs = [big_site(folder.resolve(), "") for folder in args.big]
+    for count in args.count or ([] if args.big else [500]):
+        from scale_content import make_content_set
+
+        folder = WORK / f"scale-{count}"
+        cores = os.cpu_count() or 2
+        make_content_set(folder, count=count, artists=GENERATED_ARTISTS, workers=cores)
+        bigs.append(big_site(folder, ""))
+    sites = [demo, *bigs]
+    if project != ROOT:
+        # Another checkout ("before") builds into folders of its own, its caches seeded from
+        # this checkout's, so both can be measured one after the other.
+        own = [
+            replace(s, folder=s.folder.with_name(f"{s.folder.name}-{project.name}")) for s in sites
+        ]
+        for site, mine in zip(own, sites, strict=True):
+            seed_cache(site.folder / ".cache", mine.folder / ".cache")
+        sites = own
+
+    seed_cache(demo.folder / ".cache", ROOT / ".cache")
+    for big in bigs:
+        seed_cache(big.folder / ".cache", big.content.parent / "build-this" / ".cache")
+    for site in sites:
+        build(site, project, args.budget)
+
+    ok = True
+    with ExitStack() as stack:
+        urls = {site.label: stack.enter_context(served(site, project)) for site in sites}
+        if args.keep:
+            reports = args.keep.resolve()
+            reports.mkdir(parents=True, exist_ok=True)
+        else:
+            reports = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        started = time.monotonic()
+        scores = measure(sites, urls, args.runs, reports, chrome, 4)
+        ok = table(sites, scores, 4)
+        if args.cpu_slowdown == "auto":
+            index = statistics.median(s.benchmark_index for r in scores.values() for s in r)
+            slowdown = calibrated_slowdown(index)
+            calibrated = measure(sites, urls, args.runs, reports, chrome, slowdown)
+            print("\n(host-calibrated, beside the default figures above, not instead of them)")
+            table(sites, calibrated, slowdown)
+        print(f"\nmeasured in {(time.monotonic() - started) / 60:.1f} min")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if not ok:
+        print(f"a big page is over {SCORE_SLACK} points or {TBT_SLACK_MS} ms TBT behind the demo")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
