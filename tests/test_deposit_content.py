@@ -216,6 +216,10 @@ def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
     aftercare = booking.pop("aftercare")
     assert sorted(aftercare) == ["piercing", "tattoo"]
     assert all(sorted(texts) == ["en", "es"] and texts["en"] for texts in aftercare.values())
+    # And as the email's HTML (tests/test_contact_after_sessions.py reads it).
+    aftercare_html = booking.pop("aftercare_html")
+    assert sorted(aftercare_html) == ["piercing", "tattoo"]
+    assert aftercare_html["tattoo"]["en"].startswith('<h2 style="')
     assert booking == {
         "timezone": "America/Denver",
         "deposit": {

@@ -179,6 +179,8 @@ class Booking(TypedDict):
     phone: str
     aftercare: dict[str, dict[str, str]]
     """{"tattoo": {"en": Markdown, "es": Markdown}, "piercing": ...}: the emailed guides."""
+    aftercare_html: dict[str, dict[str, str]]
+    """The same guides as email-safe HTML fragments (generator/site/email_markdown.py)."""
     reviews: NotRequired[Reviews]
 
 

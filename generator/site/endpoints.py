@@ -28,6 +28,7 @@ from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
 from . import api_shapes as shapes
+from .email_markdown import guide_html
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
 
@@ -345,11 +346,27 @@ def booking_json(content: Content) -> shapes.Booking:
             name: {"en": text, "es": content.aftercare_es.get(name) or text}
             for name, text in content.aftercare.items()
         },
+        # The same guides as email-safe HTML (site/email_markdown.py), rendered here so the
+        # function needs no Markdown library; links made absolute from the page's address.
+        "aftercare_html": aftercare_html(content),
         **(
             {"reviews": {"url": site.reviews.url, "after_days": site.reviews.after_days}}
             if site.reviews
             else {}
         ),
+    }
+
+
+def aftercare_html(content: Content) -> dict[str, dict[str, str]]:
+    """{guide: {"en": HTML, "es": HTML}}: each aftercare guide as the email shows it, read
+    from the address of the /aftercare page that publishes it in that language."""
+    base = content.site.base_url.rstrip("/")
+    return {
+        name: {
+            "en": guide_html(text, f"{base}/aftercare"),
+            "es": guide_html(content.aftercare_es.get(name) or text, f"{base}/es/aftercare"),
+        }
+        for name, text in content.aftercare.items()
     }
 
 

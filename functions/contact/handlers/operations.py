@@ -382,10 +382,7 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
         ] or list(recipients)
         if wanted is not None and wanted not in (a.lower() for a in addresses):
             continue
-        try:
-            text = mail.get_content()
-        except (LookupError, ValueError):
-            text = ""
+        text, html = _part(mail, "plain"), _part(mail, "html")
         listed.append(
             {
                 "to": addresses,
@@ -393,9 +390,20 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
                 "lang": str(mail["Content-Language"] or "en"),
                 "text": text,
                 "links": list(dict.fromkeys(_LINK.findall(text))),
+                # The HTML part of an email that has one (the aftercare: docs/consent.md).
+                **({"html": html} if html else {}),
             }
         )
     return listed
+
+
+def _part(mail: email.message.EmailMessage, subtype: str) -> str:
+    """The text/<subtype> part of a plain or multipart/alternative email, "" if none."""
+    try:
+        part = mail.get_body(preferencelist=(subtype,))
+        return part.get_content() if part is not None else ""
+    except (LookupError, ValueError):
+        return ""
 
 
 def mail_json(emails: list[dict]) -> str:

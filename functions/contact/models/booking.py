@@ -13,6 +13,7 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
+from html.parser import HTMLParser
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .message import StoredMessage
@@ -29,6 +30,7 @@ MAX_REASON_TEXT = 600
 MAX_KEYS = 200
 MAX_QUESTIONS = 40  # as the consent form's bound (models/consent.py)
 MAX_GUIDE = 20_000  # an aftercare guide's Markdown
+MAX_GUIDE_HTML = 200_000  # and its HTML, every element styled inline
 GUIDES = ("tattoo", "piercing")
 
 
@@ -58,6 +60,9 @@ class BookingRules:
     # The aftercare guides as Markdown: ((service kind, lang), text), kind "tattoo" or
     # "piercing", lang "en" or "es" (after_booking.py).
     aftercare: tuple[tuple[tuple[str, str], str], ...] = ()
+    # The same guides as email-safe HTML, rendered by the build (generator/site/
+    # email_markdown.py); a guide without one goes as text only.
+    aftercare_html: tuple[tuple[tuple[str, str], str], ...] = ()
     reviews_url: str = ""  # "": no review request
     review_after_days: int = 7
 
@@ -65,6 +70,13 @@ class BookingRules:
         """The aftercare guide of kind in lang ("" when the site has none)."""
         guides = dict(self.aftercare)
         return guides.get((kind, lang)) or guides.get((kind, "en"), "")
+
+    def guide_html(self, kind: str, lang: str) -> str:
+        """The HTML of that same guide ("" when booking.json has none for it)."""
+        guides, texts = dict(self.aftercare_html), dict(self.aftercare)
+        if (kind, lang) in texts:
+            return guides.get((kind, lang), "")
+        return guides.get((kind, "en"), "")
 
     def deposit_cents(self, message: StoredMessage) -> int:
         """The deposit content asks for this request, in cents: the artist's when they have
@@ -155,6 +167,7 @@ def parse_booking(data: object) -> BookingRules:
         consent_questions=_question_keys(data.get("consent_questions")),
         phone=_phone(data.get("phone")),
         aftercare=_guides(data.get("aftercare")),
+        aftercare_html=_guides_html(data.get("aftercare_html")),
         **_reviews(data.get("reviews")),
     )
 
@@ -199,6 +212,79 @@ def _guides(value: object) -> tuple[tuple[tuple[str, str], str], ...]:
                 raise ValueError(f"aftercare.{kind}.{lang}: Markdown of at most {MAX_GUIDE}")
             found.append(((kind, lang), text))
     return tuple(found)
+
+
+def _guides_html(value: object) -> tuple[tuple[tuple[str, str], str], ...]:
+    """The guides' HTML, each kept only if it is what the build writes (email_html_is_safe):
+    another is left out (that guide goes as text), so booking.json can never put a script
+    or an event attribute into a client's email."""
+    if not isinstance(value, dict):
+        return ()
+    found = []
+    for kind in GUIDES:
+        texts = value.get(kind)
+        for lang in ("en", "es"):
+            text = texts.get(lang) if isinstance(texts, dict) else None
+            if not isinstance(text, str) or not text:
+                continue
+            if len(text) > MAX_GUIDE_HTML or not email_html_is_safe(text):
+                log.warning(
+                    "contact: aftercare_html.%s.%s left out: not the build's HTML", kind, lang
+                )
+                continue
+            found.append(((kind, lang), text))
+    return tuple(found)
+
+
+# What the build's email HTML may hold (generator/site/email_markdown.py): these elements,
+# these attributes, links to http(s), mailto: and tel: only.
+_SAFE_TAGS = frozenset(
+    "p h2 ul ol li a strong em s table thead tbody tr th td blockquote code pre hr img br".split()
+)
+_SAFE_ATTRIBUTES = frozenset({"style", "href", "src", "alt", "title", "start"})
+_SAFE_LINK = re.compile(r"(https?://|mailto:|tel:)[^\s\"<>]*", re.IGNORECASE)
+_SAFE_STYLE = re.compile(r"[A-Za-z0-9 #:;.,%-]*")  # no url(), no expression(), no quotes
+
+
+class _HtmlCheck(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.safe = True
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in _SAFE_TAGS:
+            self.safe = False
+        for name, value in attrs:
+            if name not in _SAFE_ATTRIBUTES:
+                self.safe = False
+            elif name in ("href", "src") and not _SAFE_LINK.fullmatch(value or ""):
+                self.safe = False
+            elif name == "style" and not _SAFE_STYLE.fullmatch(value or ""):
+                self.safe = False
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in _SAFE_TAGS:
+            self.safe = False
+
+    def handle_comment(self, data: str) -> None:
+        self.safe = False
+
+    def handle_decl(self, decl: str) -> None:
+        self.safe = False
+
+    def handle_pi(self, data: str) -> None:
+        self.safe = False
+
+    def unknown_decl(self, data: str) -> None:
+        self.safe = False
+
+
+def email_html_is_safe(text: str) -> bool:
+    """True when text holds only the elements, attributes and links the build writes."""
+    check = _HtmlCheck()
+    check.feed(text)
+    check.close()
+    return check.safe
 
 
 def _reviews(value: object) -> dict:
