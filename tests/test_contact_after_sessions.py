@@ -1,17 +1,20 @@
 """After the session (#42 items 2 to 4; docs/consent.md, "After the session"): the aftercare
-guide on the session's day and the review request `reviews.after_days` later, run by the
-daily schedule's action and `build.py after-sessions`, each at most once per booking, in the
-client's language, never for a declined, expired or waiting request, and a client's "no
-more review requests" honoured. The clock is moved, never waited for.
+guide on the evening of the session's day (text and email-safe HTML rendered by the build
+from the site's own Markdown) and the review request `reviews.after_days` later, run by the
+evening schedule's action, the daily one's and `build.py after-sessions`, each at most once
+per booking, in the client's language, never for a declined, expired or waiting request,
+and a client's "no more review requests" honoured. The clock is moved, never waited for.
 """
 
 from __future__ import annotations
 
 import email
 import email.policy
+import json
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
+from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -31,6 +34,8 @@ from functions.contact.handlers.settings import Settings
 from functions.contact.logic.request_actions import RequestLinks
 from functions.contact.logic.service import ContactService
 from functions.contact.models.request_state import moved
+from generator import pipeline
+from sitefactory import minimal_site, write_site
 
 REVIEW_URL = "https://g.page/r/crimson-crown/review"
 RULES = {
@@ -49,9 +54,13 @@ CHICAGO = ZoneInfo("America/Chicago")
 DAY = "2026-12-05"
 
 
-def at(day: int, hour: int = 8) -> float:
-    """A moment of December 2026 in the studio's time zone (the daily schedule: 7 am)."""
-    return datetime(2026, 12, day, hour, 0, tzinfo=CHICAGO).timestamp()
+def at(day: int, hour: int = 7, minute: int = 0) -> float:
+    """A moment of December 2026 in the studio's time zone: by default the daily schedule's
+    (13:00 UTC, 7 am); EVENING, the evening schedule's (00:30 UTC the next day, 6:30 pm)."""
+    return datetime(2026, 12, day, hour, minute, tzinfo=CHICAGO).timestamp()
+
+
+EVENING = {"hour": 18, "minute": 30}
 
 
 def local(tmp_path: Path, rules: dict = RULES) -> ContactService:
@@ -71,13 +80,13 @@ def accept(service: ContactService, payload: dict, day: str = DAY, deposit: str 
 def kept(service: ContactService, subject: str) -> list[email.message.EmailMessage]:
     mails = [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for _, raw in service.store.emails()
+        for _, _, raw in reversed(service.store.kept_emails())  # oldest first
     ]
     return [m for m in mails if m["Subject"] in subject]
 
 
 def text_of(mail: email.message.EmailMessage) -> str:
-    return mail.get_content().replace("\r\n", "\n")
+    return mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
 AFTERCARE = (
@@ -92,7 +101,17 @@ def daily(service: ContactService, monkeypatch: pytest.MonkeyPatch, now: float) 
     return respond(service, Settings(), {"action": "send-spam-digest"})
 
 
-def test_aftercare_on_the_day_and_the_review_later_once_each_in_the_clients_language(
+def evening(service: ContactService, monkeypatch: pytest.MonkeyPatch, now: float) -> dict:
+    """The evening schedule's action (deploy-function's `<function>-after-sessions` rule),
+    its clock moved to now: only the after-session emails."""
+    monkeypatch.setattr(app, "time", SimpleNamespace(time=lambda: now))
+    return respond(service, Settings(), {"action": "send-after-sessions"})["after_sessions"]
+
+
+NOTHING = {"aftercare": 0, "reviews": 0, "turned_off": 0, "failed": 0}
+
+
+def test_aftercare_on_the_days_evening_and_the_review_later_once_each_in_the_clients_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = local(tmp_path)
@@ -101,11 +120,14 @@ def test_aftercare_on_the_day_and_the_review_later_once_each_in_the_clients_lang
     bo = accept(service, PIERCING)
     assert service.store.get(ana).session_date == DAY
 
-    assert "after_sessions" not in daily(service, monkeypatch, at(4))  # the day before
-    first = daily(service, monkeypatch, at(5))
-    assert first["after_sessions"] == {"aftercare": 3, "reviews": 0, "turned_off": 0, "failed": 0}
-    again = daily(service, monkeypatch, at(5, 9))  # Lambda's retry, the same morning
-    assert "after_sessions" not in again
+    assert evening(service, monkeypatch, at(4, **EVENING)) == NOTHING  # the evening before
+    # The morning of the session's day (the daily schedule), and 5:59 pm: not yet.
+    assert "after_sessions" not in daily(service, monkeypatch, at(5))
+    assert operations.after_sessions(service, now=at(5, 17, 59)).startswith("sent 0 aftercare")
+    first = evening(service, monkeypatch, at(5, **EVENING))
+    assert first == {**NOTHING, "aftercare": 3}
+    assert evening(service, monkeypatch, at(5, 18, 45)) == NOTHING  # Lambda's retry
+    assert "after_sessions" not in daily(service, monkeypatch, at(6))  # the next morning
     mails = {m["To"]: m for m in kept(service, AFTERCARE)}
     assert sorted(mails) == ["ana@example.com", "bo@example.com", "lucia@example.com"]
     english, spanish, piercing = (
@@ -161,7 +183,7 @@ def test_never_for_a_declined_an_expired_a_waiting_or_a_dateless_request(tmp_pat
         "declined",
         "expired",
     }
-    for now in (at(5), at(12)):
+    for now in (at(5, **EVENING), at(12)):
         operations.after_sessions(service, now=now)
     recipients = [m["To"] for m in kept(service, AFTERCARE + " | " + REVIEWS)]
     assert recipients == ["lucia@example.com", "lucia@example.com"]
@@ -169,7 +191,7 @@ def test_never_for_a_declined_an_expired_a_waiting_or_a_dateless_request(tmp_pat
     # Without site.yaml `reviews`, no review request at all.
     quiet = local(tmp_path / "quiet", {k: v for k, v in RULES.items() if k != "reviews"})
     accept(quiet, GOOD)
-    assert operations.after_sessions(quiet, now=at(5)).startswith("sent 1 aftercare and 0")
+    assert operations.after_sessions(quiet, now=at(5, 20)).startswith("sent 1 aftercare and 0")
     assert operations.after_sessions(quiet, now=at(12)).startswith("sent 0 aftercare and 0")
 
 
@@ -194,7 +216,9 @@ def test_build_after_sessions_says_what_is_due(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = local(tmp_path)
-    message_id = accept(service, GOOD, day=datetime.now(CHICAGO).date().isoformat())
+    # Yesterday's session: its aftercare is due now, whatever the hour (a day late).
+    yesterday = (datetime.now(CHICAGO).date() - timedelta(days=1)).isoformat()
+    message_id = accept(service, GOOD, day=yesterday)
     monkeypatch.setenv("CONTACT_SITE_URL", "")
     monkeypatch.setenv("CONTACT_LINK_SECRET", SECRET)
     args = [
@@ -213,13 +237,13 @@ def test_build_after_sessions_says_what_is_due(
     assert CliRunner().invoke(build.cli, args).output.startswith("sent 0 aftercare")
 
 
-def test_on_dynamodb_and_ses_each_email_goes_once(tmp_path: Path, aws) -> None:
+def test_on_dynamodb_and_ses_each_email_goes_once(tmp_path: Path, aws, built_booking: dict) -> None:
     service = aws_service(tmp_path)
-    write_booking(tmp_path, {**RULES, "deposit": {"services": {}, "artists": {}}})
+    write_booking(tmp_path, built_booking)
     message_id = accept(service, GOOD)
     assert service.store.get(message_id).session_date == DAY
     before = len(sent_emails())
-    for now in (at(5), at(5, 9), at(6), at(12), at(12, 10)):
+    for now in (at(5), at(5, **EVENING), at(5, 19), at(6), at(12), at(12, 10)):
         service.after_sessions.run(now)
     mails = sent_emails()[before:]
     assert [m["Subject"] for m in mails] == [
@@ -227,6 +251,10 @@ def test_on_dynamodb_and_ses_each_email_goes_once(tmp_path: Path, aws) -> None:
         "Would you review your visit?",
     ]
     assert all(m["To"] == "ana@example.com" for m in mails)
+    # SES takes the aftercare as it is composed: the text and the HTML (raw MIME).
+    aftercare = mails[0]
+    assert [p.get_content_type() for p in aftercare.iter_parts()] == ["text/plain", "text/html"]
+    assert Tree(html_of(aftercare)).faults == [] and "Wash it" in html_of(aftercare)
 
 
 def test_the_studio_sets_the_day_later_and_the_aftercare_goes_by_it(tmp_path: Path) -> None:
@@ -252,7 +280,7 @@ def test_the_studio_sets_the_day_later_and_the_aftercare_goes_by_it(tmp_path: Pa
     )
     stored = service.store.get(request.id)
     assert (stored.state, stored.session_date) == ("booked", DAY)
-    assert operations.after_sessions(service, now=at(5)).startswith("sent 1 aftercare")
+    assert operations.after_sessions(service, now=at(5, **EVENING)).startswith("sent 1 aftercare")
 
 
 def test_a_paid_deposits_studio_email_carries_the_set_the_date_link(tmp_path: Path, aws) -> None:
@@ -261,3 +289,138 @@ def test_a_paid_deposits_studio_email_carries_the_set_the_date_link(tmp_path: Pa
     message_id = paid_on_aws(aws_service(tmp_path), tmp_path)
     (studio,) = [m for m in sent_emails() if m["Subject"].startswith("Deposit paid")]
     assert f"/api/requests/{message_id}/date?t=" in text_of(studio)
+
+
+# --- the HTML part: the site's own Markdown, rendered by the build ---------------------------
+
+# An editor's guide with what must never reach a client's email as markup: raw HTML (a
+# script, an event attribute, a style sheet) and a javascript: link; and what must: a list,
+# a table, a kept line break, a link relative to the site.
+HOSTILE_GUIDE = (
+    "## Wash it\n\n"
+    "Twice a day.\nWith a fragrance-free soap.\n\n"
+    "<script>alert('guide')</script>\n\n"
+    '<img src="x" onerror="alert(1)"><link rel="stylesheet" href="https://evil.example/s.css">\n\n'
+    "- [Tap here](javascript:alert(document.cookie)) or [here](JaVaScRiPt:alert(1))\n"
+    '- Questions? [Write to us](/contact) or <span onclick="alert(2)">call</span>.\n\n'
+    "| Day | Do |\n|---|---|\n| 1 | Rinse |\n"
+)
+
+
+@pytest.fixture(scope="module")
+def built_booking(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> dict:
+    """api/booking.json as `build.py build` writes it from a site whose tattoo guide is
+    HOSTILE_GUIDE (its Spanish, a plain one), with no deposit and reviews on."""
+    root = tmp_path_factory.mktemp("after-html")
+    files = minimal_site()
+    files["aftercare/tattoo.md"] = HOSTILE_GUIDE
+    files["aftercare/tattoo.es.md"] = "## Lávalo\n\nDos veces al día.\n"
+    content = write_site(root / "content", files)
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
+    booking = json.loads((root / "dist" / "api" / "booking.json").read_text("utf-8"))
+    return {**booking, "deposit": {"services": {}, "artists": {}}, "reviews": RULES["reviews"]}
+
+
+class Tree(HTMLParser):
+    """An HTML document read as a browser's parser would: every element, attribute and the
+    text; a closing tag that closes no open element, or one left open, is a fault."""
+
+    VOID = {"meta", "br", "hr", "img", "link", "input"}
+
+    def __init__(self, document: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.tags: list[str] = []
+        self.attributes: list[tuple[str, str, str]] = []  # (tag, name, value)
+        self.text: list[str] = []
+        self.faults: list[str] = []
+        self.feed(document)
+        self.close()
+        self.faults += [f"<{tag}> never closed" for tag in self.open]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += [(tag, name, value or "") for name, value in attrs]
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += [(tag, name, value or "") for name, value in attrs]
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or self.open.pop() != tag:
+            self.faults.append(f"</{tag}> closes nothing open")
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def html_of(mail: email.message.EmailMessage) -> str:
+    return mail.get_body(preferencelist=("html",)).get_content()
+
+
+def test_the_aftercare_email_carries_the_sites_guide_as_safe_html_beside_the_same_text(
+    tmp_path: Path, built_booking: dict
+) -> None:
+    service = local(tmp_path, built_booking)
+    accept(service, GOOD)
+    accept(service, SPANISH)
+    assert operations.after_sessions(service, now=at(5, **EVENING)).startswith("sent 2 aftercare")
+    mails = {m["To"]: m for m in kept(service, AFTERCARE)}
+    english, spanish = mails["ana@example.com"], mails["lucia@example.com"]
+    assert english.get_content_type() == "multipart/alternative"
+    assert [p.get_content_type() for p in english.iter_parts()] == ["text/plain", "text/html"]
+
+    # The text part is the email as it was before it had HTML (booking.json's Markdown).
+    text_only = local(
+        tmp_path / "text", {k: v for k, v in built_booking.items() if k != "aftercare_html"}
+    )
+    accept(text_only, GOOD)
+    operations.after_sessions(text_only, now=at(5, **EVENING))
+    (before,) = kept(text_only, AFTERCARE)
+    assert before.get_content_type() == "text/plain"
+    assert text_of(english) == text_of(before)
+    assert "<script>alert('guide')</script>" in text_of(english)  # the Markdown, as text
+
+    page = Tree(html_of(english))
+    assert page.faults == []
+    assert page.tags[:4] == ["html", "head", "meta", "meta"]
+    # No element the editor typed: shown as text, never as markup.
+    assert not {"script", "link", "style", "span", "iframe", "img"} & set(page.tags)
+    shown = "".join(page.text)
+    assert "<script>alert('guide')</script>" in shown and 'onerror="alert(1)"' in shown
+    assert not [a for a in page.attributes if a[1].startswith("on")]
+    links = [value for tag, name, value in page.attributes if name in ("href", "src")]
+    assert links and all(re.match(r"(https://|tel:|mailto:)", link) for link in links)
+    assert "javascript" not in " ".join(links).lower()
+    assert "https://studio.example/contact" in links  # relative in the Markdown
+    assert "tel:2145550100" in links  # the studio's phone
+    assert "https://studio.example/aftercare" in links
+    # Styled inline, dark on white; the guide's table, list and kept line break are there.
+    assert {"table", "th", "td", "ul", "li", "h2", "br"} <= set(page.tags)
+    styles = [value for _, name, value in page.attributes if name == "style"]
+    assert "background:#ffffff" in styles[0] and "color:#1a1a1a" in styles[1]
+    assert all(tag != "p" or name == "style" for tag, name, _ in page.attributes)
+    assert "Wash it" in shown and "Hi Ana," in shown and "Call us: (214) 555-0100." in shown
+
+    spanish_page = Tree(html_of(spanish))
+    assert spanish_page.faults == [] and 'lang="es"' in html_of(spanish)
+    assert "Dos veces al día." in "".join(spanish_page.text)
+    assert "https://studio.example/es/aftercare" in [v for _, n, v in spanish_page.attributes]
+
+    # build.py mail shows the HTML part beside the text.
+    (listed,) = operations.kept_mail(service, "ana@example.com")[:1]
+    assert listed["text"].replace("\r\n", "\n") == text_of(english)
+    assert listed["html"] == html_of(english)
+
+
+def test_html_that_is_not_the_builds_is_left_out_and_the_guide_goes_as_text(
+    tmp_path: Path, built_booking: dict
+) -> None:
+    forged = {"tattoo": {"en": '<p onclick="x()">Wash</p>', "es": "<script>x()</script>"}}
+    service = local(tmp_path, {**built_booking, "aftercare_html": forged})
+    accept(service, GOOD)
+    operations.after_sessions(service, now=at(5, **EVENING))
+    (mail,) = kept(service, AFTERCARE)
+    assert mail.get_content_type() == "text/plain" and "Wash it" in text_of(mail)

@@ -508,6 +508,10 @@ def _answer(
 
 def respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
     """Answer one event; never raise for a request, never show a traceback to the visitor."""
+    if event.get("action") == AFTER_SESSIONS_ACTION and service:
+        # The evening schedule's (deploy_aws.py): only the aftercare and review emails, each
+        # at most once (claim_once), so a retry or the next morning's run sends nothing twice.
+        return {"after_sessions": daily_after_sessions(service)}
     if event.get("action") == "send-spam-digest" and service and service.spam_review:
         # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
         # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
@@ -562,9 +566,13 @@ def daily_deposits(service: ContactService, now: float | None = None) -> dict:
     return report.as_dict()
 
 
+# The evening schedule's event (deploy_aws.py, schedule_after_sessions).
+AFTER_SESSIONS_ACTION = "send-after-sessions"
+
+
 def daily_after_sessions(service: ContactService, now: float | None = None) -> dict:
-    """The daily pass of aftercare and review emails (after_booking.py); never stops the
-    digest."""
+    """A pass of aftercare and review emails (after_booking.py), the evening schedule's and
+    the daily one's; never stops the digest."""
     if service.after_sessions is None:
         return {}
     try:

@@ -1,16 +1,19 @@
-"""After the session: the aftercare guide on the session's day and the review request some
-days later (docs/consent.md, "After the session"), run by the daily schedule's action
-(`send-spam-digest`, handlers/app.py) and locally by `build.py after-sessions`, as the
-deposits' pass (deposit_schedule.py) is.
+"""After the session: the aftercare guide on the evening of the session's day and the review
+request some days later (docs/consent.md, "After the session"), run by the evening
+schedule's action (`send-after-sessions`) and the daily one's (`send-spam-digest`, both in
+handlers/app.py), and locally by `build.py after-sessions`.
 
 - Only a booking (`booked` or `consented`) with a session's day (`session_date`, set on
   Accept) is due; never a declined, expired or waiting request.
-- Aftercare: on the session's day in the studio's time zone (or up to LATE_DAYS after, when
-  the schedule missed a run), the guide of the service (tattoo or piercing: booking.json
-  `aftercare`) in the client's language, with the studio's phone.
+- Aftercare: from EVENING_HOUR on the session's day in the studio's time zone (or up to
+  LATE_DAYS after, when the schedule missed a run), never earlier, whichever run comes: the
+  guide of the service (tattoo or piercing: booking.json `aftercare`, and `aftercare_html`
+  for its HTML part) in the client's language, with the studio's phone.
 - The review request: `reviews.after_days` after the session's day (or up to LATE_DAYS
-  after), when site.yaml has `reviews`: the same words for every client, no question first
-  (docs/consent.md on review gating), with a signed link that turns such requests off.
+  after), from the start of that day, so the morning's daily run sends it (the evening's
+  only when the morning's could not), when site.yaml has `reviews`: the same words for
+  every client, no question first (docs/consent.md on review gating), with a signed link
+  that turns such requests off.
 - Each email at most once per booking: MessageStore.claim_once marks it before it goes, so
   two runs at once send one, and a run that fails to send releases it for the next run.
 """
@@ -25,7 +28,7 @@ from datetime import date, datetime, timedelta
 
 from ..contract import REVIEWS_OFF_PATH
 from ..models.booking import zone
-from ..models.mail import plain_email
+from ..models.mail import EMAIL_P_STYLE, html_document, html_link, html_paragraph, plain_email
 from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, Outcome
 from ..models.request_state import BOOKED, CONSENTED
@@ -40,6 +43,9 @@ from .spam_review import _STYLE, page_headers
 log = logging.getLogger(__name__)
 
 LATE_DAYS = 2  # a schedule that missed runs still sends this many days late, no later
+# The aftercare goes from this hour of the session's day, studio time: after the session
+# rather than before it. The evening schedule runs after it (deploy_options.py).
+EVENING_HOUR = 18
 KEEP_S = 400 * 24 * 3600  # a once key outlives any booking's emails
 OFF_KEEP_S = 10 * 365 * 24 * 3600  # a client's "no more review requests"
 OFF_LINK_DAYS = 365
@@ -47,6 +53,29 @@ OFF_PURPOSE = "reviews-off"
 _OFF_PATH = re.compile(r"([0-9a-f]{32})")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 AFTERCARE, REVIEW = "aftercare", "review"
+
+
+@dataclass(frozen=True)
+class AfterEmail:
+    subject: str
+    text: str
+    headers: dict[str, str] = field(default_factory=dict)
+    html: str = ""  # a whole HTML document (models/mail.py, html_document), or none
+
+
+def _tel(phone: str) -> str:
+    """tel: link of a phone as the studio writes it: its digits, a leading + kept."""
+    digits = re.sub(r"[^0-9]", "", phone)
+    return f"tel:{'+' if phone.strip().startswith('+') else ''}{digits}"
+
+
+def _with_link(template: str, name: str, label: str, url: str) -> str:
+    """A paragraph of template (escaped) with {name} as a link to url."""
+    before, _, after = template.partition("{" + name + "}")
+    return (
+        f'<p style="{EMAIL_P_STYLE}">{html.escape(before)}{html_link(url, label)}'
+        f"{html.escape(after)}</p>\n"
+    )
 
 
 @dataclass
@@ -80,13 +109,15 @@ class AfterSessions(BookingDesk):
     def due(self, now: float) -> list[tuple[StoredMessage, str]]:
         """The bookings with an email due at now: (booking, "aftercare" | "review")."""
         rules = self.booking()
-        today = datetime.fromtimestamp(now, zone(rules.timezone)).date()
+        local = datetime.fromtimestamp(now, zone(rules.timezone))
+        today, evening = local.date(), local.hour >= EVENING_HOUR
         found = []
         for message in self.store.in_states((BOOKED, CONSENTED)):
             day = session_day(message)
             if day is None:
                 continue
-            if timedelta(0) <= today - day <= timedelta(days=LATE_DAYS):
+            late = today - day
+            if timedelta(0) <= late <= timedelta(days=LATE_DAYS) and (late or evening):
                 found.append((message, AFTERCARE))
             review_day = day + timedelta(days=rules.review_after_days)
             if rules.reviews_url and timedelta(0) <= today - review_day <= timedelta(LATE_DAYS):
@@ -135,20 +166,19 @@ class AfterSessions(BookingDesk):
         if self.mailer is None:
             log.info("contact: no %s email for %s: none is configured", what, message.id)
             return False
-        subject, body, extra = (
-            self.aftercare(message) if what == AFTERCARE else self.review(message)
-        )
+        composed = self.aftercare(message) if what == AFTERCARE else self.review(message)
         to = ascii_email(message.email)
         try:
             email = plain_email(
                 self.sender,
                 to,
                 ", ".join(self.studio) or self.sender,
-                subject,
-                body,
+                composed.subject,
+                composed.text,
                 f"{message.id}.{what}",
-                {"Auto-Submitted": "auto-generated", **extra},
+                {"Auto-Submitted": "auto-generated", **composed.headers},
                 message.lang,
+                composed.html,
             )
             self.mailer.deliver(email.as_bytes(), (to,))
         except (NotificationFailed, StorageUnavailable, ValueError) as exc:
@@ -161,23 +191,37 @@ class AfterSessions(BookingDesk):
         first = first_name(message.name)
         return [t.GREETING.format(first=first) if first else t.GREETING_NO_NAME, ""]
 
-    def aftercare(self, message: StoredMessage) -> tuple[str, str, dict[str, str]]:
-        """Subject, plain-text body (the guide's Markdown reads as text) and extra headers."""
+    def aftercare(self, message: StoredMessage) -> AfterEmail:
+        """The plain text (the guide's Markdown reads as text) and, when booking.json has
+        the guide's HTML (rendered by the build), the same email as HTML."""
         t = texts(message.lang)
         rules = self.booking()
         kind = "tattoo" if is_tattoo(message) else "piercing"
-        lines = [*self._greeting(message), t.AFTERCARE_INTRO.format(kind=t.AFTERCARE_KIND[kind])]
+        greeting = self._greeting(message)
+        intro = t.AFTERCARE_INTRO.format(kind=t.AFTERCARE_KIND[kind])
+        lines = [*greeting, intro]
         guide = rules.guide(kind, message.lang).strip()
         lines += ["", guide] if guide else []
-        if rules.phone:
-            lines += ["", t.AFTERCARE_CALL.format(phone=rules.phone)]
-        if self.site_url:
-            page = f"{self.site_url.rstrip('/')}{t.PAGES}/aftercare"
-            lines += [t.AFTERCARE_ONLINE.format(url=page)]
+        call = t.AFTERCARE_CALL.format(phone=rules.phone) if rules.phone else ""
+        lines += ["", call] if call else []
+        page = f"{self.site_url.rstrip('/')}{t.PAGES}/aftercare" if self.site_url else ""
+        lines += [t.AFTERCARE_ONLINE.format(url=page)] if page else []
         lines += ["", t.ANSWER_BY_REPLYING]
-        return t.AFTERCARE_SUBJECT[kind], "\n".join(lines) + "\n", {}
+        subject = t.AFTERCARE_SUBJECT[kind]
+        guide_html = rules.guide_html(kind, message.lang)
+        if not guide_html:
+            return AfterEmail(subject, "\n".join(lines) + "\n")
+        # The same words, each text escaped; the guide as the build rendered it.
+        parts = [html_paragraph(greeting[0]), html_paragraph(intro), guide_html]
+        if call:
+            parts.append(_with_link(t.AFTERCARE_CALL, "phone", rules.phone, _tel(rules.phone)))
+        if page:
+            parts.append(_with_link(t.AFTERCARE_ONLINE, "url", page, page))
+        parts.append(html_paragraph(t.ANSWER_BY_REPLYING))
+        document = html_document(message.lang, subject, "".join(parts))
+        return AfterEmail(subject, "\n".join(lines) + "\n", html=document)
 
-    def review(self, message: StoredMessage) -> tuple[str, str, dict[str, str]]:
+    def review(self, message: StoredMessage) -> AfterEmail:
         """The same request for every client: the address, and the link turning them off."""
         t = texts(message.lang)
         lines = [*self._greeting(message), t.REVIEW_ASK.format(url=self.booking().reviews_url)]
@@ -187,7 +231,7 @@ class AfterSessions(BookingDesk):
             lines += ["", t.REVIEW_OFF.format(url=off)]
             extra = {"List-Unsubscribe": f"<{off}>"}
         lines += ["", t.ANSWER_BY_REPLYING]
-        return t.REVIEW_SUBJECT, "\n".join(lines) + "\n", extra
+        return AfterEmail(t.REVIEW_SUBJECT, "\n".join(lines) + "\n", extra)
 
     def off_link(self, message: StoredMessage) -> str:
         if not (self.site_url and self.secret):
