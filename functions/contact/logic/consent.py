@@ -64,6 +64,8 @@ _STYLE = (
     "p{color:#d4d4d4}"
     "dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.4rem 1rem;margin:1.5rem 0}"
     "dt{color:#a3a3a3}dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}"
+    # On a phone each answer goes under its question: two columns left each half a line.
+    "@media (max-width:32rem){dl{grid-template-columns:1fr;gap:0}dt{margin-top:.6rem}}"
     "@media print{body{background:#fff;color:#000}p,dt{color:#333}main{max-width:none}}"
 )
 _HEADERS = page_headers(_STYLE)
