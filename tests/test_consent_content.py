@@ -102,6 +102,21 @@ def test_the_demo_asks_the_same_nine_questions_in_both_languages() -> None:
         ),
         ("Just a text.\n", None, "content/consent.md:1: has no health question"),
         (
+            FORM.replace("Are you pregnant?", "Are you " + "very " * 100 + "pregnant?"),
+            None,
+            "content/consent.md:6: {#pregnant}: a question is at most 500 characters",
+        ),
+        (
+            FORM,
+            FORM_ES.replace("¿Estás embarazada?", "¿Estás \u202eembarazada?"),
+            "content/consent.es.md:6: {#pregnant}: the question holds an invisible control",
+        ),
+        (
+            FORM.replace("Are you pregnant?", "[](https://example.com)"),
+            None,
+            "content/consent.md:6: {#pregnant} has no question before it",
+        ),
+        (
             FORM,
             FORM_ES.replace("{#pregnant}", "{#embarazo}"),
             "content/consent.es.md:1: asks other health questions than consent.md: missing "
@@ -115,6 +130,38 @@ def test_each_problem_names_the_file_and_the_line(
     files = {**minimal_site(), "consent.md": english, "consent.es.md": spanish}
     found = problems_of(tmp_path, files)
     assert any(line.startswith(expected) for line in found), found
+
+
+def test_booking_json_carries_each_questions_wording_as_plain_text_in_both_languages(
+    tmp_path: Path,
+) -> None:
+    from generator.site.endpoints import booking_json
+
+    demo = booking_json(load_content(pipeline.PROJECT_ROOT / "content"))
+    texts = demo["consent_question_texts"]
+    assert list(texts["en"]) == list(texts["es"]) == demo["consent_questions"]
+    assert texts["en"]["blood-thinners"] == (
+        "Do you take blood thinners (aspirin included), or have a bleeding disorder such as "
+        "hemophilia?"
+    )
+    assert texts["es"]["pregnant"] == "¿Estás embarazada o amamantando?"
+
+    # The Markdown reduced to the words it shows; raw HTML stays text, as the page shows it.
+    marked = FORM.replace(
+        "Do you take blood thinners?",
+        "Do you take **blood thinners** ([list](https://example.com/x)) \\*daily\\* &amp; <b>",
+    )
+    files = {**minimal_site(), "consent.md": marked}  # no Spanish: the English for both
+    content = checked_content(write_site(tmp_path / "content", files), "content")
+    texts = booking_json(content)["consent_question_texts"]
+    assert (
+        texts["en"]
+        == texts["es"]
+        == {
+            "blood-thinners": "Do you take blood thinners (list) *daily* & <b>",
+            "pregnant": "Are you pregnant?",
+        }
+    )
 
 
 def test_a_good_form_passes_and_the_launch_check_misses_an_absent_one(

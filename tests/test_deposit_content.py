@@ -246,6 +246,7 @@ def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
         # phone and the review request.
         "minors_cover_ups": True,
         "consent_questions": [],  # the site has no consent.md
+        "consent_question_texts": {"en": {}, "es": {}},
         "phone": "(214) 555-0100",
         "reviews": {"url": "https://g.page/r/studio/review", "after_days": 5},
     }

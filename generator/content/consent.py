@@ -5,7 +5,8 @@ The file is Markdown: an introduction, then `## ` sections (health questions, ri
 aftercare, as the studio writes them). A list item that ends with `{#key}` is a health
 question the client answers yes or no: its key (a-z, 0-9 and "-", at most 40) is what the
 function stores the answer under, so the Spanish file asks the same keys. Every problem names
-the file and the line.
+the file and the line. The question's wording, as plain text, goes into booking.json too: the
+function keeps it with the signed record (docs/consent.md, "The stored record").
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from markdown_it import MarkdownIt
+
 from .records import CONSENT_FILE, Content, spanish_file
 
 MAX_QUESTIONS = 40  # as the function's bound (functions/contact/models/consent.py)
+MAX_QUESTION_TEXT = 500  # a question's plain text; the function drops a longer one
 _QUESTION = re.compile(r"\s*[-*]\s+(?P<text>.*?)\s*\{#(?P<key>[^}]*)\}\s*")
 _KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+# What the function refuses in a question's text (functions/contact/models/rules.py,
+# is_clean_line): control characters and bidi overrides, which could reorder the record.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -66,8 +73,16 @@ def parse_consent(text: str) -> tuple[ConsentText, list[tuple[int, str]]]:
             )
         elif key in seen:
             problems.append((number, f"{{#{key}}} is the key of line {seen[key]} already"))
-        elif not question:
+        elif not plain_text(question):
             problems.append((number, f"{{#{key}}} has no question before it"))
+        elif len(plain_text(question)) > MAX_QUESTION_TEXT:
+            problems.append(
+                (number, f"{{#{key}}}: a question is at most {MAX_QUESTION_TEXT} characters")
+            )
+        elif _UNSAFE.search(plain_text(question)):
+            problems.append(
+                (number, f"{{#{key}}}: the question holds an invisible control character")
+            )
         else:
             seen[key] = number
             sections[-1].questions.append((key, question))
@@ -117,6 +132,28 @@ def check_consent(content: Content) -> None:
 def consent_keys(text: str) -> list[str]:
     """The keys of the health questions, in order (booking.json `consent_questions`)."""
     return parse_consent(text)[0].keys
+
+
+def plain_text(markdown: str) -> str:
+    """A question's Markdown as the words it shows: emphasis, links and code marks dropped
+    (a link keeps its text), escapes and entities read, spaces made one. Raw HTML is not
+    read as HTML: its text stays as written, as the page shows it."""
+    words: list[str] = []
+    for token in MarkdownIt("commonmark", {"html": False}).parseInline(markdown):
+        for child in token.children or []:
+            if child.type in ("text", "code_inline"):
+                words.append(child.content)
+            elif child.type in ("softbreak", "hardbreak"):
+                words.append(" ")
+            elif child.type == "image":
+                words.append(child.content)  # its alt text
+    return " ".join("".join(words).split())
+
+
+def question_texts(text: str) -> dict[str, str]:
+    """{key: the question as plain text}, in order (booking.json `consent_question_texts`)."""
+    form, _ = parse_consent(text)
+    return {key: plain_text(q) for s in form.sections for key, q in s.questions}
 
 
 def consent_json(text: str) -> dict:

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from ..content import notice
-from ..content.consent import consent_json, consent_keys
+from ..content.consent import consent_json, consent_keys, question_texts
 from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, SiteFile, Stat, TimelineEntry, ValueCard
@@ -341,6 +341,9 @@ def booking_json(content: Content) -> shapes.Booking:
         "minors_cover_ups": site.minors_cover_ups,
         # The consent form's health questions, by key: the function wants an answer to each.
         "consent_questions": consent_keys(content.consent) if content.consent else [],
+        # And their wording as plain text in each language, which the function keeps with
+        # the signed record: what the client was asked, whatever consent.md says later.
+        "consent_question_texts": consent_question_texts(content),
         "phone": site.phone,
         "aftercare": {
             name: {"en": text, "es": content.aftercare_es.get(name) or text}
@@ -354,6 +357,17 @@ def booking_json(content: Content) -> shapes.Booking:
             if site.reviews
             else {}
         ),
+    }
+
+
+def consent_question_texts(content: Content) -> dict[str, dict[str, str]]:
+    """{"en": {key: text}, "es": {key: text}} (the English where consent.es.md is missing,
+    as the page shows it); empty without consent.md."""
+    if content.consent is None:
+        return {"en": {}, "es": {}}
+    return {
+        "en": question_texts(content.consent),
+        "es": question_texts(content.consent_es or content.consent),
     }
 
 
