@@ -42,10 +42,23 @@ from functions.contact.logic.signing import message_token
 SPANISH = {**GOOD, "lang": "es", "name": "Lucía Pérez", "email": "lucia@example.com"}
 PIERCING = {**GOOD, "service": "Piercing"}
 QUESTIONS = ["blood-thinners", "allergies", "pregnant"]  # booking.json's, from consent.md
+WORDING = {  # and their wording, as the build writes it from consent.md and consent.es.md
+    "en": {
+        "blood-thinners": "Do you take blood thinners (aspirin included)?",
+        "allergies": "Are you allergic to latex, metals, pigments, soaps or ointments?",
+        "pregnant": "Are you pregnant or breastfeeding?",
+    },
+    "es": {
+        "blood-thinners": "¿Tomas anticoagulantes (incluida la aspirina)?",
+        "allergies": "¿Eres alérgico al látex, a metales, pigmentos, jabones o pomadas?",
+        "pregnant": "¿Estás embarazada o amamantando?",
+    },
+}
 FREE = {  # Accept books at once
     **BOOKING,
     "deposit": {"services": {}, "artists": {}},
     "consent_questions": QUESTIONS,
+    "consent_question_texts": WORDING,
 }
 ADULT = {
     "lang": "en",
@@ -150,22 +163,27 @@ def test_an_adult_signs_from_the_booking_email_and_the_studio_gets_its_copy(
         "id_last4": "A1B2",
         "answers": ADULT["answers"],
     }
+    # What the client was asked, in their language, as booking.json worded it at signing.
+    assert (record["lang"], record["questions"]) == ("en", WORDING["en"])
     assert record["signed_at"] == stored.state_history[-1]["at"]
     assert "guardian" not in record and record["emergency"]["phone"] == "214 555 0100"
 
     # The studio's readable copy, and its printable page behind a signed link.
     (copy,) = [m for m in kept(service, "studio@localhost") if "Consent signed" in m["Subject"]]
     assert copy["Subject"] == "Consent signed: Ana María López - Tattoo Consultation"
-    text = copy.get_content()
+    text = copy.get_content().replace("\r\n", "\n")
     assert (
         "Legal name: Ana María López" in text
         and "Photo ID: Driver's license, last four A1B2" in text
     )
-    assert "Health: allergies: Latex" in text and "Health: pregnant: no" in text
+    assert "Health questions. Each question as the client read it, in English" in text
+    assert f"- {WORDING['en']['allergies']}\n  Answer: Latex\n" in text
+    assert f"- {WORDING['en']['pregnant']}\n  Answer: no\n" in text
     (printable,) = re.findall(r"Printable copy: https://studio\.example(\S+)", text)
     page = send(service, printable)
     assert page["statusCode"] == 200 and page["headers"]["x-robots-tag"] == "noindex"
     assert "Ana María López" in page["body"] and "@media print" in page["body"]
+    assert f"<dt>{WORDING['en']['allergies']}</dt><dd>Latex</dd>" in page["body"]
     forged = printable[:-4] + ("0000" if not printable.endswith("0000") else "1111")
     assert send(service, forged)["statusCode"] == 404
     assert send(service, printable, "POST", json={})["statusCode"] == 405
@@ -266,6 +284,14 @@ def test_the_spanish_link_and_answers_are_in_spanish(tmp_path: Path) -> None:
         200,
         "Gracias: tu formulario de consentimiento está firmado y el estudio tiene una copia.",
     )
+    # The record keeps the Spanish the client read; the studio's copy shows it as asked.
+    record = service.store.get(message_id).consent
+    assert (record["lang"], record["questions"]) == ("es", WORDING["es"])
+    (copy,) = [m for m in kept(service, "studio@localhost") if "Consent signed" in m["Subject"]]
+    text = copy.get_content().replace("\r\n", "\n")
+    assert "Each question as the client read it, in Spanish, and their answer." in text
+    assert f"- {WORDING['es']['allergies']}\n  Answer: Latex\n" in text
+    assert WORDING["en"]["allergies"] not in text
 
 
 # --- under 18: the guardian, and a tattoo only as a cover-up the studio allows ---------------
@@ -364,6 +390,89 @@ def test_the_sites_health_questions_are_each_answered_and_no_other(tmp_path: Pat
         assert status == 400 and list(answer["fields"]) == ["answers"]
     assert sign(service, {**ADULT, "token": t})[0] == 200
     assert service.store.get(message_id).consent["answers"] == ADULT["answers"]
+
+
+# --- the questions' wording: a snapshot of booking.json's, bounded ----------------------------
+
+
+def printable_page(service: ContactService) -> str:
+    (copy,) = [m for m in kept(service, "studio@localhost") if "Consent signed" in m["Subject"]]
+    (printable,) = re.findall(r"Printable copy: https://studio\.example(\S+)", copy.get_content())
+    page = send(service, printable)
+    assert page["statusCode"] == 200
+    return page["body"]
+
+
+def test_the_record_keeps_the_wording_signed_even_when_consent_md_changes_later(
+    tmp_path: Path,
+) -> None:
+    service = local(tmp_path)
+    message_id, t = booked(service)
+    forged = {"allergies": "Do you like cats?"}  # the POST's words are never the record's
+    assert sign(service, {**ADULT, "token": t, "questions": forged})[0] == 200
+    # The studio edits consent.md and rebuilds: a new booking.json, read by a new function.
+    edited = {"en": {k: f"Edited: {v}" for k, v in WORDING["en"].items()}, "es": WORDING["es"]}
+    later = local(tmp_path, {**FREE, "consent_question_texts": edited})
+    assert later.store.get(message_id).consent["questions"] == WORDING["en"]
+    page = printable_page(later)
+    assert f"<dt>{WORDING['en']['pregnant']}</dt><dd>no</dd>" in page
+    assert "Edited:" not in page and "cats" not in page
+
+
+def test_a_record_without_wording_shows_each_answer_by_its_key(tmp_path: Path) -> None:
+    without = {k: v for k, v in FREE.items() if k != "consent_question_texts"}
+    service = local(tmp_path, without)  # a booking.json built before the wording was kept
+    message_id, t = booked(service)
+    assert sign(service, {**ADULT, "token": t})[0] == 200
+    assert service.store.get(message_id).consent["questions"] == {}
+    (copy,) = [m for m in kept(service, "studio@localhost") if "Consent signed" in m["Subject"]]
+    text = copy.get_content().replace("\r\n", "\n")
+    assert "By the questions' keys: this record did not keep their wording." in text
+    assert "- allergies\n  Answer: Latex\n" in text
+    assert "<dt>allergies</dt><dd>Latex</dd>" in printable_page(service)
+
+
+def test_hostile_or_oversized_wording_in_booking_json_is_left_out(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    hostile = {
+        "en": {
+            "blood-thinners": WORDING["en"]["blood-thinners"],  # the one kept
+            "allergies": "Allergic?\nSignature (typed): Someone Else",  # a forged line
+            "pregnant": "x" * 501,  # over the bound
+            "other": "Not a question of the form?",
+            "Bad Key": "Bad key?",
+        },
+        "es": {
+            "blood-thinners": "¿Tomas \u202eanticoagulantes?",  # reorders the text shown
+            "allergies": 5,
+            "pregnant": "\x07¿Embarazada?",
+        },
+    }
+    service = local(tmp_path, {**FREE, "consent_question_texts": hostile})
+    message_id, t = booked(service)
+    with caplog.at_level(logging.WARNING):
+        assert sign(service, {**ADULT, "token": t})[0] == 200
+    record = service.store.get(message_id).consent
+    assert record["questions"] == {"blood-thinners": WORDING["en"]["blood-thinners"]}
+    text = [m for m in kept(service, "studio@localhost") if "Consent signed" in m["Subject"]]
+    text = text[0].get_content().replace("\r\n", "\n")
+    assert "Someone Else" not in text and "x" * 501 not in text
+    assert f"- {WORDING['en']['blood-thinners']}\n  Answer: no\n" in text
+    assert "- allergies (the question's key: its wording was not kept)\n  Answer: Latex" in text
+    page = printable_page(service)
+    assert "Someone Else" not in page and "x" * 501 not in page
+    # The log names the fields left out, never their text.
+    assert "consent_question_texts.en.allergies left out" in caplog.text
+    assert "consent_question_texts.en.? left out" in caplog.text  # "Bad Key"
+    assert "Someone Else" not in caplog.text and "x" * 50 not in caplog.text
+
+    # In Spanish, none is kept: never the English words for what was read in Spanish.
+    spanish = local(tmp_path / "es", {**FREE, "consent_question_texts": hostile})
+    message_id, t = booked(spanish, SPANISH)
+    assert sign(spanish, {**ADULT, "lang": "es", "token": t})[0] == 200
+    assert spanish.store.get(message_id).consent["questions"] == {}
+    assert "\u202e" not in printable_page(spanish)
 
 
 class FailingMailer:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import logging
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..contract import CONSENT_COPIES_PATH
@@ -47,6 +47,7 @@ _COPY_PATH = re.compile(r"([0-9a-f]{32})")
 STUDIO_SUBJECT = "Consent signed: {name} - {service}"
 STUDIO_INTRO = "{name} signed the consent form for their booking ({service}, reference {id})."
 COPY_TITLE = "Consent form"
+HEALTH_TITLE = "Health questions"
 COPY_UNKNOWN = "This link is not valid. Open the link from the studio's email as it was sent."
 COPY_EXPIRED = "This link has expired; the email itself keeps the record."
 COPY_UNAVAILABLE = "The record could not be read just now. Please try again in a few minutes."
@@ -64,9 +65,14 @@ _STYLE = (
     "p{color:#d4d4d4}"
     "dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.4rem 1rem;margin:1.5rem 0}"
     "dt{color:#a3a3a3}dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}"
+    "h2{font:400 1.4rem/1.3 Georgia,serif;margin:2rem 0 .5rem}"
+    # The health questions: each question on its line, its answer under it.
+    "dl.health{grid-template-columns:1fr;gap:0}"
+    "dl.health dt{margin-top:.8rem;color:#e5e5e5}dl.health dd{font-weight:600}"
     # On a phone each answer goes under its question: two columns left each half a line.
     "@media (max-width:32rem){dl{grid-template-columns:1fr;gap:0}dt{margin-top:.6rem}}"
-    "@media print{body{background:#fff;color:#000}p,dt{color:#333}main{max-width:none}}"
+    "@media print{body{background:#fff;color:#000}p,dt,dl.health dt{color:#333}"
+    "main{max-width:none}}"
 )
 _HEADERS = page_headers(_STYLE)
 
@@ -84,7 +90,40 @@ def _yes(value: object) -> str:
     return str(value)
 
 
-def record_rows(message: StoredMessage, consent: dict, timezone: str) -> list[tuple[str, str]]:
+LANGUAGE_WORDS = {"en": "English", "es": "Spanish"}
+
+
+@dataclass(frozen=True)
+class CopyOfRecord:
+    """The signed record as the studio reads it, in the email and on the page: the client,
+    the health questions (each as the client read it, and the answer), then the signature."""
+
+    client: list[tuple[str, str]]
+    health: list[tuple[str, str]]  # (the question's wording, or its key; the answer)
+    health_note: str  # how the questions are shown: their wording, in which language
+    signed: list[tuple[str, str]]
+
+
+def health_rows(consent: dict) -> tuple[list[tuple[str, str]], str]:
+    """Each answer under the wording the record kept (`questions`, booking.json's at signing
+    time), or under its key for a record without it; and a note saying which."""
+    wording = consent.get("questions")
+    wording = wording if isinstance(wording, dict) else {}
+    answers = consent.get("answers") or {}
+    kept = {k: v for k, v in wording.items() if k in answers and isinstance(v, str) and v}
+    if not kept:
+        rows = [(str(key), _yes(answer)) for key, answer in answers.items()]
+        return rows, "By the questions' keys: this record did not keep their wording."
+    rows = [
+        (kept.get(key) or f"{key} (the question's key: its wording was not kept)", _yes(answer))
+        for key, answer in answers.items()
+    ]
+    language = LANGUAGE_WORDS.get(str(consent.get("lang", "")))
+    where = f", in {language}" if language else ""
+    return rows, f"Each question as the client read it{where}, and their answer."
+
+
+def record_copy(message: StoredMessage, consent: dict, timezone: str) -> CopyOfRecord:
     """The signed record as the studio reads it, in the email and on the page."""
     born = consent.get("dob", "")
     signed_at = str(consent.get("signed_at", ""))
@@ -94,7 +133,7 @@ def record_rows(message: StoredMessage, consent: dict, timezone: str) -> list[tu
     except ValueError:
         age = ""
     emergency = consent.get("emergency") or {}
-    rows = [
+    client = [
         ("Reference", message.id),
         ("Service", message.service),
         ("Signed at", studio_time(signed_at, timezone)),
@@ -107,19 +146,16 @@ def record_rows(message: StoredMessage, consent: dict, timezone: str) -> list[tu
         ),
         ("Emergency contact", f"{emergency.get('name', '')}, {emergency.get('phone', '')}"),
     ]
-    rows += [
-        (f"Health: {key}", _yes(answer)) for key, answer in (consent.get("answers") or {}).items()
-    ]
-    rows += [
+    signed = [
         ("Risks read", "yes"),
         ("Aftercare read", "yes"),
         ("Signature (typed)", consent.get("signature", "")),
     ]
     if "cover_up" in consent:
-        rows.append(("Covers an existing tattoo", _yes(consent["cover_up"])))
+        signed.append(("Covers an existing tattoo", _yes(consent["cover_up"])))
     guardian = consent.get("guardian")
     if guardian:
-        rows += [
+        signed += [
             ("Under 18", "yes: a parent or guardian signed too"),
             (
                 "Parent or guardian",
@@ -133,7 +169,40 @@ def record_rows(message: StoredMessage, consent: dict, timezone: str) -> list[tu
             ),
             ("Their signature (typed)", guardian.get("signature", "")),
         ]
-    return rows
+    health, note = health_rows(consent)
+    return CopyOfRecord(client, health, note, signed)
+
+
+def copy_text(copy: CopyOfRecord) -> list[str]:
+    """The email's lines: "Label: value", and each health question on its own line with
+    the answer under it."""
+    lines = [f"{label}: {value}" for label, value in copy.client]
+    if copy.health:
+        lines += ["", f"{HEALTH_TITLE}. {copy.health_note}"]
+        for question, answer in copy.health:
+            lines += [f"- {question}", f"  Answer: {answer}"]
+        lines.append("")
+    lines += [f"{label}: {value}" for label, value in copy.signed]
+    return lines
+
+
+def copy_html(copy: CopyOfRecord) -> str:
+    """The printable page's record: the health questions in one column of their own, so a
+    long question never squeezes its answer."""
+
+    def cells(rows: list[tuple[str, str]]) -> str:
+        return "".join(
+            f"<dt>{html.escape(label)}</dt><dd>{html.escape(str(value))}</dd>"
+            for label, value in rows
+        )
+
+    health = ""
+    if copy.health:
+        health = (
+            f"<h2>{HEALTH_TITLE}</h2><p>{html.escape(copy.health_note)}</p>"
+            f'<dl class="health">{cells(copy.health)}</dl>'
+        )
+    return f"<dl>{cells(copy.client)}</dl>{health}<dl>{cells(copy.signed)}</dl>"
 
 
 class ConsentDesk(BookingDesk):
@@ -160,7 +229,8 @@ class ConsentDesk(BookingDesk):
 
     def submit(self, payload: object) -> Outcome:
         """Sign the form: 200, or 400/404/409/410/503 in the visitor's language. Never raises."""
-        t = texts(read_lang(payload))
+        lang = read_lang(payload)  # the page's: the language the client read the form in
+        t = texts(lang)
         if not isinstance(payload, dict):
             return _refused(400, t.CONSENT_LINK_UNKNOWN)
         given = payload.get("token")
@@ -187,6 +257,7 @@ class ConsentDesk(BookingDesk):
                 record = parse_consent(payload, t, booked)
             except InvalidSubmission as invalid:
                 return invalid_fields(invalid.errors)
+            record = {**record, **_wording(rules.question_texts(lang), record["answers"], lang)}
             now = self.source.now()
             try:
                 signed_one = moved(message, CONSENTED, now, BY_CLIENT)
@@ -226,10 +297,10 @@ class ConsentDesk(BookingDesk):
         if self.mailer is None or not self.studio:
             log.info("contact: no email for the consent of %s: none is configured", message.id)
             return False
-        rows = record_rows(message, message.consent, timezone)
+        copy = record_copy(message, message.consent, timezone)
         values = {"name": message.consent.get("name", ""), "service": message.service}
         lines = [STUDIO_INTRO.format(id=message.id, **values), ""]
-        lines += [f"{label}: {value}" for label, value in rows]
+        lines += copy_text(copy)
         if self.site_url and self.secret:
             lines += ["", f"Printable copy: {self.copy_link(message)}"]
         try:
@@ -269,15 +340,18 @@ class ConsentDesk(BookingDesk):
             return _copy_page(503, COPY_UNAVAILABLE)
         if message is None or not message.consent:
             return _copy_page(404, COPY_UNKNOWN)
-        rows = record_rows(message, message.consent, self.booking().timezone)
-        cells = "".join(
-            f"<dt>{html.escape(label)}</dt><dd>{html.escape(str(value))}</dd>"
-            for label, value in rows
-        )
+        copy = record_copy(message, message.consent, self.booking().timezone)
         intro = STUDIO_INTRO.format(
             name=message.consent.get("name", ""), service=message.service, id=message.id
         )
-        return _copy_page(200, intro, f"<dl>{cells}</dl>")
+        return _copy_page(200, intro, copy_html(copy))
+
+
+def _wording(texts: dict[str, str], answers: dict, lang: str) -> dict:
+    """The record's `lang` and `questions`: each answered question's wording as booking.json
+    words it now, in the client's language (never the visitor's POST), so the record says
+    what they were asked even after content/consent.md changes (docs/consent.md)."""
+    return {"lang": lang, "questions": {key: texts[key] for key in answers if key in texts}}
 
 
 def _refused(status: int, text: str) -> Outcome:

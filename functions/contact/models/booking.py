@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .message import StoredMessage
+from .rules import is_clean_line
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,9 @@ MAX_REASONS = 20
 MAX_REASON_TEXT = 600
 MAX_KEYS = 200
 MAX_QUESTIONS = 40  # as the consent form's bound (models/consent.py)
+MAX_QUESTION_TEXT = 500  # a question's wording (generator/content/consent.py's bound)
+QUESTION_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+LANGUAGES = ("en", "es")
 MAX_GUIDE = 20_000  # an aftercare guide's Markdown
 MAX_GUIDE_HTML = 200_000  # and its HTML, every element styled inline
 GUIDES = ("tattoo", "piercing")
@@ -56,6 +60,9 @@ class BookingRules:
     # The keys of the consent form's health questions (content/consent.md): each is answered;
     # () when the site lists none (then any bounded keys are taken).
     consent_questions: tuple[str, ...] = ()
+    # Their wording as plain text: ((lang, key), text), kept with the signed record
+    # (logic/consent.py); a question without one is shown by its key.
+    consent_question_texts: tuple[tuple[tuple[str, str], str], ...] = ()
     phone: str = ""  # the studio's, in the aftercare email
     # The aftercare guides as Markdown: ((service kind, lang), text), kind "tattoo" or
     # "piercing", lang "en" or "es" (after_booking.py).
@@ -77,6 +84,12 @@ class BookingRules:
         if (kind, lang) in texts:
             return guides.get((kind, lang), "")
         return guides.get((kind, "en"), "")
+
+    def question_texts(self, lang: str) -> dict[str, str]:
+        """{key: wording} of the health questions in lang, as the page in that language
+        showed them; a question without one is left out (never another language's: the
+        record would say the client read words they did not)."""
+        return {key: text for (where, key), text in self.consent_question_texts if where == lang}
 
     def deposit_cents(self, message: StoredMessage) -> int:
         """The deposit content asks for this request, in cents: the artist's when they have
@@ -156,6 +169,7 @@ def parse_booking(data: object) -> BookingRules:
         data.get("deposit_reminder_days"), "deposit_reminder_days", DEFAULT_REMINDER_DAYS
     )
     expiry = _days(data.get("deposit_expiry_days"), "deposit_expiry_days", DEFAULT_EXPIRY_DAYS)
+    keys = _question_keys(data.get("consent_questions"))
     return BookingRules(
         timezone=timezone,
         services=_amounts(deposit.get("services"), "deposit.services"),
@@ -164,7 +178,8 @@ def parse_booking(data: object) -> BookingRules:
         expiry_days=max(expiry, reminder + 1),  # the reminder comes before the end
         decline_reasons=_reasons(data.get("decline_reasons")),
         minors_cover_ups=_flag(data.get("minors_cover_ups"), "minors_cover_ups"),
-        consent_questions=_question_keys(data.get("consent_questions")),
+        consent_questions=keys,
+        consent_question_texts=_question_texts(data.get("consent_question_texts"), keys),
         phone=_phone(data.get("phone")),
         aftercare=_guides(data.get("aftercare")),
         aftercare_html=_guides_html(data.get("aftercare_html")),
@@ -178,12 +193,47 @@ def _question_keys(value: object) -> tuple[str, ...]:
     if (
         not isinstance(value, list)
         or len(value) > MAX_QUESTIONS
-        or not all(
-            isinstance(k, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", k) for k in value
-        )
+        or not all(isinstance(k, str) and QUESTION_KEY.fullmatch(k) for k in value)
     ):
         raise ValueError(f"consent_questions: a list of at most {MAX_QUESTIONS} keys")
     return tuple(value)
+
+
+def _question_texts(
+    value: object, keys: tuple[str, ...]
+) -> tuple[tuple[tuple[str, str], str], ...]:
+    """The questions' wording, {"en": {key: text}, "es": {...}}: only a bounded key of the
+    form's (any bounded key when booking.json lists none) with one line of at most
+    MAX_QUESTION_TEXT characters, no control or bidi character. Anything else is left out
+    (logged, by field only), so booking.json cannot put a forged line into a stored record
+    or the studio's copy; that question is then shown by its key."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        log.warning("contact: consent_question_texts left out: not an object")
+        return ()
+    found: dict[tuple[str, str], str] = {}
+    for lang in LANGUAGES:
+        texts = value.get(lang)
+        if texts is None:
+            continue
+        if not isinstance(texts, dict) or len(texts) > MAX_QUESTIONS:
+            log.warning("contact: consent_question_texts.%s left out: not the build's", lang)
+            continue
+        for key, text in texts.items():
+            if not (
+                isinstance(key, str)
+                and QUESTION_KEY.fullmatch(key)
+                and (not keys or key in keys)
+                and isinstance(text, str)
+                and len(text) <= MAX_QUESTION_TEXT
+                and is_clean_line(text)
+            ):
+                where = key if isinstance(key, str) and QUESTION_KEY.fullmatch(key) else "?"
+                log.warning("contact: consent_question_texts.%s.%s left out", lang, where)
+                continue
+            found[(lang, key)] = " ".join(text.split())
+    return tuple(found.items())
 
 
 def _phone(value: object) -> str:
