@@ -67,7 +67,7 @@ _STYLE = (
     "dt{color:#a3a3a3}dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}"
     "h2{font:400 1.4rem/1.3 Georgia,serif;margin:2rem 0 .5rem}"
     # The health questions: each question on its line, its answer under it.
-    "dl.health{grid-template-columns:1fr;gap:0}"
+    "dl.health{grid-template-columns:1fr;gap:0;margin-top:0}"
     "dl.health dt{margin-top:.8rem;color:#e5e5e5}dl.health dd{font-weight:600}"
     # On a phone each answer goes under its question: two columns left each half a line.
     "@media (max-width:32rem){dl{grid-template-columns:1fr;gap:0}dt{margin-top:.6rem}}"
