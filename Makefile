@@ -100,7 +100,8 @@ bench: install
 
 LINTED := generator devserver functions tests bench build.py cli_options.py \
 	scripts/netlify_build.py scripts/lock_requirements.py scripts/route_screenshots.py \
-	scripts/npm_ci.py scripts/make_demo_fingerprints.py scripts/walk_a_request.py
+	scripts/npm_ci.py scripts/make_demo_fingerprints.py scripts/walk_a_request.py \
+	scripts/walk_a_booking.py
 
 # Python: ruff (lint + format). Front end: tsc --noEmit and dependency-cruiser's import
 # boundaries (features do not import each other; only app/ composes them).

@@ -288,6 +288,22 @@ def deposits_due(dry_run: bool, outbox: Path | None, dist: Path) -> None:
         raise click.ClickException(str(error)) from error
 
 
+@cli.command("after-sessions")
+@click.option("--dry-run", is_flag=True, help="Say what is due, send nothing.")
+@outbox_option
+@dist_option("Built site whose api/booking.json gives the guides, the phone and the reviews.")
+def after_sessions(dry_run: bool, outbox: Path | None, dist: Path) -> None:
+    """Email the aftercare guide on a session's day and the review request days later (what
+    the daily schedule does on AWS; docs/consent.md, "After the session")."""
+    from functions.contact.handlers import operations
+
+    try:
+        service = operations.service_from_env(outbox, dist)
+        click.echo(operations.after_sessions(service, dry_run))
+    except operations.OperationError as error:
+        raise click.ClickException(str(error)) from error
+
+
 @cli.command("send-spam-digest")
 @click.option(
     "--hours",

@@ -39,8 +39,9 @@ ContactHandler = Callable[[dict, object], dict]
 # The contact function's paths (functions/contact/handlers/app.py): the message, the grant of
 # an image upload, the email's image links, the spam digest's links (logic/spam_review.py),
 # a request's Accept, Decline and Waitlist links (logic/request_actions.py), the visitor's
-# deposit link and Stripe's webhook (logic/deposits.py) and the flash designs held (GET
-# /api/flash/holds) go to its handler; the image itself
+# deposit link and Stripe's webhook (logic/deposits.py), the flash designs held (GET
+# /api/flash/holds) and the consent form with the studio's copy (logic/consent.py) go to
+# its handler; the image itself
 # to the local store, which answers as S3 would (on Netlify, dist/_redirects proxies that
 # path to the bucket).
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
@@ -55,6 +56,9 @@ STRIPE_WEBHOOK = _PATHS["stripeWebhook"]  # Stripe's events, against the outbox
 # GET of the flash designs held by a claim (before the static files under api/flash/).
 FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
 UPLOAD_FILE = _PATHS["upload"]
+CONSENT = (_PATHS["consent"], _PATHS["consent"] + "/")  # the signed form (logic/consent.py)
+CONSENT_COPIES = _PATHS["consentCopies"]  # the studio's printable copy
+REVIEWS_OFF = _PATHS["reviewsOff"]  # a client turning review requests off
 
 
 class _TooLarge(Exception):
@@ -148,6 +152,8 @@ class ContactBridge:
             url_path in CONTACT_PATHS
             or url_path == STRIPE_WEBHOOK
             or url_path in FLASH_HOLDS
+            or url_path in CONSENT
+            or url_path.startswith((CONSENT_COPIES, REVIEWS_OFF))
             or url_path.startswith(
                 (IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS, FORGET_LINKS)
             )

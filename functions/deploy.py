@@ -73,6 +73,7 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
     if options.proxy_secret and len(options.proxy_secret.strip()) < MIN_SECRET_CHARS:
         raise DeployError(f"the proxy secret must be at least {MIN_SECRET_CHARS} characters")
     digest_cron = options.spam_digest_cron  # a bad --spam-digest stops it before AWS is touched
+    evening_cron = options.after_sessions_cron  # as does a bad --after-sessions
     if options.netlify_url:
         options.upload_origins  # noqa: B018 - so does a bad --netlify-url (DeployError)
     emails = private_addresses(options.content, say)
@@ -101,6 +102,8 @@ def deploy(options: DeployOptions, say: Callable[[str], None] = print) -> Deploy
         aws.schedule_send_pending(arn)
     if digest_cron:
         aws.schedule_spam_digest(arn, digest_cron)
+    if evening_cron:
+        aws.schedule_after_sessions(arn, evening_cron)
     if options.alarm_recipients:
         aws.alarm_on_pending_emails()
     say(f"Function URL: {url}")

@@ -475,6 +475,17 @@ class Deployer:
             {"action": "send-spam-digest"},
         )
 
+    def schedule_after_sessions(self, function_arn: str, cron: str) -> None:
+        """Every evening EventBridge invokes the function to email the aftercare guides of
+        the day's sessions (functions/contact/logic/after_booking.py)."""
+        self._schedule(
+            function_arn,
+            "after-sessions",
+            cron,
+            "Email the aftercare guide on the evening of a session's day",
+            {"action": "send-after-sessions"},
+        )
+
     def alarm_on_pending_emails(self) -> str:
         """An alarm, emailed through SNS, when a studio email fails (deploy_alarm.py)."""
         return alarm_on_pending_emails(self.client, self.options, self.say)

@@ -72,6 +72,15 @@ class DeployOptions:
             "on days they kept something (13:00 UTC: 7 or 8 am in Dallas; 'off': none)."
         ),
     )
+    after_sessions: str = field(
+        default="00:30",
+        metadata=option(
+            "UTC time (HH:MM) of the evening run that emails the aftercare guide on a "
+            "session's day (00:30 UTC: 6:30 pm in Dallas in winter, 7:30 pm in summer; the "
+            "function sends it only from 6 pm studio time, docs/consent.md; 'off': none, "
+            "the daily run sends it the next morning)."
+        ),
+    )
     studio_name: str = field(default="Website", metadata=option("Email subject prefix."))
     site_url: str | None = field(
         default=None,
@@ -139,14 +148,15 @@ class DeployOptions:
     def spam_digest_cron(self) -> str | None:
         """The EventBridge schedule of the spam digest, None when it is off; DeployError for
         a time that is not HH:MM."""
-        text = self.spam_digest.strip().lower()
-        if text == "off":
-            return None
-        match = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", text)
-        if not match:
-            raise DeployError(f"--spam-digest must be a UTC time as HH:MM or 'off', got {text!r}")
-        hour, minute = int(match.group(1)), int(match.group(2))
-        return f"cron({minute} {hour} * * ? *)"
+        return _daily_cron(self.spam_digest, "--spam-digest")
+
+    @property
+    def after_sessions_cron(self) -> str | None:
+        """The EventBridge schedule of the evening's aftercare run, None when it is off;
+        DeployError for a time that is not HH:MM. EventBridge rules run on UTC, so one
+        time falls an hour later in the studio's summer than in its winter: the default
+        is after EVENING_HOUR (after_booking.py) in both, for US Central time."""
+        return _daily_cron(self.after_sessions, "--after-sessions")
 
     @property
     def alarm_recipients(self) -> tuple[str, ...]:
@@ -206,6 +216,18 @@ class DeployOptions:
             "CONTACT_ARTIST_EMAILS_FILE": ARTIST_EMAILS,
             **self.extra_env,
         }
+
+
+def _daily_cron(given: str, flag: str) -> str | None:
+    """An EventBridge cron for once a day at a UTC HH:MM; None for 'off'."""
+    text = given.strip().lower()
+    if text == "off":
+        return None
+    match = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", text)
+    if not match:
+        raise DeployError(f"{flag} must be a UTC time as HH:MM or 'off', got {text!r}")
+    hour, minute = int(match.group(1)), int(match.group(2))
+    return f"cron({minute} {hour} * * ? *)"
 
 
 def _addresses(text: str) -> tuple[str, ...]:

@@ -254,6 +254,7 @@ def test_whole_numbers_with_the_models_bounds():
         *models.SERVICES,  # deposit: one per service
         "requests_days",
         "bookings_days",
+        "after_days",  # reviews: days after the session (#42)
     }
     assert all(f["value_type"] == "int" for f in numbers)
 

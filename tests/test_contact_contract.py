@@ -37,6 +37,9 @@ def test_the_function_reads_the_contract() -> None:
     assert contract.FORGET_PATH == PATHS["forget"]
     assert contract.STRIPE_WEBHOOK_PATH == PATHS["stripeWebhook"]
     assert contract.FLASH_HOLDS_PATH == PATHS["flashHolds"]
+    assert contract.CONSENT_PATH == PATHS["consent"]
+    assert contract.CONSENT_COPIES_PATH == PATHS["consentCopies"]
+    assert contract.REVIEWS_OFF_PATH == PATHS["reviewsOff"]
     assert references.MAX_REFERENCES == IMAGES["maxCount"]
     assert references.MAX_IMAGE_BYTES == IMAGES["maxBytes"]
 
@@ -50,7 +53,8 @@ def test_serve_hands_the_contract_paths_to_the_function() -> None:
         PATHS["flashHolds"],
         PATHS["forget"] + "x",
     )
-    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits):
+    consent = (PATHS["consent"], PATHS["consentCopies"] + "x", PATHS["reviewsOff"] + "x")
+    for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits, *consent):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
 
@@ -70,6 +74,9 @@ def test_the_build_proxies_the_contract_paths() -> None:
         PATHS["stripeWebhook"],
         PATHS["flashHolds"],
         PATHS["forget"] + "*",
+        PATHS["consent"],
+        PATHS["consentCopies"] + "*",
+        PATHS["reviewsOff"] + "*",
     ]
     preview = [line.split()[0] for line in redirects._contact_rules("", "")]
     assert preview == [PATHS["message"], PATHS["grant"]]

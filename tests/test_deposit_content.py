@@ -193,7 +193,10 @@ def dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
     files["site.yaml"] = site_with(
         "timezone: America/Denver\n"
         "deposit:\n  Tattoo Consultation: 100\n  Touch Up: 0\n  Piercing: 25\n"
-        "deposit_reminder_days: 3\ndeposit_expiry_days: 7\n" + REASONS
+        "deposit_reminder_days: 3\ndeposit_expiry_days: 7\n"
+        + REASONS
+        + "minors_cover_ups: true\nreviews:\n  url: https://g.page/r/studio/review\n"
+        + "  after_days: 5\n"
     )
     files["artists/jane-doe.yaml"] = JANE + "deposit: 150\n"
     files["policies.md"] = "## Deposits\n\nNon-refundable.\n"
@@ -208,6 +211,15 @@ def dist(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Path:
 
 def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
     booking = json.loads((dist / "api" / "booking.json").read_text("utf-8"))
+    # The guides the aftercare email sends (#42), in both languages (the English where the
+    # Spanish is missing).
+    aftercare = booking.pop("aftercare")
+    assert sorted(aftercare) == ["piercing", "tattoo"]
+    assert all(sorted(texts) == ["en", "es"] and texts["en"] for texts in aftercare.values())
+    # And as the email's HTML (tests/test_contact_after_sessions.py reads it).
+    aftercare_html = booking.pop("aftercare_html")
+    assert sorted(aftercare_html) == ["piercing", "tattoo"]
+    assert aftercare_html["tattoo"]["en"].startswith('<h2 style="')
     assert booking == {
         "timezone": "America/Denver",
         "deposit": {
@@ -232,6 +244,13 @@ def test_booking_json_holds_the_time_zone_deposits_days_and_reasons(dist: Path):
         ],
         # site.yaml's retention (the defaults here): how long the stores keep a request.
         "retention": {"requests_days": 180, "bookings_days": 730},
+        # After the booking (#42): the consent form's minors' rule, the aftercare email's
+        # phone and the review request.
+        "minors_cover_ups": True,
+        "consent_questions": [],  # the site has no consent.md
+        "consent_question_texts": {"en": {}, "es": {}},
+        "phone": "(214) 555-0100",
+        "reviews": {"url": "https://g.page/r/studio/review", "after_days": 5},
     }
 
 

@@ -230,9 +230,12 @@ def test_check_launch_on_the_demo_content_names_its_stand_ins_and_plain_check_pa
     assert sum(": is a demo " in line for line in lines) == 64
     # ... and its texts: 6 names, 6 bios, 5 handles, the studio, 3 of the memorial, 4 of
     # the timeline, 4 brands and the credit; and in Spanish 6 bios, 2 of the memorial and 4
-    # of the timeline; the privacy notice in both languages.
-    assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 44
-    assert lines[-1] == "120 problems found; nothing was published."
+    # of the timeline; the privacy notice and the consent form in both languages.
+    assert sum("the demo" in line and ": is a demo " not in line for line in lines) == 46
+    for name in ("consent.md", "consent.es.md"):
+        expected = f"{content}/{name}: is the demo's consent form, unchanged"
+        assert any(line.startswith(expected) for line in lines), (expected, lines)
+    assert lines[-1] == "122 problems found; nothing was published."
 
 
 def demo_bio(slug: str) -> str:

@@ -63,7 +63,18 @@ def test_the_deployed_digest_and_its_links(tmp_path: Path, moto_url: str, aws_en
     lam = boto3.client("lambda", region_name=REGION, endpoint_url=moto_url)
     assert target["Arn"] == lam.get_function(FunctionName=NAME)["Configuration"]["FunctionArn"]
     grants = json.loads(lam.get_policy(FunctionName=NAME)["Policy"])["Statement"]
-    assert {s["Sid"] for s in grants} >= {"send-pending-schedule", "spam-digest-schedule"}
+    assert {s["Sid"] for s in grants} >= {
+        "send-pending-schedule",
+        "spam-digest-schedule",
+        "after-sessions-schedule",
+    }
+    # The evening's run of the aftercare emails (docs/consent.md, "After the session"):
+    # 00:30 UTC, 6:30 pm in Dallas in winter and 7:30 pm in summer.
+    evening = events.describe_rule(Name=f"{NAME}-after-sessions")
+    assert evening["ScheduleExpression"] == "cron(30 0 * * ? *)" and evening["State"] == "ENABLED"
+    (target,) = events.list_targets_by_rule(Rule=f"{NAME}-after-sessions")["Targets"]
+    assert json.loads(target["Input"]) == {"action": "send-after-sessions"}
+    assert target["Arn"] == lam.get_function(FunctionName=NAME)["Configuration"]["FunctionArn"]
 
     env = lam.get_function_configuration(FunctionName=NAME)["Environment"]["Variables"]
     secret = env["CONTACT_LINK_SECRET"]
@@ -183,10 +194,18 @@ def test_the_digest_can_be_turned_off_or_moved(tmp_path: Path, moto_url: str, aw
     assert bad.exit_code == 1 and "--spam-digest must be a UTC time as HH:MM or 'off'" in (
         bad.output
     )
-    assert run_deploy(dist, moto_url, *names, "--spam-digest", "off").exit_code == 0
+    bad = run_deploy(dist, moto_url, *names, "--after-sessions", "evening")
+    assert bad.exit_code == 1 and "--after-sessions must be a UTC time as HH:MM or 'off'" in (
+        bad.output
+    )
+    off = ("--spam-digest", "off", "--after-sessions", "off")
+    assert run_deploy(dist, moto_url, *names, *off).exit_code == 0
     events = boto3.client("events", region_name=REGION, endpoint_url=moto_url)
     rules = [r["Name"] for r in events.list_rules(NamePrefix="contact-nodigest")["Rules"]]
     assert rules == ["contact-nodigest-send-pending"]
-    assert run_deploy(dist, moto_url, *names, "--spam-digest", "14:30").exit_code == 0
+    moved = ("--spam-digest", "14:30", "--after-sessions", "23:45")
+    assert run_deploy(dist, moto_url, *names, *moved).exit_code == 0
     rule = events.describe_rule(Name="contact-nodigest-spam-digest")
     assert rule["ScheduleExpression"] == "cron(30 14 * * ? *)"
+    rule = events.describe_rule(Name="contact-nodigest-after-sessions")
+    assert rule["ScheduleExpression"] == "cron(45 23 * * ? *)"

@@ -1,7 +1,8 @@
 """The contact function's public contract, read from contract.json: the paths it answers
 (the message, the grant of an image upload, the image's own upload, the email's image
 links, the spam digest's "Not spam" links, a request's Accept, Decline and Waitlist links,
-the visitor's deposit link, Stripe's webhook, the flash designs held) and the limits of
+the visitor's deposit link, Stripe's webhook, the flash designs held, the consent form and
+the studio's copy of it) and the limits of
 reference images. The form, `serve` and the build's _redirects read the same file
 (docs/contact.md)."""
 
@@ -29,5 +30,10 @@ FLASH_HOLDS_PATH: str = _CONTRACT["paths"]["flashHolds"]
 # A prefix: the rest names a message and signs the visitor's "Delete my request" link
 # (logic/forget_link.py).
 FORGET_PATH: str = _CONTRACT["paths"]["forget"]
+# The signed consent form (POST; logic/consent.py) and, a prefix, the studio's printable copy.
+CONSENT_PATH: str = _CONTRACT["paths"]["consent"]
+CONSENT_COPIES_PATH: str = _CONTRACT["paths"]["consentCopies"]
+# A prefix: the rest names a booking whose client turns review requests off (after_booking.py).
+REVIEWS_OFF_PATH: str = _CONTRACT["paths"]["reviewsOff"]
 MAX_IMAGES: int = _CONTRACT["images"]["maxCount"]
 MAX_IMAGE_BYTES: int = _CONTRACT["images"]["maxBytes"]

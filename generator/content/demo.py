@@ -11,7 +11,8 @@ of all of it, made from content/ by `scripts/make_demo_fingerprints.py`:
             handle (without the @), the memorial's name and text, the "in memory" line,
             the timeline's texts, the made-up brands and the web studio of the credit; the
             bios, memorial, "in memory" and timeline texts in Spanish too (bio_es, ...);
-            the privacy notice (privacy.md and privacy.es.md), each as a whole
+            the privacy notice (privacy.md and privacy.es.md), each as a whole; the
+            consent form (consent.md and consent.es.md) likewise
 
 A text matches whatever file and field it is in, and a photo or video whatever its name, so a
 renamed demo photo or a demo bio pasted into a new artist's file is still recognised; a
@@ -64,6 +65,8 @@ class Demo:
     handles: dict[str, DemoText]  # SHA-256 of the handle without @ -> whose
     # SHA-256 of a whole privacy notice as the demo ships it (a Markdown file, not a field)
     notices: frozenset[str] = frozenset()
+    # Likewise a whole consent form (consent.md, consent.es.md)
+    consents: frozenset[str] = frozenset()
 
     @functools.cached_property
     def sizes(self) -> frozenset[int]:
@@ -121,14 +124,15 @@ def load_demo(path: Path = FINGERPRINTS) -> Demo:
     texts: dict[str, DemoText] = {}
     handles: dict[str, DemoText] = {}  # found inside longer text too, so kept apart
     notices: set[str] = set()
+    consents: set[str] = set()
     for entry in data["texts"]:
-        if entry["kind"] == "privacy":
-            notices.add(entry["sha256"])
+        if entry["kind"] in ("privacy", "consent"):
+            (notices if entry["kind"] == "privacy" else consents).add(entry["sha256"])
             continue
         into = handles if entry["kind"] == "instagram" else texts
         into[entry["sha256"]] = DemoText(entry["kind"], entry["about"])
     files = {entry["sha256"]: DemoFile(entry["file"], entry["size"]) for entry in data["files"]}
-    return Demo(files, texts, handles, frozenset(notices))
+    return Demo(files, texts, handles, frozenset(notices), frozenset(consents))
 
 
 # --- making the fingerprints from the demo (scripts/make_demo_fingerprints.py) --------------
@@ -201,6 +205,10 @@ def _text_entries(content: Path) -> list[dict[str, str]]:
         if (content / name).is_file():
             text = (content / name).read_text("utf-8").removeprefix("\ufeff")
             found.append(("privacy", name, text))
+    for name in ("consent.md", "consent.es.md"):
+        if (content / name).is_file():
+            text = (content / name).read_text("utf-8").removeprefix("\ufeff")
+            found.append(("consent", name, text))
     entries: dict[str, dict[str, str]] = {}
     for kind, about, text in found:
         entries.setdefault(text_digest(text), {"kind": kind, "about": about})

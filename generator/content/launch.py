@@ -14,6 +14,8 @@ put instead (README, "Deployment").
     aftercare guides  both present and not empty (the page would say "Loading content...")
     policies.md       the same rules for its text; a warning (not a problem) when it is missing
     privacy.md        the same, and the demo's notice left unchanged is a problem (demo.py)
+    consent.md        the same as privacy.md: the demo's consent form left unchanged is a
+                      problem (its health questions and risks are the studio's to write)
     Spanish           the .es.md files by the same rules; each text without its Spanish is a
                       warning, never a problem (translations.py)
     the demo          its photos and videos (by their bytes, whatever their names now), its
@@ -31,9 +33,9 @@ from urllib.parse import urlsplit
 
 from ..errors import Problem
 from .demo import Demo, DemoFile, file_match, load_demo, text_digest, text_matches
-from .notice import notice_files
 from .records import (
     AFTERCARE_SECTIONS,
+    CONSENT_FILE,
     POLICIES_FILE,
     PRIVACY_FILE,
     Content,
@@ -94,7 +96,12 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
             )
         for number, line in enumerate(text.splitlines(), start=1):
             found += _text_problems(shown, number, None, line)
-    for name, text in ((POLICIES_FILE, content.policies), (PRIVACY_FILE, content.privacy)):
+    pages = (
+        (POLICIES_FILE, content.policies),
+        (PRIVACY_FILE, content.privacy),
+        (CONSENT_FILE, content.consent),
+    )
+    for name, text in pages:
         shown = content.findings.shown(content.root / name)
         for number, line in enumerate((text or "").splitlines(), start=1):
             found += _text_problems(shown, number, None, line)
@@ -107,6 +114,7 @@ def launch_problems(content: Content, launch: Launch) -> list[Problem]:
     ]
     spanish.append((content.root / POLICIES_FILE, content.policies_es))
     spanish.append((content.root / PRIVACY_FILE, content.privacy_es))
+    spanish.append((content.root / CONSENT_FILE, content.consent_es))
     for english, text in spanish:
         shown = content.findings.shown(spanish_file(english))
         for number, line in enumerate((text or "").splitlines(), start=1):
@@ -136,6 +144,13 @@ def launch_warnings(content: Content) -> list[Problem]:
             "links to none: write what the studio keeps about visitors, where, for how long "
             "and how to ask for a copy or deletion in this file (docs/privacy.md)",
         ),
+        (
+            CONSENT_FILE,
+            content.consent,
+            "is missing, so clients cannot sign the consent form on their phone (/consent): "
+            "write the studio's health questions, risks and aftercare in this file "
+            "(docs/consent.md)",
+        ),
     )
     for name, text, message in missing:
         if text is None:
@@ -143,22 +158,30 @@ def launch_warnings(content: Content) -> list[Problem]:
     return found
 
 
+_DEMO_NOTICE = (
+    "is the demo's privacy notice, unchanged: read it, make each statement true of the studio "
+    "(the AWS region it chose, who reads requests, how it answers a request for a copy or "
+    "deletion) and save it (docs/privacy.md)"
+)
+_DEMO_CONSENT = (
+    "is the demo's consent form, unchanged: read it, make the health questions, risks and "
+    "aftercare the studio's own (with its artists and, where needed, its lawyer) and save it "
+    "(docs/consent.md)"
+)
+
+
 def _demo_notice_problems(demo: Demo, content: Content) -> list[Problem]:
-    """The demo's privacy notice left as it came (either language): it describes the demo
-    studio's choices, which may not be the studio's own."""
+    """The demo's privacy notice or consent form left as it came (either language): they
+    describe the demo studio's choices, which may not be the studio's own."""
     found = []
-    for path, text in notice_files(content):
-        if text is not None and text_digest(text) in demo.notices:
-            found.append(
-                Problem(
-                    content.findings.shown(path),
-                    None,
-                    None,
-                    "is the demo's privacy notice, unchanged: read it, make each statement true "
-                    "of the studio (the AWS region it chose, who reads requests, how it answers "
-                    "a request for a copy or deletion) and save it (docs/privacy.md)",
-                )
-            )
+    for name, texts, known, message in (
+        (PRIVACY_FILE, (content.privacy, content.privacy_es), demo.notices, _DEMO_NOTICE),
+        (CONSENT_FILE, (content.consent, content.consent_es), demo.consents, _DEMO_CONSENT),
+    ):
+        english = content.root / name
+        for path, text in zip((english, spanish_file(english)), texts, strict=True):
+            if text is not None and text_digest(text) in known:
+                found.append(Problem(content.findings.shown(path), None, None, message))
     return found
 
 

@@ -23,6 +23,7 @@ from .lists import read_flash, read_portfolios
 from .reader import Reader, is_present, slug_message
 from .records import (
     AFTERCARE_SECTIONS,
+    CONSENT_FILE,
     POLICIES_FILE,
     PRIVACY_FILE,
     ArtistRecord,
@@ -52,6 +53,7 @@ def load_content(root: Path | str, shown_root: str | None = None) -> Content:
     read_aftercare(reader)
     read_policies(reader)
     read_privacy(reader)
+    read_consent(reader)
     return content
 
 
@@ -149,6 +151,13 @@ def read_privacy(reader: Reader) -> None:
     warns). Its placeholders are checked against site.yaml by notice.py."""
     content = reader.content
     content.privacy, content.privacy_es = read_page_markdown(reader, PRIVACY_FILE, "/privacy")
+
+
+def read_consent(reader: Reader) -> None:
+    """The consent form's text: optional (no file, no form online; `check --launch` warns).
+    Its questions are checked by consent.py."""
+    content = reader.content
+    content.consent, content.consent_es = read_page_markdown(reader, CONSENT_FILE, "/consent")
 
 
 def read_page_markdown(reader: Reader, name: str, page: str) -> tuple[str | None, str | None]:

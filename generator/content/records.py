@@ -28,6 +28,9 @@ AFTERCARE_SECTIONS = ("tattoo", "piercing")
 POLICIES_FILE = "policies.md"
 # The studio's privacy notice (docs/privacy.md): optional; without it there is no /privacy page.
 PRIVACY_FILE = "privacy.md"
+# The consent form's text (docs/consent.md): health questions, risks, aftercare; optional
+# (without it the /consent page says the studio has no form online).
+CONSENT_FILE = "consent.md"
 # A Markdown file's Spanish is the file beside it: aftercare/tattoo.es.md, policies.es.md.
 SPANISH_MARKDOWN = ".es.md"
 
@@ -220,6 +223,9 @@ class Content:
     # published: content/notice.py); None without them (or when empty).
     privacy: str | None = None
     privacy_es: str | None = None
+    # consent.md and consent.es.md as written (generator/content/consent.py); None without.
+    consent: str | None = None
+    consent_es: str | None = None
     # Every text without its Spanish; the warnings are those of what is published.
     untranslated: list[Untranslated] = field(default_factory=list)
 

@@ -205,6 +205,15 @@ class Retention(Model):
     bookings_days: Annotated[WholeNumber, Field(ge=1, le=RETENTION_DAYS_MAX)] = 730
 
 
+class Reviews(Model):
+    """Where a booked client is asked for a review, and when (docs/consent.md, "After the
+    session"): every client the same way, never filtered by a question first."""
+
+    url: WebUrl  # the studio's review page, e.g. https://g.page/r/...
+    # Days after the session's day; the email goes with the daily schedule.
+    after_days: Annotated[WholeNumber, Field(ge=1, le=60)] = 7
+
+
 class SiteFile(Model):
     name: Text
     base_url: BaseUrl
@@ -219,6 +228,9 @@ class SiteFile(Model):
     # says they are under 18, beside what Texas law requires (docs/requests.md).
     minors_rule: OptionalText = None
     minors_rule_es: OptionalText = None
+    # Whether the studio tattoos a minor to cover an existing tattoo, as Texas allows with a
+    # parent or guardian (the consent form refuses any other tattoo under 18: docs/consent.md).
+    minors_cover_ups: bool = False
     socials: Socials
     stats: Stats
     timeline: Annotated[list[TimelineEntry], Field(min_length=1)]
@@ -245,3 +257,5 @@ class SiteFile(Model):
     # Empty: the contact function's own reasons (books full, style, age, other).
     decline_reasons: Annotated[list[DeclineReason], Field(max_length=DECLINE_REASONS_MAX)] = []
     retention: Retention = Retention()
+    # Optional: the review request after a session (docs/consent.md).
+    reviews: Reviews | None = None

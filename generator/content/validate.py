@@ -28,9 +28,11 @@ from collections import defaultdict
 from pathlib import Path
 
 from . import models
+from .consent import check_consent
 from .flash import check_flash
 from .notice import check_notice
 from .records import (
+    CONSENT_FILE,
     POLICIES_FILE,
     PRIVACY_FILE,
     ArtistSource,
@@ -68,6 +70,7 @@ def validate(content: Content) -> list[FileRef]:
     _check_site_numbers(content)
     _check_markdown(content)
     check_notice(content)
+    check_consent(content)
     _check_unused(content)
     content.findings.warnings.extend(translation_warnings(content))
     return present
@@ -327,6 +330,10 @@ def _markdown_files(content: Content) -> list[tuple[Path, str]]:
         files.append((content.root / PRIVACY_FILE, content.privacy))
         if content.privacy_es is not None:
             files.append((spanish_file(content.root / PRIVACY_FILE), content.privacy_es))
+    if content.consent is not None:
+        files.append((content.root / CONSENT_FILE, content.consent))
+        if content.consent_es is not None:
+            files.append((spanish_file(content.root / CONSENT_FILE), content.consent_es))
     return files
 
 

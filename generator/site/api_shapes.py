@@ -163,6 +163,22 @@ class Retention(TypedDict):
 
 
 @with_config(_CLOSED)
+class Reviews(TypedDict):
+    url: str
+    after_days: int
+
+
+@with_config(_CLOSED)
+class ConsentQuestionTexts(TypedDict):
+    """Each health question's wording as plain text, {key: text} per language (the English
+    where consent.es.md is missing): the function keeps the client's with the signed record
+    (docs/consent.md)."""
+
+    en: dict[str, str]
+    es: dict[str, str]
+
+
+@with_config(_CLOSED)
 class Booking(TypedDict):
     """api/booking.json, endpoints.booking_json: what the contact function needs of the content
     to take a request to a booking (docs/requests.md, "Deposits"). Public: no secret in it.
@@ -176,6 +192,16 @@ class Booking(TypedDict):
     """Empty: the contact function's own reasons."""
     retention: Retention
     """site.yaml `retention`: how long the stores keep a request (docs/privacy.md)."""
+    minors_cover_ups: bool
+    consent_questions: list[str]
+    """The keys of the consent form's health questions (content/consent.md)."""
+    consent_question_texts: ConsentQuestionTexts
+    phone: str
+    aftercare: dict[str, dict[str, str]]
+    """{"tattoo": {"en": Markdown, "es": Markdown}, "piercing": ...}: the emailed guides."""
+    aftercare_html: dict[str, dict[str, str]]
+    """The same guides as email-safe HTML fragments (generator/site/email_markdown.py)."""
+    reviews: NotRequired[Reviews]
 
 
 class Privacy(TypedDict):

@@ -124,6 +124,19 @@ WORDS: dict[str, tuple[str, str]] = {
         "are under 18, under what Texas law requires, e.g. We pierce 16- and 17-year-olds "
         "with a parent or guardian present with ID. We do not tattoo anyone under 18.",
     ),
+    "SiteFile.minors_cover_ups": (
+        "Tattoo minors to cover a tattoo",
+        "Ticked: the consent form accepts a tattoo for a client under 18 when it covers an "
+        "existing tattoo and a parent or guardian signs, as Texas law allows. Not ticked: no "
+        "tattoo under 18.",
+    ),
+    "SiteFile.reviews": (
+        "Review request",
+        "Optional. Some days after a session, every booked client is asked the same way for "
+        "a review at this address.",
+    ),
+    "Reviews.url": ("Review page", "The whole web address, e.g. https://g.page/r/..."),
+    "Reviews.after_days": ("Days after the session", "Usually 7."),
     "SiteFile.socials": ("Social media", "Whole web addresses of the studio's pages."),
     "SiteFile.stats": ("Figures", "The numbers under Our Work and Our Legacy."),
     "SiteFile.timeline": ("Timeline", "Our Legacy, oldest first."),

@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from ..content import notice
+from ..content.consent import consent_json, consent_keys, question_texts
 from ..content.flash import published_counts
 from ..content.hours import spanish_days, spanish_time
 from ..content.models import Brand, SiteFile, Stat, TimelineEntry, ValueCard
@@ -27,6 +28,7 @@ from ..content.sizes import spanish_size
 from ..images.process import ImageMeta
 from ..output import Output
 from . import api_shapes as shapes
+from .email_markdown import guide_html
 
 ImageIndex = dict[tuple[str, str], ImageMeta]
 
@@ -339,6 +341,67 @@ def booking_json(content: Content) -> shapes.Booking:
             "requests_days": site.retention.requests_days,
             "bookings_days": site.retention.bookings_days,
         },
+        # After the booking (docs/consent.md): the consent form's minors' rule, and what the
+        # aftercare and review emails need (the studio's phone, each guide in both languages).
+        "minors_cover_ups": site.minors_cover_ups,
+        # The consent form's health questions, by key: the function wants an answer to each.
+        "consent_questions": consent_keys(content.consent) if content.consent else [],
+        # And their wording as plain text in each language, which the function keeps with
+        # the signed record: what the client was asked, whatever consent.md says later.
+        "consent_question_texts": consent_question_texts(content),
+        "phone": site.phone,
+        "aftercare": {
+            name: {"en": text, "es": content.aftercare_es.get(name) or text}
+            for name, text in content.aftercare.items()
+        },
+        # The same guides as email-safe HTML (site/email_markdown.py), rendered here so the
+        # function needs no Markdown library; links made absolute from the page's address.
+        "aftercare_html": aftercare_html(content),
+        **(
+            {"reviews": {"url": site.reviews.url, "after_days": site.reviews.after_days}}
+            if site.reviews
+            else {}
+        ),
+    }
+
+
+def consent_question_texts(content: Content) -> dict[str, dict[str, str]]:
+    """{"en": {key: text}, "es": {key: text}} (the English where consent.es.md is missing,
+    as the page shows it); empty without consent.md."""
+    if content.consent is None:
+        return {"en": {}, "es": {}}
+    return {
+        "en": question_texts(content.consent),
+        "es": question_texts(content.consent_es or content.consent),
+    }
+
+
+def aftercare_html(content: Content) -> dict[str, dict[str, str]]:
+    """{guide: {"en": HTML, "es": HTML}}: each aftercare guide as the email shows it, read
+    from the address of the /aftercare page that publishes it in that language."""
+    base = content.site.base_url.rstrip("/")
+    return {
+        name: {
+            "en": guide_html(text, f"{base}/aftercare"),
+            "es": guide_html(content.aftercare_es.get(name) or text, f"{base}/es/aftercare"),
+        }
+        for name, text in content.aftercare.items()
+    }
+
+
+# What the /consent page shows and asks (docs/consent.md): the consent form's text, in
+# English and in Spanish (the English where consent.es.md is missing); none without
+# consent.md. Files, not routes of the static API: the page reads them as they are.
+CONSENT_FILES = {"en": "api/consent.json", "es": "api/es/consent.json"}
+
+
+def consent_files(content: Content) -> dict[str, dict]:
+    """{file: api/consent.json's value} for each language, {} without consent.md."""
+    if content.consent is None:
+        return {}
+    return {
+        CONSENT_FILES["en"]: consent_json(content.consent),
+        CONSENT_FILES["es"]: consent_json(content.consent_es or content.consent),
     }
 
 

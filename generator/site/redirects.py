@@ -75,7 +75,7 @@ CONTACT_CONTRACT = Path(__file__).resolve().parents[2] / "functions" / "contact"
 
 def contact_paths() -> dict[str, str]:
     """message, grant, upload, imageLinks, notSpam, requests, deposits, stripeWebhook,
-    flashHolds and forget: the contact contract's paths."""
+    flashHolds, forget, consent and consentCopies: the contact contract's paths."""
     return json.loads(CONTACT_CONTRACT.read_text("utf-8"))["paths"]
 
 
@@ -111,6 +111,14 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         # The visitor's "Delete my request" link (?t= goes along; docs/privacy.md).
         forget = paths["forget"]
         lines.append(f"{forget}*  {function}{forget}:splat  200!  {SIGNED}")
+        # The signed consent form (the page posts its token) and the studio's printable
+        # copy (?t= goes along): logic/consent.py.
+        consent, copies = paths["consent"], paths["consentCopies"]
+        lines.append(f"{consent}  {function}{consent}  200!  {SIGNED}")
+        lines.append(f"{copies}*  {function}{copies}:splat  200!  {SIGNED}")
+        # A client's link turning review requests off (logic/after_booking.py).
+        off = paths["reviewsOff"]
+        lines.append(f"{off}*  {function}{off}:splat  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines

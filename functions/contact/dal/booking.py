@@ -17,7 +17,7 @@ from .sitelists import TIMEOUT_S, LiveList, WatchedFile, fetch_list
 log = logging.getLogger(__name__)
 
 LIST_PATH = "/api/booking.json"
-MAX_BYTES = 64 * 1024  # a few services, artists and reasons
+MAX_BYTES = 256 * 1024  # a few services, artists and reasons, and the aftercare guides
 _KEY = "rules"  # LiveList keeps a mapping: the rules under one key
 
 

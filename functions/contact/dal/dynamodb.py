@@ -26,6 +26,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from ..models.budget import CONFIRMATION_PREFIX, Hour
 from ..models.budget import KEY_PREFIX as BUDGET_PREFIX
 from ..models.message import (
+    ONCE_PER_MESSAGE,
     PENDING,
     SENT,
     SPAM,
@@ -52,8 +53,6 @@ HOLD_PREFIX = "hold#"
 EXPIRY_ATTRIBUTE = "expires_at"
 # What is done once (claim_once): a Stripe event acted on, a deposit reminder sent.
 ONCE_PREFIX = "once#"
-# The things done once that name a message (logic/deposit_schedule.py): forgotten with it.
-ONCE_PER_MESSAGE = ("deposit-reminder",)
 # The items that are not messages: upload claims, holds, the hourly counts (budget.py),
 # confirmations, the things done once.
 _NOT_MESSAGES = (CLAIM_PREFIX, HOLD_PREFIX, BUDGET_PREFIX, CONFIRMATION_PREFIX, ONCE_PREFIX)
@@ -69,6 +68,8 @@ _ONLY_WHEN_GIVEN = (
     "deposit_cents",
     "checkout_session",
     "hold",
+    "consent",
+    "session_date",
 )
 # Likewise the visitor's language, only when it is not English (the default when absent).
 _LANG, _DEFAULT_LANG = "lang", "en"
@@ -314,8 +315,13 @@ class DynamoStore:
         update = "SET #st = :to, #sh = :history, #d = :deposit, #e = :due"
         removed = []
         # Names for every attribute: HOLD is one of DynamoDB's reserved words.
-        kept = {"checkout_session": message.checkout_session, "hold": hold}
-        for (name, value), short in zip(kept.items(), ("#c", "#h"), strict=True):
+        kept = {
+            "checkout_session": message.checkout_session,
+            "hold": hold,
+            "consent": message.consent,  # the signed form (logic/consent.py)
+            "session_date": message.session_date,  # the aftercare's day (after_booking.py)
+        }
+        for (name, value), short in zip(kept.items(), ("#c", "#h", "#cf", "#sd"), strict=True):
             names[short] = name
             if value:
                 update += f", {short} = :{name}"
@@ -615,7 +621,19 @@ def _message(item: dict) -> StoredMessage:
     values["request"] = dict(values.get("request") or {})
     values["deposit_cents"] = int(values.get("deposit_cents", 0))
     values["state_history"] = tuple(dict(e) for e in values.get("state_history", ()))
+    values["consent"] = _plain(values.get("consent") or {})
     return StoredMessage(**values)
+
+
+def _plain(value: object) -> object:
+    """A stored map as it was written: DynamoDB's numbers come back as Decimal."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
 
 
 def table_definition(name: str) -> dict:

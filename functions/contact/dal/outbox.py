@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from ..models.budget import Hour
 from ..models.message import (
+    ONCE_PER_MESSAGE,
     PENDING,
     SENT,
     SPAM,
@@ -69,7 +70,9 @@ CREATE TABLE IF NOT EXISTS messages (
     state_history TEXT NOT NULL DEFAULT '[]',
     deposit_cents INTEGER NOT NULL DEFAULT 0,
     checkout_session TEXT NOT NULL DEFAULT '',
-    hold TEXT NOT NULL DEFAULT ''
+    hold TEXT NOT NULL DEFAULT '',
+    consent TEXT NOT NULL DEFAULT '',
+    session_date TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS messages_pending ON messages (status, created_at);
 -- One row per attached upload: the primary key makes an upload attach to one message only.
@@ -131,10 +134,10 @@ _ADDED_COLUMNS = {
     "deposit_cents": "INTEGER NOT NULL DEFAULT 0",
     "checkout_session": "TEXT NOT NULL DEFAULT ''",
     "hold": "TEXT NOT NULL DEFAULT ''",
+    "consent": "TEXT NOT NULL DEFAULT ''",
+    "session_date": "TEXT NOT NULL DEFAULT ''",
 }
-# The things done once that name a message (logic/deposit_schedule.py): forgotten with it.
-ONCE_PER_MESSAGE = ("deposit-reminder",)
-_JSON_COLUMNS = ("flash", "request")  # a dict, "" when empty
+_JSON_COLUMNS = ("flash", "request", "consent")  # a dict, "" when empty
 _DUE = "expires_at > 0 AND expires_at <= ?"  # spam past its retention, requests past theirs
 
 
@@ -377,7 +380,7 @@ class SqliteOutbox:
         def change(conn: sqlite3.Connection) -> bool:
             changed = conn.execute(
                 "UPDATE messages SET state = ?, state_history = ?, deposit_cents = ?,"
-                " checkout_session = ?, hold = ?, expires_at = ?"
+                " checkout_session = ?, hold = ?, consent = ?, session_date = ?, expires_at = ?"
                 " WHERE id = ? AND state = ? AND status != ?",
                 (
                     message.state,
@@ -385,6 +388,8 @@ class SqliteOutbox:
                     message.deposit_cents,
                     message.checkout_session,
                     kept_hold(message),
+                    _column(message, "consent"),
+                    message.session_date,
                     due,  # moved with the state, in the same write (models/retention.py)
                     message.id,
                     from_state,

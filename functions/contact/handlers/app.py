@@ -17,6 +17,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..contract import (
+    CONSENT_COPIES_PATH,
+    CONSENT_PATH,
     DEPOSITS_PATH,
     FLASH_HOLDS_PATH,
     FORGET_PATH,
@@ -24,6 +26,7 @@ from ..contract import (
     IMAGE_LINK_PATH,
     NOT_SPAM_PATH,
     REQUESTS_PATH,
+    REVIEWS_OFF_PATH,
     STRIPE_WEBHOOK_PATH,
 )
 from ..dal.artist_emails import ArtistEmails
@@ -34,7 +37,9 @@ from ..dal.kept_mail import KeptNotifier
 from ..dal.outbox import SqliteOutbox
 from ..dal.studio_mail import StudioMail
 from ..dal.uploads import LocalUploads
+from ..logic.after_booking import AfterSessions
 from ..logic.confirmation import Confirmations, Mailer
+from ..logic.consent import ConsentDesk
 from ..logic.daily_digest import DailyDigest
 from ..logic.deposit_schedule import run_deposit_schedule
 from ..logic.deposits import DepositDesk
@@ -298,10 +303,41 @@ def build_service(
     for mail in (notifier, service.unsent):
         if isinstance(mail, StudioMail):
             mail.timezone = lambda: rules().timezone  # "Received" in the studio's time zone
+    service.consent = build_consent(settings, service, rules)
     service.deposits = build_deposits(settings, service, rules)
     service.request_actions = build_request_actions(settings, service, rules)
     service.forget_links = ForgetLinks(lambda: service.store, uploads, link_secret(settings))
+    service.after_sessions = build_after_sessions(settings, service, rules)
     return service
+
+
+def build_after_sessions(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> AfterSessions:
+    """The aftercare and review emails (kept in the outbox on a laptop)."""
+    return AfterSessions(**_desk(settings, service, booking))
+
+
+def build_consent(
+    settings: Settings, service: ContactService, booking: Callable[[], BookingRules]
+) -> ConsentDesk:
+    """The consent form of a booking (its link in the booking email, its answer) and the
+    studio's copy, sent as the studio's other emails are (kept in the outbox on a laptop)."""
+    return ConsentDesk(**_desk(settings, service, booking))
+
+
+def _desk(settings: Settings, service: ContactService, booking: Callable[[], BookingRules]) -> dict:
+    """What the steps after a booking share (logic/booking_desk.py)."""
+    keeps = keeps_email(settings, service.store)
+    return {
+        "source": service,
+        "mailer": visitor_mailer(settings, service),
+        "sender": settings.notify_from or LOCAL_SENDER,
+        "studio": settings.notify_to or (LOCAL_STUDIO if keeps else ()),
+        "site_url": settings.site_url or (LOCAL_SITE_URL if keeps else ""),
+        "secret": link_secret(settings),
+        "booking": booking,
+    }
 
 
 def visitor_mailer(settings: Settings, service: ContactService) -> Mailer | None:
@@ -330,6 +366,7 @@ def build_deposits(
         site_url=settings.site_url,
         secret=link_secret(settings),
         studio_name=settings.studio_name,
+        consent=service.consent.line if service.consent else None,
     )
 
 
@@ -345,6 +382,11 @@ def build_request_actions(
         link_secret(settings),
         deposits=service.deposits,
         booking=booking,
+        consent=service.consent.line if service.consent else None,
+        links=RequestLinks(
+            settings.site_url or (LOCAL_SITE_URL if keeps_email(settings, service.store) else ""),
+            link_secret(settings),
+        ),
     )
 
 
@@ -459,17 +501,27 @@ def _answer(
         return service.request_actions.answer(path, method, query, body, content_type)
     if path.startswith(DEPOSITS_PATH) and service.deposits is not None:
         return service.deposits.answer_link(path, method, query)
+    if path.startswith(CONSENT_COPIES_PATH) and service.consent is not None:
+        return service.consent.answer_copy(path, method, query)
+    if path.startswith(REVIEWS_OFF_PATH) and service.after_sessions is not None:
+        return service.after_sessions.answer_off(path, method, query)
     refused, payload = read_json(method, body, content_type)
     if refused is not None:
         return refused
     redaction.note_visitor(redaction.personal_values(payload))
     if path.rstrip("/") == GRANT_PATH:
         return service.grant(payload, client)
+    if path.rstrip("/") == CONSENT_PATH and service.consent is not None:
+        return service.consent.submit(payload)
     return service.submit(payload, client)
 
 
 def respond(service: ContactService | None, settings: Settings | None, event: dict) -> dict:
     """Answer one event; never raise for a request, never show a traceback to the visitor."""
+    if event.get("action") == AFTER_SESSIONS_ACTION and service:
+        # The evening schedule's (deploy_aws.py): only the aftercare and review emails, each
+        # at most once (claim_once), so a retry or the next morning's run sends nothing twice.
+        return {"after_sessions": daily_after_sessions(service)}
     if event.get("action") == "send-spam-digest" and service and service.spam_review:
         # The daily schedule's (deploy_aws.py), not a visitor's: a digest that could not go
         # raises, so the invocation fails and Lambda runs it again (twice, minutes apart).
@@ -477,9 +529,12 @@ def respond(service: ContactService | None, settings: Settings | None, event: di
         # The digest lists the requests waiting and the spam (logic/daily_digest.py).
         deposits = daily_deposits(service)
         daily_retention(service)
+        after = daily_after_sessions(service)  # the aftercare and reviews: once each too
         answer = DailyDigest(service.spam_review).send()
-        # The deposits' figures when the pass did (or failed at) something.
-        return {**answer, "deposits": deposits} if any(deposits.values()) else answer
+        # The passes' figures when they did (or failed at) something.
+        if any(deposits.values()):
+            answer = {**answer, "deposits": deposits}
+        return {**answer, "after_sessions": after} if any(after.values()) else answer
     with redaction.request_scope():
         return _respond(service, settings, event)
 
@@ -530,6 +585,23 @@ def daily_retention(service: ContactService, now: float | None = None) -> Retent
     except Exception:
         log.exception("contact: the retention's daily pass failed; the digest goes on")
         return None
+
+
+# The evening schedule's event (deploy_aws.py, schedule_after_sessions).
+AFTER_SESSIONS_ACTION = "send-after-sessions"
+
+
+def daily_after_sessions(service: ContactService, now: float | None = None) -> dict:
+    """A pass of aftercare and review emails (after_booking.py), the evening schedule's and
+    the daily one's; never stops the digest."""
+    if service.after_sessions is None:
+        return {}
+    try:
+        report = service.after_sessions.run(time.time() if now is None else now)
+    except Exception:
+        log.exception("contact: the after-session emails' daily pass failed; the digest goes on")
+        return {"error": True}
+    return report.as_dict()
 
 
 def _unavailable(event: dict) -> str:

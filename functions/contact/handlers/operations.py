@@ -253,6 +253,24 @@ def requests_text(requests: list[StoredMessage], links: RequestLinks | None = No
     return "\n\n".join([*blocks, f"{len(requests)} request(s): {summary}."])
 
 
+def after_sessions(service: ContactService, dry_run: bool = False, now: float | None = None) -> str:
+    """Send the aftercare and review emails due, as the daily schedule does
+    (after_booking.py); with dry_run, which it would send. What to tell the operator."""
+    if service.after_sessions is None:  # pragma: no cover - build_service always sets it
+        raise OperationError("the after-session emails are not available")
+    try:
+        report = service.after_sessions.run(time.time() if now is None else now, dry_run)
+    except StorageUnavailable as exc:
+        raise OperationError(str(exc)) from exc
+    verb = "would send" if dry_run else "sent"
+    lines = [f"{verb} {len(report.aftercare)} aftercare and {len(report.reviews)} review email(s)."]
+    lines += [f"  aftercare: ref {i}" for i in report.aftercare]
+    lines += [f"  review: ref {i}" for i in report.reviews]
+    lines += [f"  reviews turned off by the client: ref {i}" for i in report.turned_off]
+    lines += [f"  not sent, tried again next run: ref {i}" for i in report.failed]
+    return "\n".join(lines)
+
+
 def deposits_due(service: ContactService, dry_run: bool = False, now: float | None = None) -> str:
     """Remind and expire unpaid deposits as the daily schedule does (deposit_schedule.py);
     with dry_run, what it would do. What to tell the operator."""
@@ -367,10 +385,7 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
         ] or list(recipients)
         if wanted is not None and wanted not in (a.lower() for a in addresses):
             continue
-        try:
-            text = mail.get_content()
-        except (LookupError, ValueError):
-            text = ""
+        text, html = _part(mail, "plain"), _part(mail, "html")
         listed.append(
             {
                 "to": addresses,
@@ -378,9 +393,20 @@ def kept_mail(service: ContactService, to: str | None = None) -> list[dict]:
                 "lang": str(mail["Content-Language"] or "en"),
                 "text": text,
                 "links": list(dict.fromkeys(_LINK.findall(text))),
+                # The HTML part of an email that has one (the aftercare: docs/consent.md).
+                **({"html": html} if html else {}),
             }
         )
     return listed
+
+
+def _part(mail: email.message.EmailMessage, subtype: str) -> str:
+    """The text/<subtype> part of a plain or multipart/alternative email, "" if none."""
+    try:
+        part = mail.get_body(preferencelist=(subtype,))
+        return part.get_content() if part is not None else ""
+    except (LookupError, ValueError):
+        return ""
 
 
 def mail_json(emails: list[dict]) -> str:

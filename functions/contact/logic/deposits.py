@@ -42,6 +42,7 @@ from ..models.payments import (
 from ..models.request_state import (
     ACCEPTED,
     BOOKED,
+    CONSENTED,
     DECLINED,
     EXPIRED,
     NotAllowed,
@@ -53,7 +54,7 @@ from ..words import messages as studio_words
 from ..words.language import texts
 from .confirmation import Mailer, first_name
 from .ports import MessageStore, Payments
-from .request_actions import Form, Stored
+from .request_actions import Form, RequestLinks, Stored
 from .signing import read_token, signed, token
 from .spam_review import html_page
 
@@ -102,6 +103,8 @@ class DepositDesk:
     secret: str
     studio_name: str = "Website"
     clock: Callable[[], float] = time.time
+    # A booking's lines asking for the consent form (logic/consent.py), in the paid email.
+    consent: Callable[[StoredMessage], list[str]] | None = None
 
     @property
     def store(self) -> MessageStore:
@@ -202,8 +205,15 @@ class DepositDesk:
     def told_booked(self, message: StoredMessage) -> None:
         t = texts(message.lang)
         amount = dollars(message.deposit_cents)
-        self.tell_studio(message, studio_words.STUDIO_PAID_SUBJECT, studio_words.STUDIO_PAID)
-        self.tell_visitor(message, t.DEPOSIT_PAID_SUBJECT, [t.DEPOSIT_PAID.format(amount=amount)])
+        paid = studio_words.STUDIO_PAID
+        if not message.session_date and self.site_url and self.secret:
+            # Without a session's day, no aftercare or review email: the studio sets it.
+            link = RequestLinks(self.site_url, self.secret, self.clock).date_link(message)
+            paid += "\n\n" + studio_words.STUDIO_SET_DATE.replace("{link}", link)
+        self.tell_studio(message, studio_words.STUDIO_PAID_SUBJECT, paid)
+        consent = self.consent(message) if self.consent else []
+        lines = [t.DEPOSIT_PAID.format(amount=amount), *(["", *consent] if consent else [])]
+        self.tell_visitor(message, t.DEPOSIT_PAID_SUBJECT, lines)
 
     def told_expired(self, message: StoredMessage) -> None:
         t = texts(message.lang)
@@ -353,7 +363,9 @@ def _see_other(session: Checkout) -> Outcome:
 
 
 def _closed(message: StoredMessage) -> Outcome:
-    kind = {BOOKED: "PAID", EXPIRED: "EXPIRED", DECLINED: "DECLINED"}.get(message.state)
+    kind = {BOOKED: "PAID", CONSENTED: "PAID", EXPIRED: "EXPIRED", DECLINED: "DECLINED"}.get(
+        message.state
+    )
     if kind is None:
         return visitor_page(404, message.lang, "LINK_UNKNOWN")
     return visitor_page(200 if kind == "PAID" else 410, message.lang, kind)

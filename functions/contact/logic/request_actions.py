@@ -28,7 +28,8 @@ import logging
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Protocol
 from urllib.parse import parse_qs
 
@@ -43,8 +44,10 @@ from ..models.request_state import (
     ACCEPT,
     ACCEPTED,
     ACTIONS,
+    BOOKED,
     BY_STUDIO,
     DECLINE,
+    SET_DATE,
     NotAllowed,
     is_request,
     last_move,
@@ -66,16 +69,18 @@ log = logging.getLogger(__name__)
 
 ACTION_LINK_DAYS = 30
 PURPOSE = "request"  # what the links sign, beside the action: never a "Not spam" link's
-_PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist)")
+_PATH = re.compile(r"([0-9a-f]{32})/(accept|decline|waitlist|date)")
 MAX_FORM_BYTES = 8 * 1024
 MAX_NOTE = 2000
 MAX_WHEN = 120
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 MAX_DEPOSIT_DOLLARS = 100_000
-LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist"}
+LABELS = {ACCEPT: "Accept", DECLINE: "Decline", "waitlist": "Waitlist", SET_DATE: "Set the date"}
 # What the studio reads a state as, in the 409 and the done page.
 STATE_WORDS = {
     "accepted": "accepted (a deposit asked)",
     "booked": "accepted and booked",
+    "consented": "booked, and the consent form signed",
     "declined": "declined",
     "expired": "expired",
     "waitlisted": "put on the waitlist",
@@ -94,6 +99,14 @@ class RequestLinks:
     secret: str
     clock: Callable[[], float] = time.time
     days: int = ACTION_LINK_DAYS
+
+    def date_link(self, message: StoredMessage) -> str:
+        """The studio's "Set the date" link of a request ("" without a site URL or secret)."""
+        if not (self.site_url and self.secret):
+            return ""
+        expires = int(self.clock()) + self.days * 24 * 3600
+        base = self.site_url.rstrip("/") + REQUESTS_PATH + message.id
+        return f"{base}/{SET_DATE}?t={action_token(self.secret, message.id, SET_DATE, expires)}"
 
     def __call__(self, message: StoredMessage) -> list[tuple[str, str]]:
         if not (self.site_url and self.secret and is_request(message)):
@@ -128,6 +141,7 @@ class Deposits(Protocol):
 class Form:
     deposit_cents: int = 0
     when: str = ""
+    date: str = ""  # the session's day, YYYY-MM-DD (the aftercare and review emails)
     note: str = ""
     reason: str = ""
 
@@ -158,27 +172,49 @@ def read_form(
         fields = parse_qs(body.decode("utf-8"), max_num_fields=8, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
         raise FormProblem("send it from the page's form.") from None
-    value = {name: (fields.get(name) or [""])[0] for name in ("deposit", "when", "note", "reason")}
+    names = ("deposit", "when", "date", "note", "reason")
+    value = {name: (fields.get(name) or [""])[0] for name in names}
     deposit = value["deposit"].strip().removeprefix("$") or "0"
     if not (deposit.isascii() and deposit.isdigit() and len(deposit) <= 7) or (
         int(deposit) > MAX_DEPOSIT_DOLLARS
     ):
         raise FormProblem(f"the deposit is whole dollars, 0 to {MAX_DEPOSIT_DOLLARS}.")
+    day = value["date"].strip()
+    if (day or action == SET_DATE) and not _real_date(day):
+        raise FormProblem("the session's day is a date, YYYY-MM-DD.")
     reason = value["reason"]
     if action == DECLINE and reason not in reasons:
         raise FormProblem("choose a reason.")
     return Form(
         deposit_cents=int(deposit) * 100 if action == ACCEPT else 0,
         when=_one_line(value["when"], MAX_WHEN) if action == ACCEPT else "",
+        date=day if action in (ACCEPT, SET_DATE) else "",
         note=_note(value["note"]),
         reason=reason if action == DECLINE else "",
     )
 
 
-def compose_outcome(message: StoredMessage, form: Form, reason_text: str = "") -> tuple[str, str]:
+def _real_date(text: str) -> bool:
+    found = _DATE.fullmatch(text)
+    if not found:
+        return False
+    try:
+        date(*(int(part) for part in found.groups()))
+    except ValueError:
+        return False
+    return True
+
+
+def compose_outcome(
+    message: StoredMessage,
+    form: Form,
+    reason_text: str = "",
+    consent: list[str] | None = None,
+) -> tuple[str, str]:
     """Subject and plain-text body of the visitor's email about the studio's action, in the
     language they wrote in: nothing they wrote but first_name. reason_text: the site's own
-    text for the decline reason, in that language (else the catalogs')."""
+    text for the decline reason, in that language (else the catalogs'); consent: a booking's
+    lines asking for the consent form (logic/consent.py)."""
     t = texts(message.lang)
     first = first_name(message.name)
     lines = [t.GREETING.format(first=first) if first else t.GREETING_NO_NAME, ""]
@@ -186,6 +222,7 @@ def compose_outcome(message: StoredMessage, form: Form, reason_text: str = "") -
         subject = t.BOOKED_SUBJECT
         when = t.PROPOSED_WHEN.format(when=form.when) if form.when else t.WILL_CALL
         lines += [t.BOOKED, "", when, ""]
+        lines += [*consent, ""] if consent else []
     elif message.state == "declined":
         subject = t.DECLINED_SUBJECT
         reason = reason_text or t.DECLINE_REASONS.get(form.reason, t.DECLINE_REASONS["other"])
@@ -224,6 +261,7 @@ def _details(message: StoredMessage, timezone: str = "UTC") -> str:
         ("Artist", artist_label(message.artist, message.artist_name)),
         ("Received", _when(message.created_at, timezone)),
         *([("Flash design", describe(message.flash))] if message.flash else []),
+        *([("Session's day", message.session_date)] if message.session_date else []),
         *[
             (line.split(":", 1)[0], line.split(":", 1)[-1].strip())
             for line in request_lines(message)
@@ -234,10 +272,24 @@ def _details(message: StoredMessage, timezone: str = "UTC") -> str:
     return f"<dl>{cells}</dl>"
 
 
-def _form(action: str, reasons: Mapping[str, str], why_not: str, prefill_cents: int = 0) -> str:
+def _form(
+    action: str,
+    reasons: Mapping[str, str],
+    why_not: str,
+    prefill_cents: int = 0,
+    date_value: str = "",
+) -> str:
     """The action's form; why_not ("" when a deposit can be asked) says why the deposit is
     fixed at 0, prefill_cents is the site's deposit for this request."""
     parts = ['<form method="post" action="">']
+    if action == SET_DATE:
+        parts += [
+            '<label for="date">The session\'s day (the aftercare email goes that day, the '
+            "review request some days later)</label>",
+            f'<input id="date" name="date" type="date" required value="{html.escape(date_value)}">',
+            f'<button type="submit">{LABELS[action]}</button></form>',
+        ]
+        return "".join(parts)
     if action == ACCEPT:
         readonly = " readonly" if why_not else ""
         hint = why_not or studio_words.REQUEST_DEPOSIT_HINT
@@ -248,6 +300,8 @@ def _form(action: str, reasons: Mapping[str, str], why_not: str, prefill_cents: 
             f'<small id="deposit-hint">{html.escape(hint)}</small>',
             '<label for="when">Proposed date and time (leave empty: "we will call you")</label>',
             f'<input id="when" name="when" maxlength="{MAX_WHEN}">',
+            '<label for="date">The session\'s day (for the aftercare and review emails)</label>',
+            '<input id="date" name="date" type="date">',
         ]
     if action == DECLINE:
         options = "".join(
@@ -305,8 +359,12 @@ class RequestActions:
         deposits: Deposits | None = None,
         reasons: Mapping[str, str] | None = None,
         booking: Callable[[], BookingRules] | None = None,
+        consent: Callable[[StoredMessage], list[str]] | None = None,
+        links: RequestLinks | None = None,
     ):
         self.source = source
+        self.links = links  # the studio's "Set the date" link on the Done page
+        self.consent = consent  # a booking's lines asking for the consent form
         self.mailer = mailer
         self.sender = sender or "website@localhost"
         self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
@@ -365,14 +423,23 @@ class RequestActions:
                 return unknown
             timezone = self.booking().timezone
             if not may_act(message, action):
+                if action == SET_DATE:
+                    return page(409, "Not accepted yet", studio_words.REQUEST_DATE_TOO_SOON)
                 return _already(message, timezone)
             title = f"{LABELS[action]} this request"
             if method != "POST":
                 intro = {
                     ACCEPT: studio_words.REQUEST_ACCEPT,
                     DECLINE: studio_words.REQUEST_DECLINE,
+                    SET_DATE: studio_words.REQUEST_SET_DATE,
                 }.get(action, studio_words.REQUEST_WAITLIST)
-                form = _form(action, self.reasons, self._why_not(), self._prefill(message))
+                form = _form(
+                    action,
+                    self.reasons,
+                    self._why_not(),
+                    self._prefill(message),
+                    message.session_date,
+                )
                 return page(200, title, intro, _details(message, timezone) + form)
             try:
                 form = read_form(body, content_type, action, self.reasons)
@@ -382,10 +449,22 @@ class RequestActions:
                 text = studio_words.REQUEST_BAD_FORM.format(problem=problem)
                 form_again = _form(action, self.reasons, self._why_not(), self._prefill(message))
                 return page(400, title, text, form_again)
+            if action == SET_DATE:
+                return self._set_date(message, form.date, timezone)
             return self._act(message, action, form, timezone)
         except StorageUnavailable as exc:
             log.error("contact: request link for %s not answered: %s", message_id, exc)
             return page(503, "Please try again", studio_words.REQUEST_UNAVAILABLE)
+
+    def _set_date(self, message: StoredMessage, day: str, timezone: str) -> Outcome:
+        """The session's day, written in the state the request was read in (no move)."""
+        if not self.store.change_state(replace(message, session_date=day), message.state):
+            now = self.store.get(message.id)
+            return _already(now if now is not None else message, timezone)
+        log.info("contact: request %s has its session's day (studio link)", message.id)
+        done = replace(message, session_date=day)
+        text = studio_words.REQUEST_DATE_DONE.format(date=day)
+        return page(200, "Done", text, _details(done, timezone))
 
     def _act(self, message: StoredMessage, action: str, form: Form, timezone: str) -> Outcome:
         to = target(action, form.deposit_cents)
@@ -402,6 +481,8 @@ class RequestActions:
             )
         except NotAllowed:
             return _already(message, timezone)
+        if form.date:
+            changed = replace(changed, session_date=form.date)
         # With a deposit, no Checkout Session yet: the visitor's link makes one when opened
         # (logic/deposits.py), as a session lives at most 24 hours.
         if not self.store.change_state(changed, message.state):
@@ -413,7 +494,15 @@ class RequestActions:
         if told and to == ACCEPTED:
             words = studio_words.REQUEST_DONE_DEPOSIT
         text = words.format(state=STATE_WORDS.get(to, to))
-        return page(200, "Done", text, _details(changed, timezone))
+        extra = _details(changed, timezone)
+        date_link = self.links.date_link(changed) if self.links else ""
+        if date_link and not changed.session_date:
+            # Without a day, no aftercare or review email: the studio sets it later.
+            extra += (
+                f"<p>{html.escape(studio_words.REQUEST_DATE_LATER)} "
+                f'<a href="{html.escape(date_link)}">{LABELS[SET_DATE]}</a></p>'
+            )
+        return page(200, "Done", text, extra)
 
     def _tell(self, message: StoredMessage, form: Form) -> bool:
         """Email the visitor the outcome; True if it went (the change stands either way)."""
@@ -423,7 +512,9 @@ class RequestActions:
         if message.state == ACCEPTED and self.deposits is not None:
             subject, body = self.deposits.asked(message, form)
         else:
-            subject, body = compose_outcome(message, form, self._reason_text(message, form.reason))
+            lines = self.consent(message) if self.consent and message.state == BOOKED else []
+            reason = self._reason_text(message, form.reason)
+            subject, body = compose_outcome(message, form, reason, lines)
         try:
             email = plain_email(
                 self.sender,

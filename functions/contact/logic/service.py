@@ -60,6 +60,8 @@ from .flash import FlashSource, NoFlash, claim_flash, with_claim
 from .ports import MessageStore, UploadStore
 
 if TYPE_CHECKING:
+    from .after_booking import AfterSessions
+    from .consent import ConsentDesk
     from .deposits import DepositDesk
     from .forget_link import ForgetLinks
     from .request_actions import RequestActions
@@ -144,6 +146,10 @@ class ContactService:
         self.forget_links: ForgetLinks | None = None
         # The deposit's pay link, Stripe's webhook and the daily pass (deposits.py).
         self.deposits: DepositDesk | None = None
+        # The consent form of a booking and the studio's copy (consent.py).
+        self.consent: ConsentDesk | None = None
+        # The aftercare and review emails after a session (after_booking.py).
+        self.after_sessions: AfterSessions | None = None
         # Where no email is sent (a laptop's outbox): the studio's email composed and kept
         # instead (dal/kept_mail.py, for `build.py mail`); the message stays pending.
         self.unsent: Notifier | None = None

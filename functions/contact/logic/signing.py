@@ -1,6 +1,7 @@
-"""The signature of the studio's links: the spam digest's "Not spam" links (spam_review.py)
-the request's Accept, Decline and Waitlist links (request_actions.py) and the visitor's
-deposit link (deposits.py), one mechanism for all.
+"""The signature of the links: the spam digest's "Not spam" links (spam_review.py), the
+request's Accept, Decline, Waitlist and Set the date links (request_actions.py), the
+visitor's deposit link (deposits.py) and the consent form's token (consent.py), one
+mechanism for all.
 
 HMAC-SHA256 with CONTACT_LINK_SECRET over what the link is for, the message's id and the
 link's end (Unix seconds), so a link for one purpose, message or end signs no other
@@ -44,6 +45,30 @@ def read_token(query: str) -> tuple[int, str] | None:
         return None
     found = _TOKEN.fullmatch((fields.get("t") or [""])[0])
     return (int(found.group(1)), found.group(2)) if found else None
+
+
+# A token that names its message itself (the consent form's `?t=`: the page hands it back in
+# its POST, so the message id travels in the token): "<message id>.<end>.<signature>".
+_MESSAGE_TOKEN = re.compile(r"([0-9a-f]{32})\.([0-9]{1,12})\.([0-9a-f]{64})")
+MAX_MESSAGE_TOKEN = 32 + 1 + 12 + 1 + 64
+
+
+def message_token(secret: str, purpose: str, message_id: str, expires: int) -> str:
+    return f"{message_id}.{token(secret, purpose, message_id, expires)}"
+
+
+def read_message_token(secret: str, purpose: str, given: object) -> tuple[str, int] | None:
+    """(message id, end) of a message token signed for purpose, whatever its end; None for
+    anything else (not a token, another purpose, forged). The caller checks the end."""
+    if not isinstance(given, str) or len(given) > MAX_MESSAGE_TOKEN:
+        return None
+    found = _MESSAGE_TOKEN.fullmatch(given)
+    if not found:
+        return None
+    message_id, expires, signature = found.group(1), int(found.group(2)), found.group(3)
+    if not signed(secret, purpose, message_id, expires, signature):
+        return None
+    return message_id, expires
 
 
 def local_secret(folder: Path) -> str:

@@ -7,6 +7,7 @@ be injected (docs/contact.md, "Headers"). Sending it is the notifier's part (ses
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from email.headerregistry import Address
@@ -202,10 +203,13 @@ def plain_email(
     message_id: str,
     extra: dict[str, str] | None = None,
     lang: str = "en",
+    html_body: str = "",
 ) -> EmailMessage:
     """A plain-text email with these headers (and extra ones), every header checked for a
     line break (ValueError) before it can leave; Content-Language says its language (what
-    `build.py mail` reads back)."""
+    `build.py mail` reads back). With html_body (a whole document: html_document), the text and
+    the HTML as multipart/alternative, the text first (mail apps show the last part they
+    can: RFC 2046, 5.1.4)."""
     email = EmailMessage(policy=_POLICY)
     email["From"] = sender
     email["To"] = to
@@ -217,10 +221,54 @@ def plain_email(
         email[name] = value
     # Quoted-printable keeps the raw message 7-bit clean on every hop and readable in logs.
     email.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    if html_body:
+        email.add_alternative(html_body, subtype="html", charset="utf-8", cte="quoted-printable")
     # After set_content, which clears every Content-* header.
     email["Content-Language"] = "es" if lang == SPANISH else "en"
     verify_headers(email)
     return email
+
+
+# An HTML email's frame: dark text on white (what mail apps expect; a dark mode inverts it
+# itself), every style inline (mail apps drop <style> and style sheets), one column that
+# fits a phone.
+EMAIL_BODY_STYLE = "margin:0;padding:0;background:#ffffff"
+EMAIL_COLUMN_STYLE = (
+    "max-width:600px;margin:0 auto;padding:16px;background:#ffffff;color:#1a1a1a;"
+    "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;"
+    "font-size:16px;line-height:1.5"
+)
+EMAIL_P_STYLE = "margin:0 0 12px;color:#1a1a1a;font-size:16px;line-height:1.5"
+EMAIL_H1_STYLE = "margin:0 0 16px;color:#1a1a1a;font-size:22px;line-height:1.3;font-weight:bold"
+EMAIL_LINK_STYLE = "color:#0b57d0;text-decoration:underline"
+
+
+def html_document(lang: str, title: str, body: str) -> str:
+    """An HTML email around body (HTML its caller built and escaped): its title (escaped
+    here) as the heading, no script, no style sheet, nothing fetched from elsewhere."""
+    code = "es" if lang == SPANISH else "en"
+    heading = html.escape(title)
+    return (
+        f'<!doctype html><html lang="{code}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        '<meta name="color-scheme" content="light only">'
+        f"<title>{heading}</title></head>"
+        f'<body style="{EMAIL_BODY_STYLE}"><div style="{EMAIL_COLUMN_STYLE}">'
+        f'<h1 style="{EMAIL_H1_STYLE}">{heading}</h1>\n{body}</div></body></html>\n'
+    )
+
+
+def html_paragraph(text: str) -> str:
+    """One paragraph of plain text, escaped."""
+    return f'<p style="{EMAIL_P_STYLE}">{html.escape(text)}</p>\n'
+
+
+def html_link(url: str, label: str | None = None) -> str:
+    """A link (escaped), its address as its label unless one is given."""
+    return (
+        f'<a href="{html.escape(url)}" style="{EMAIL_LINK_STYLE}">'
+        f"{html.escape(url if label is None else label)}</a>"
+    )
 
 
 def verify_headers(email: EmailMessage) -> None:

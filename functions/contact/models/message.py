@@ -16,6 +16,9 @@ from .rules import Submission
 PENDING = "pending"
 SENT = "sent"
 SPAM = "spam"
+# The things done once that name a message ("<what>#<message id>", MessageStore.claim_once:
+# logic/deposit_schedule.py, logic/after_booking.py): both stores forget them with it.
+ONCE_PER_MESSAGE = ("deposit-reminder", "aftercare", "review")
 
 
 class StorageUnavailable(Exception):
@@ -80,6 +83,12 @@ class StoredMessage:
     deposit_cents: int = 0  # the deposit asked on Accept (0: none)
     checkout_session: str = ""  # the payment's session id (#41 item 3; "" for none)
     hold: str = ""  # the one-off flash design it holds (#41 item 4; "": absent)
+    # The signed consent form of a booking (#42, logic/consent.py): {"signed_at", "name",
+    # "dob", "id_type", "id_last4", "guardian"?, "answers", ...}; {} until it is signed.
+    consent: dict = field(default_factory=dict)
+    # The day of the session, "YYYY-MM-DD" in the studio's time zone, when the studio gave
+    # one on Accept (#42: the aftercare and review emails go by it; "": not set).
+    session_date: str = ""
 
     @classmethod
     def new(

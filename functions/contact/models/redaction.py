@@ -24,7 +24,22 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 
 # The form's fields that say who the visitor is or what they wrote.
-PERSONAL_FIELDS = ("name", "email", "phone", "message")
+PERSONAL_FIELDS = (
+    "name",
+    "email",
+    "phone",
+    "message",
+    # The consent form's (logic/consent.py): its token, and what names or identifies a person.
+    "token",
+    "dob",
+    "id_last4",
+    "emergency_name",
+    "emergency_phone",
+    "signature",
+    "guardian_name",
+    "guardian_id_last4",
+    "guardian_signature",
+)
 # Loggers whose text may hold an address or a key in passing (an SES error, a path).
 SCRUBBED_LOGGERS = ("functions", "devserver", "uvicorn", "botocore", "boto3", "s3transfer")
 QUIET_LOGGERS = ("botocore", "boto3", "s3transfer", "urllib3")

@@ -2,7 +2,8 @@
 "A request's state").
 
 `new` -> `accepted` (a deposit asked) -> `booked` (paid, or accepted without a deposit) |
-`declined` | `expired`; `waitlisted` beside them. The store writes a move as one conditional
+`declined` | `expired`; `waitlisted` beside them; `booked` -> `consented` when the client signs
+the consent form (logic/consent.py). The store writes a move as one conditional
 write (only from the state it was read in: logic/ports.py, `MessageStore.change_state`);
 this module says which moves exist and what a moved message holds.
 """
@@ -19,7 +20,8 @@ BOOKED = "booked"
 DECLINED = "declined"
 EXPIRED = "expired"
 WAITLISTED = "waitlisted"
-STATES = (NEW, ACCEPTED, BOOKED, DECLINED, EXPIRED, WAITLISTED)
+CONSENTED = "consented"
+STATES = (NEW, ACCEPTED, BOOKED, DECLINED, EXPIRED, WAITLISTED, CONSENTED)
 
 # Where each state may go. `accepted` -> `expired` and -> `booked` are the payment's and the
 # expiry's (#41 items 3 and 6); the studio's links make the others.
@@ -27,7 +29,8 @@ MOVES: dict[str, frozenset[str]] = {
     NEW: frozenset({ACCEPTED, BOOKED, DECLINED, WAITLISTED}),
     WAITLISTED: frozenset({ACCEPTED, BOOKED, DECLINED}),
     ACCEPTED: frozenset({BOOKED, DECLINED, EXPIRED}),
-    BOOKED: frozenset(),
+    BOOKED: frozenset({CONSENTED}),
+    CONSENTED: frozenset(),
     DECLINED: frozenset(),
     EXPIRED: frozenset(),
 }
@@ -36,17 +39,24 @@ MOVES: dict[str, frozenset[str]] = {
 # write: logic/ports.py, `MessageStore.change_state`); `booked` keeps it until an editor marks
 # the design claimed in content (docs/contact.md, "A one-off design is held by the first claim").
 RELEASES_HOLD = frozenset({DECLINED, EXPIRED})
+# A booking, signed or not: kept as the studio's records are (retention.bookings_days).
+BOOKINGS = frozenset({BOOKED, CONSENTED})
 
 # The studio's three links, and the states each acts from.
 ACCEPT, DECLINE, WAITLIST = "accept", "decline", "waitlist"
 ACTIONS = (ACCEPT, DECLINE, WAITLIST)
+# And a fourth, not in the request's email: the session's day, set or changed once the
+# request is accepted (the Done page after Accept, and the studio's "paid" email carry it).
+SET_DATE = "date"
 ACTS_FROM: dict[str, tuple[str, ...]] = {
     ACCEPT: (NEW, WAITLISTED),
     DECLINE: (NEW, WAITLISTED, ACCEPTED),
     WAITLIST: (NEW,),
+    SET_DATE: (ACCEPTED, BOOKED, CONSENTED),
 }
 # Who made a move, as state_history keeps it (a payment and the expiry come with #41 item 3).
 BY_STUDIO = "studio link"
+BY_CLIENT = "client's signature"  # the consent form (logic/consent.py)
 
 # The services whose message is a request the studio accepts, declines or waitlists (a
 # flash claim is one too, whatever its service); "Jewelry Change" and "Other" are questions.

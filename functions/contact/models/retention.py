@@ -2,10 +2,11 @@
 no I/O (docs/privacy.md, "How long requests are kept").
 
 A message is kept `requests_days` from when it was stored, or from its latest change of
-state, and `bookings_days` from its booking once booked. The stores write the moment it is
-due in the message's `expires_at` (the DynamoDB table's time-to-live attribute) every time
-they store or change it, so the figure moves with the state in the same write. Spam keeps
-its own, shorter expiry (CONTACT_SPAM_RETENTION_DAYS).
+state, and `bookings_days` from its booking once booked (or from its signature, once the
+consent form is signed). The stores write the moment it is due in the message's `expires_at`
+(the DynamoDB table's time-to-live attribute) every time they store or change it, so the
+figure moves with the state in the same write. Spam keeps its own, shorter expiry
+(CONTACT_SPAM_RETENTION_DAYS).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from .message import SPAM, StoredMessage
-from .request_state import BOOKED
+from .request_state import BOOKINGS
 
 DAY_S = 24 * 3600
 DEFAULT_REQUESTS_DAYS = 180
@@ -60,7 +61,7 @@ def due_at(message: StoredMessage, retention: Retention) -> int:
     """Unix seconds at which the message is deleted (spam: its own expiry, unchanged)."""
     if message.status == SPAM:
         return message.expires_at
-    days = retention.bookings_days if message.state == BOOKED else retention.requests_days
+    days = retention.bookings_days if message.state in BOOKINGS else retention.requests_days
     return math.ceil(since(message)) + days * DAY_S
 
 

@@ -121,6 +121,18 @@ def looks_blank(text: str) -> bool:
     )
 
 
+def is_clean_line(text: str) -> bool:
+    """True for one line that shows something, without control characters, bidi controls
+    or lone surrogates: a text of the site's (booking.json) the function may store and show."""
+    return not (
+        looks_blank(text)
+        or _has_lone_surrogate(text)
+        or _LINE_BREAK.search(text)
+        or _CONTROL.search(text)
+        or _BIDI_CONTROL.search(text)
+    )
+
+
 def _has_lone_surrogate(text: str) -> bool:
     # json.loads accepts "\ud800"; such a string cannot be stored or emailed as UTF-8.
     return any(unicodedata.category(ch) == "Cs" for ch in text)

@@ -60,6 +60,25 @@ LABELS = {
     "budget": "Budget",
     "age": "Age",
     "availability": "Availability",
+    # The consent form's (logic/consent.py, models/consent.py).
+    "token": "The link",
+    "dob": "Date of birth",
+    "id_type": "Photo ID type",
+    "id_last4": "The last four characters of the ID",
+    "emergency_name": "Emergency contact's name",
+    "emergency_phone": "Emergency contact's phone",
+    "answers": "Health questions",
+    "risks": "Risks",
+    "aftercare": "Aftercare",
+    "cover_up": "Cover-up",
+    "signature": "Signature",
+    "agree": "Agreement",
+    "guardian_name": "Parent or guardian's name",
+    "guardian_relationship": "Relationship",
+    "guardian_id_type": "Parent or guardian's photo ID type",
+    "guardian_id_last4": "The last four characters of the parent or guardian's ID",
+    "guardian_signature": "Parent or guardian's signature",
+    "guardian_agree": "Parent or guardian's agreement",
 }
 NOT_AN_OBJECT = "The request must be a JSON object with name, email and message."
 MUST_BE_TEXT = "{label} must be text."
@@ -333,6 +352,7 @@ REQUEST_DONE_DEPOSIT = (
 # The studio's emails about a deposit (English: the studio reads them).
 STUDIO_PAID_SUBJECT = "Deposit paid: {name}, {service}"
 STUDIO_PAID = "{name} <{email}> paid the deposit of {amount}: the request is booked (ref {id})."
+STUDIO_SET_DATE = "Set the session's day (the client's aftercare email goes that day): {link}"
 STUDIO_EXPIRED_SUBJECT = "Deposit not paid: {name}, {service}"
 STUDIO_EXPIRED = (
     "{name} <{email}> did not pay the deposit of {amount} in time: the request has expired "
@@ -354,6 +374,77 @@ REQUEST_UNAVAILABLE = (
     "few minutes."
 )
 REQUEST_BAD_FORM = "The form could not be read: {problem}"
+REQUEST_SET_DATE = (
+    "Set the day of the session. The client gets the aftercare guide by email on that day, "
+    "and the review request some days later when the site asks for reviews."
+)
+REQUEST_DATE_DONE = (
+    "Done: the session is on {date}. The aftercare email goes that day; nothing is sent to "
+    "the client now."
+)
+REQUEST_DATE_TOO_SOON = "Accept the request first; then set the session's day."
+REQUEST_DATE_LATER = "No session day yet: set it when it is agreed, with this link (kept 30 days)."
+
+# The consent form of a booking (logic/consent.py, models/consent.py): the visitor's.
+SIGN_THE_CONSENT = "Before your appointment, please fill in and sign the consent form: {url}"
+CONSENT_DOB = "Please enter your date of birth as year-month-day, for example 1990-04-23."
+CONSENT_ID_TYPE = "Please choose the type of photo ID you will show at the studio."
+CONSENT_ID_LAST4 = "{label}: please enter exactly four letters or digits."
+CONSENT_ANSWERS = "Please answer every health question."
+CONSENT_RISKS = "Please confirm that you have read the risks."
+CONSENT_AFTERCARE = "Please confirm that you have read the aftercare guide."
+CONSENT_AGREE = "Please tick the box to sign."
+CONSENT_SIGNATURE = "To sign, type your full name exactly as you wrote it above."
+CONSENT_GUARDIAN_SIGNATURE = (
+    "To sign, the parent or guardian types their full name exactly as written above."
+)
+CONSENT_RELATIONSHIP = "Please choose how the adult signing is related to the client."
+CONSENT_MINOR_NO_TATTOO = (
+    "Under 18, Texas law allows a tattoo only to cover an existing one, with a parent or "
+    "guardian present, and this studio does not tattoo anyone under 18. Please reply to the "
+    "studio's email."
+)
+CONSENT_MINOR_COVER_UP = (
+    "Under 18, Texas law allows a tattoo only to cover an existing one: please confirm that "
+    "this tattoo covers one."
+)
+CONSENT_LINK_UNKNOWN = (
+    "This link is not valid. Open the link from the studio's email as it was sent."
+)
+CONSENT_LINK_EXPIRED = "This link has expired. Please reply to the studio's email for a new one."
+CONSENT_ALREADY = (
+    "This consent form was signed already ({when}). To change something, reply to the "
+    "studio's email."
+)
+CONSENT_CLOSED = "This booking has no consent form to sign. Please reply to the studio's email."
+CONSENT_SIGNED = "Thank you: your consent form is signed, and the studio has a copy."
+CONSENT_UNAVAILABLE = (
+    "The form could not be saved just now; nothing was signed. Please try again in a few minutes."
+)
+
+# After the session (logic/after_booking.py): the aftercare of the day and the review request.
+AFTERCARE_SUBJECT = {
+    "tattoo": "Looking after your new tattoo",
+    "piercing": "Looking after your new piercing",
+}
+AFTERCARE_INTRO = (
+    "Thank you for coming in. Here is how to look after your {kind} while it heals: follow "
+    "your artist's instructions first."
+)
+AFTERCARE_KIND = {"tattoo": "new tattoo", "piercing": "new piercing"}
+AFTERCARE_CALL = "Any question, or a sign of infection or an allergic reaction? Call us: {phone}."
+AFTERCARE_ONLINE = "The guide on our site: {url}"
+REVIEW_SUBJECT = "Would you review your visit?"
+REVIEW_ASK = (
+    "Thank you for choosing us. If you have a minute, a review of your visit helps other "
+    "people find the studio, whatever you thought of it: {url}"
+)
+REVIEW_OFF = "To get no more review requests from us: {url}"
+REVIEWS_OFF_TITLE = "No more review requests"
+REVIEWS_OFF_ASK = "Stop the studio's emails asking you for a review?"
+REVIEWS_OFF_BUTTON = "Stop review requests"
+REVIEWS_OFF_DONE = "Done: the studio will not ask you for a review again."
+REVIEWS_OFF_UNKNOWN = "This link is not valid. Open the link from the email as it was sent."
 
 # Read by the studio or the operator, never by a visitor: English only.
 STUDIO_ONLY = frozenset(
@@ -387,5 +478,10 @@ STUDIO_ONLY = frozenset(
         "REQUEST_LINK_UNKNOWN",
         "REQUEST_UNAVAILABLE",
         "REQUEST_BAD_FORM",
+        "REQUEST_SET_DATE",
+        "REQUEST_DATE_DONE",
+        "REQUEST_DATE_TOO_SOON",
+        "REQUEST_DATE_LATER",
+        "STUDIO_SET_DATE",
     }
 )

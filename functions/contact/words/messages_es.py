@@ -57,6 +57,24 @@ LABELS = {
     "budget": "El presupuesto",
     "age": "La edad",
     "availability": "La disponibilidad",
+    "token": "El enlace",
+    "dob": "La fecha de nacimiento",
+    "id_type": "El tipo de identificación con foto",
+    "id_last4": "Los últimos cuatro caracteres de la identificación",
+    "emergency_name": "El nombre del contacto de emergencia",
+    "emergency_phone": "El teléfono del contacto de emergencia",
+    "answers": "Las preguntas de salud",
+    "risks": "Los riesgos",
+    "aftercare": "Los cuidados",
+    "cover_up": "La cobertura",
+    "signature": "La firma",
+    "agree": "La conformidad",
+    "guardian_name": "El nombre de la madre, el padre o el tutor",
+    "guardian_relationship": "El parentesco",
+    "guardian_id_type": "El tipo de identificación de la madre, el padre o el tutor",
+    "guardian_id_last4": "Los últimos cuatro caracteres de su identificación",
+    "guardian_signature": "La firma de la madre, el padre o el tutor",
+    "guardian_agree": "La conformidad de la madre, el padre o el tutor",
 }
 NOT_AN_OBJECT = "La solicitud debe ser un objeto JSON con name, email y message."
 MUST_BE_TEXT = "{label} debe ser texto."
@@ -273,3 +291,68 @@ PAGE_FORGET_UNAVAILABLE = (
     "No pudimos eliminar tu solicitud en este momento; nada ha cambiado. Vuelve a abrir el "
     "enlace en unos minutos."
 )
+# El formulario de consentimiento de una cita (logic/consent.py, models/consent.py).
+SIGN_THE_CONSENT = "Antes de tu cita, llena y firma el formulario de consentimiento: {url}"
+CONSENT_DOB = "Escribe tu fecha de nacimiento como año-mes-día, por ejemplo 1990-04-23."
+CONSENT_ID_TYPE = "Elige el tipo de identificación con foto que mostrarás en el estudio."
+CONSENT_ID_LAST4 = "{label}: escribe exactamente cuatro letras o dígitos."
+CONSENT_ANSWERS = "Responde todas las preguntas de salud."
+CONSENT_RISKS = "Confirma que leíste los riesgos."
+CONSENT_AFTERCARE = "Confirma que leíste la guía de cuidados."
+CONSENT_AGREE = "Marca la casilla para firmar."
+CONSENT_SIGNATURE = "Para firmar, escribe tu nombre completo tal como lo escribiste arriba."
+CONSENT_GUARDIAN_SIGNATURE = (
+    "Para firmar, la madre, el padre o el tutor escribe su nombre completo tal como está arriba."
+)
+CONSENT_RELATIONSHIP = "Elige el parentesco del adulto que firma con la persona cliente."
+CONSENT_MINOR_NO_TATTOO = (
+    "A menores de 18 años, la ley de Texas solo permite un tatuaje para cubrir otro, con su "
+    "mamá, papá o tutor presente, y este estudio no tatúa a menores de 18 años. Responde al "
+    "correo del estudio."
+)
+CONSENT_MINOR_COVER_UP = (
+    "A menores de 18 años, la ley de Texas solo permite un tatuaje para cubrir otro: confirma "
+    "que este tatuaje cubre uno."
+)
+CONSENT_LINK_UNKNOWN = (
+    "Este enlace no es válido. Abre el enlace del correo del estudio tal como llegó."
+)
+CONSENT_LINK_EXPIRED = "Este enlace ya venció. Responde al correo del estudio para pedir otro."
+CONSENT_ALREADY = (
+    "Este formulario de consentimiento ya se firmó ({when}). Para cambiar algo, responde al "
+    "correo del estudio."
+)
+CONSENT_CLOSED = "Esta cita no tiene formulario de consentimiento. Responde al correo del estudio."
+CONSENT_SIGNED = (
+    "Gracias: tu formulario de consentimiento está firmado y el estudio tiene una copia."
+)
+CONSENT_UNAVAILABLE = (
+    "No pudimos guardar el formulario en este momento; no se firmó nada. Inténtalo de nuevo "
+    "en unos minutos."
+)
+
+# Después de la sesión (logic/after_booking.py): los cuidados del día y la petición de reseña.
+AFTERCARE_SUBJECT = {
+    "tattoo": "Cómo cuidar tu tatuaje nuevo",
+    "piercing": "Cómo cuidar tu piercing nuevo",
+}
+AFTERCARE_INTRO = (
+    "Gracias por venir. Así se cuida tu {kind} mientras sana: sigue primero las indicaciones "
+    "de tu artista."
+)
+AFTERCARE_KIND = {"tattoo": "tatuaje nuevo", "piercing": "piercing nuevo"}
+AFTERCARE_CALL = (
+    "¿Alguna pregunta, o una señal de infección o de reacción alérgica? Llámanos: {phone}."
+)
+AFTERCARE_ONLINE = "La guía en nuestro sitio: {url}"
+REVIEW_SUBJECT = "¿Nos dejas una reseña de tu visita?"
+REVIEW_ASK = (
+    "Gracias por elegirnos. Si tienes un minuto, una reseña de tu visita ayuda a otras "
+    "personas a encontrar el estudio, sea cual sea tu opinión: {url}"
+)
+REVIEW_OFF = "Para no recibir más peticiones de reseña: {url}"
+REVIEWS_OFF_TITLE = "No más peticiones de reseña"
+REVIEWS_OFF_ASK = "¿Dejar de recibir correos del estudio que piden una reseña?"
+REVIEWS_OFF_BUTTON = "Dejar de recibirlos"
+REVIEWS_OFF_DONE = "Listo: el estudio no volverá a pedirte una reseña."
+REVIEWS_OFF_UNKNOWN = "Este enlace no es válido. Abre el enlace del correo tal como llegó."
