@@ -105,7 +105,7 @@ def sign(service: ContactService, fields: dict) -> tuple[int, dict]:
 def kept(service: ContactService, to: str) -> list[email.message.EmailMessage]:
     return [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for recipients, raw in service.store.emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if to in recipients
     ]
 
