@@ -121,7 +121,7 @@ def site(demo_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 def kept(service: ContactService, to: str) -> list[email.message.EmailMessage]:
     return [
         email.message_from_bytes(raw, policy=email.policy.default)
-        for _, recipients, raw in service.store.kept_emails()
+        for _, recipients, raw in reversed(service.store.kept_emails())
         if to in recipients
     ]
 

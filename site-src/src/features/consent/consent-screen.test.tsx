@@ -69,7 +69,11 @@ async function fillAdult(user: ReturnType<typeof userEvent.setup>, dob = "1990-0
   await user.click(screen.getByLabelText(/I sign this consent form electronically/));
 }
 
-beforeEach(() => forgetToken());
+beforeEach(() => {
+  forgetToken();
+  // jsdom lays nothing out, so it has no scrollIntoView; the form brings a field into view with it.
+  Element.prototype.scrollIntoView = vi.fn();
+});
 
 afterEach(() => {
   resetPageDataCache();
@@ -126,7 +130,11 @@ describe("ConsentScreen", () => {
     expect(dob).toHaveFocus();
     expect(dob).toHaveAttribute("aria-invalid", "true");
     expect(dob).toHaveAccessibleDescription("Please enter your date of birth as year-month-day, for example 1990-04-23.");
-    expect(screen.getByText("Please answer every health question.")).toBeInTheDocument();
+    // Beside the first question left unanswered, and in the list above the button.
+    expect(document.getElementById("consent-answers-error")).toHaveTextContent("Please answer every health question.");
+    expect(screen.getByRole("group", { name: "Do you have diabetes?" })).toHaveAccessibleDescription(
+      "Please answer every health question.",
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("10 answers need your attention:");
     expect(posts).toHaveLength(1);
     // A problem goes as soon as its field changes.
