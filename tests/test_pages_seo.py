@@ -296,15 +296,11 @@ def test_robots_keeps_the_api_and_the_unlisted_pages_out_and_names_the_sitemap(
 ) -> None:
     assert html(dist, "robots.txt") == (
         "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\n"
-        # the pages Stripe Checkout sends a visitor back to (docs/requests.md, "Deposits") and
-        # the consent form a booking's signed link opens (docs/consent.md)
-        "Disallow: /deposit/paid\nDisallow: /deposit/cancelled\nDisallow: /consent\n"
-        "Disallow: /test\n"
-        "Disallow: /es/deposit/paid\nDisallow: /es/deposit/cancelled\nDisallow: /es/consent\n"
-        "Disallow: /es/test\n\n"
+        # the pages Stripe Checkout sends a visitor back to (docs/requests.md, "Deposits")
+        "Disallow: /deposit/paid\nDisallow: /deposit/cancelled\nDisallow: /test\n"
+        "Disallow: /es/deposit/paid\nDisallow: /es/deposit/cancelled\nDisallow: /es/test\n\n"
         f"Sitemap: {BASE}/sitemap.xml\n"
     )
     assert '<meta name="robots" content="noindex">' in html(dist, "test/index.html")
-    assert '<meta name="robots" content="noindex">' in html(dist, "consent/index.html")
     assert (dist / "api" / "schedule.json").is_file()  # for the hourly build, kept out too
     assert '<meta name="robots"' not in html(dist, "aftercare/index.html")
