@@ -98,13 +98,13 @@ describe("ConsentScreen", () => {
     expect(screen.getByRole("link", { name: /Read the aftercare guide/ })).toHaveAttribute("href", "/aftercare#aftercare-tattoo");
 
     await fillAdult(user);
-    await user.click(screen.getByRole("button", { name: "Sign the consent form" }));
+    await user.click(screen.getByRole("button", { name: "Sign the form" }));
     expect(await screen.findByText("Thank you: signed.")).toBeInTheDocument();
     expect(screen.getByText(/Signed on November 28, 2026/)).toHaveTextContent(/2:15\sPM CST/);
     expect(posts[1]).toMatchObject({ token: TOKEN, lang: "en", name: "Ana López", dob: "1990-04-23", signature: "ana  lópez" });
     expect(posts[1].answers).toEqual({ diabetes: false, pregnant: false });
     expect(posts[1]).not.toHaveProperty("guardian_name");
-    expect(screen.queryByRole("button", { name: "Sign the consent form" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Sign the form" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "What happens next" })).toBeInTheDocument();
     // The token is in no log.
     expect(JSON.stringify(errors.mock.calls)).not.toContain(TOKEN);
@@ -125,7 +125,7 @@ describe("ConsentScreen", () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     await screen.findByRole("heading", { level: 2, name: "Health questions" });
     await user.type(screen.getByLabelText("Legal name"), "Ana López");
-    await user.click(screen.getByRole("button", { name: "Sign the consent form" }));
+    await user.click(screen.getByRole("button", { name: "Sign the form" }));
     const dob = screen.getByLabelText("Date of birth");
     expect(dob).toHaveFocus();
     expect(dob).toHaveAttribute("aria-invalid", "true");
@@ -167,7 +167,7 @@ describe("ConsentScreen", () => {
     const dob = screen.getByLabelText("Date of birth");
     expect(dob).toHaveAccessibleDescription(/this studio does not tattoo anyone under 18/);
     expect(screen.queryByRole("group", { name: "Parent or guardian" })).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Sign the consent form" }));
+    await user.click(screen.getByRole("button", { name: "Sign the form" }));
     expect(dob).toHaveFocus();
     expect(screen.getByRole("alert")).toHaveTextContent(/this studio does not tattoo anyone under 18/);
     expect(tattoo.posts).toHaveLength(1); // the check only
@@ -182,7 +182,7 @@ describe("ConsentScreen", () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     await screen.findByRole("heading", { level: 2, name: "Health questions" });
     await fillAdult(user);
-    await user.click(screen.getByRole("button", { name: "Sign the consent form" }));
+    await user.click(screen.getByRole("button", { name: "Sign the form" }));
     const last4 = screen.getByLabelText("Last four characters of the ID");
     await waitFor(() => expect(last4).toHaveFocus());
     expect(last4).toHaveAccessibleDescription(/Not those four\./);
@@ -196,7 +196,7 @@ describe("ConsentScreen", () => {
     serve(() => [{ success: false, error: words, fields: { token: words } }, status]);
     open();
     expect(await screen.findByRole("alert")).toHaveTextContent(words);
-    expect(screen.queryByRole("button", { name: "Sign the consent form" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Sign the form" })).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Legal name")).not.toBeInTheDocument();
   });
 

@@ -69,7 +69,7 @@ export const consent = {
     signatureHint: "The same as your legal name above.",
     agree: "I confirm my answers are true, and I sign this consent form electronically.",
   },
-  send: "Sign the consent form",
+  send: "Sign the form",
   sending: "Signing...",
   /** Above the fields, after a Send the browser or the function refused. */
   problems: (count: number) => (count === 1 ? "One answer needs your attention:" : `${count} answers need your attention:`),
