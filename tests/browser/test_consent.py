@@ -37,6 +37,7 @@ from serverthread import running_server
 pytestmark = pytest.mark.browser
 
 SHOTS = PROJECT_ROOT / "docs" / "images" / "consent"
+AXE = PROJECT_ROOT / "site-src" / "node_modules" / "axe-core" / "axe.min.js"
 SITE = "https://studio.example"  # the function's site URL: its links are read, then opened here
 SECRET = "consent-browser-test-secret"
 LINK = re.compile(r"https://studio\.example((?:/es)?/consent\?t=[0-9a-f.]+)")
@@ -122,7 +123,10 @@ def site(demo_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 def phone(browser, site: tuple) -> Iterator[Page]:
     """A phone (390x844) on this module's site (conftest's phone_page is on the default one,
     whose function has no link secret)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=site[0])
+    # bypass_csp: axe is injected by evaluation, which the site's CSP (rightly) refuses.
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=site[0], bypass_csp=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -455,3 +459,31 @@ def test_screenshots_at_1366(browser, site: tuple, lang: str) -> None:
         shoot(page, "signed", lang, 1366)
     finally:
         context.close()
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe finds on the page as it is (its run bounded: a hang would block CI)."""
+    page.evaluate(AXE.read_text("utf-8"))
+    return page.evaluate(
+        """() => Promise.race([
+            axe.run(document).then((result) => result.violations.map(
+                (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)),
+            new Promise((resolve) => setTimeout(() => resolve(["axe did not finish"]), 20000)),
+        ])"""
+    )
+
+
+def test_axe_finds_nothing_on_the_form_its_problems_and_the_guardians_part(
+    phone: Page, site: tuple
+) -> None:
+    page, w = phone, WORDS["en"]
+    _, link = book(site, "en", "Piercing")
+    errors = open_link(page, link)
+    page.get_by_role("button", name=w["send"]).click()
+    expect(page.get_by_role("alert")).to_contain_text("answers need your attention")
+    expect(page.get_by_label(w["name"], exact=True)).to_be_focused()
+    assert axe_violations(page) == []
+    fill_client(page, "en", MINOR)
+    expect(page.get_by_role("group", name=w["guardian"])).to_be_visible()
+    assert axe_violations(page) == []
+    assert errors == [] and page.js_errors == []
