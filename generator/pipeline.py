@@ -226,8 +226,6 @@ def _build(
         routes = _write_pages(paths, content, out, media, route_table, release, reporter)
         out.write_json("api/schedule.json", schedule)
         out.write_json(endpoints.BOOKING_FILE, endpoints.booking_json(content))
-        for file, value in endpoints.consent_files(content).items():
-            out.write_json(file, value)
         _write_admin(paths, out, media, admin_settings, reporter, release.production)
         files = _finish(config, staging, out, paths.out)
     except BaseException:

@@ -145,14 +145,16 @@ def test_an_adult_signs_from_the_booking_email_and_the_studio_gets_its_copy(
 ) -> None:
     service = local(tmp_path)
     message_id, t = booked(service)
-    assert sign(service, {**ADULT, "token": t}) == (
+    status, answer = sign(service, {**ADULT, "token": t})
+    stored = service.store.get(message_id)
+    assert (status, answer) == (
         200,
         {
             "success": True,
             "message": "Thank you: your consent form is signed, and the studio has a copy.",
+            "signed_at": stored.consent["signed_at"],  # the page shows the moment of signing
         },
     )
-    stored = service.store.get(message_id)
     assert stored.state == "consented"
     assert stored.state_history[-1]["by"] == "client's signature"
     record = stored.consent
@@ -224,6 +226,28 @@ def test_a_forged_an_expired_and_a_not_booked_link_sign_nothing(tmp_path: Path) 
     )
     assert status == 409 and "no consent form" in answer["error"]
     assert service.store.get(message_id).state == "booked"
+
+
+def test_the_page_checks_the_link_first_and_learns_what_the_minors_rule_needs(
+    tmp_path: Path,
+) -> None:
+    """`{token, check: true}`: what the /consent page asks on opening (docs/consent.md)."""
+    service = local(tmp_path)
+    message_id, t = booked(service)
+    status, answer = sign(service, {"token": t, "check": True})
+    assert status == 200 and answer["success"] is True
+    assert (answer["tattoo"], answer["minors_cover_ups"]) == (True, False)
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", answer["today"]) and answer["timezone"]
+    assert service.store.get(message_id).state == "booked"  # nothing signed
+    piercing = local(tmp_path / "piercing", {**FREE, "minors_cover_ups": True})
+    _, pierced = booked(piercing, PIERCING)
+    answer = sign(piercing, {"token": pierced, "check": True})[1]
+    assert (answer["tattoo"], answer["minors_cover_ups"]) == (False, True)
+    # The link's own refusals, as a post of the form gets them.
+    assert sign(service, {"token": t[:-1] + "x", "check": True})[0] == 404
+    assert sign(service, {**ADULT, "token": t})[0] == 200
+    status, answer = sign(service, {"token": t, "check": True, "lang": "es"})
+    assert status == 409 and "ya se firmó" in answer["fields"]["token"]
 
 
 # --- every field again, in the visitor's language --------------------------------------------

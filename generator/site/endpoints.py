@@ -311,6 +311,10 @@ def language_files(
         url, file = PRIVACY_API if lang == DEFAULT_LANGUAGE else PRIVACY_API_ES
         notice_json = privacy_json(content.privacy, content.site, content.privacy_es, lang)
         files[url] = (file, notice_json)
+    # The consent form's text: the /consent page is prerendered with it (docs/consent.md).
+    consent = consent_files(content).get(CONSENT_FILES[lang])
+    if consent is not None:
+        files[f"/{CONSENT_FILES[lang]}"] = (CONSENT_FILES[lang], consent)
     return files
 
 
@@ -391,7 +395,8 @@ def aftercare_html(content: Content) -> dict[str, dict[str, str]]:
 
 # What the /consent page shows and asks (docs/consent.md): the consent form's text, in
 # English and in Spanish (the English where consent.es.md is missing); none without
-# consent.md. Files, not routes of the static API: the page reads them as they are.
+# consent.md. Files of the static API (api_files) by their own names: the page asks for them
+# as they are, and is prerendered with them.
 CONSENT_FILES = {"en": "api/consent.json", "es": "api/es/consent.json"}
 
 

@@ -119,11 +119,13 @@ def load_route_table(site_src: Path) -> list[RouteSpec]:
 
 
 # Routes whose page exists only when the content has what it shows: /policies needs
-# content/policies.md (without it, no page, nothing in the sitemap; docs/requests.md), and
-# /privacy content/privacy.md (docs/privacy.md).
+# content/policies.md (without it, no page, nothing in the sitemap; docs/requests.md),
+# /privacy content/privacy.md (docs/privacy.md), and /consent content/consent.md (the
+# function sends no consent link without it; docs/consent.md).
 CONTENT_PAGES: dict[str, Callable[[Content], bool]] = {
     "/policies": lambda content: content.policies is not None,
     "/privacy": lambda content: content.privacy is not None,
+    "/consent": lambda content: content.consent is not None,
 }
 
 

@@ -5,10 +5,12 @@
   names the request and its end, signed for the purpose "consent" (signing.token), for
   LINK_DAYS. The page reads it from the address and posts it back; nothing logs it.
 - `POST /api/consent` with `{token, lang, ...fields}`: the token first (404 forged, 410
-  expired, 409 signed already or not booked), then every field again (models/consent.py: a
-  400 naming the field, in the visitor's language), then one conditional write `booked` ->
-  `consented` storing the record with the booking (`StoredMessage.consent`): of two posts
-  with the same token, one signs and the other is a 409.
+  expired, 409 signed already or not booked); `{token, check: true}` stops there (the page
+  asks it on opening: a tattoo or not, the studio's date); then every field again
+  (models/consent.py: a 400 naming the field, in the visitor's language), then one
+  conditional write `booked` -> `consented` storing the record with the booking
+  (`StoredMessage.consent`): of two posts with the same token, one signs and the other is a
+  409.
 - The studio's copy: a readable email, and a printable page behind a signed link
   (`GET /api/consent/copies/<id>?t=<end>.<signature>`, purpose "consent-copy").
 """
@@ -253,6 +255,8 @@ class ConsentDesk(BookingDesk):
                 questions=rules.consent_questions,
                 today=datetime.fromtimestamp(self.clock(), zone(rules.timezone)).date(),
             )
+            if payload.get("check") is True:
+                return _open(booked, rules.timezone)
             try:
                 record = parse_consent(payload, t, booked)
             except InvalidSubmission as invalid:
@@ -272,7 +276,7 @@ class ConsentDesk(BookingDesk):
             return Outcome.error(503, t.CONSENT_UNAVAILABLE)
         log.info("contact: request %s is consented (client's signature)", message_id)
         self.tell_studio(signed_one, rules.timezone)
-        return Outcome(200, {"success": True, "message": t.CONSENT_SIGNED})
+        return Outcome(200, {"success": True, "message": t.CONSENT_SIGNED, "signed_at": now})
 
     def _closed(self, message: StoredMessage, t: Texts) -> Outcome:
         if message.state == CONSENTED:
@@ -352,6 +356,20 @@ def _wording(texts: dict[str, str], answers: dict, lang: str) -> dict:
     words it now, in the client's language (never the visitor's POST), so the record says
     what they were asked even after content/consent.md changes (docs/consent.md)."""
     return {"lang": lang, "questions": {key: texts[key] for key in answers if key in texts}}
+
+
+def _open(booked: Booked, timezone: str) -> Outcome:
+    """`{token, check: true}`: the link can be signed; what the page's minors' rule needs of
+    the booking, and the studio's date and zone (the age is counted on that date). Nothing is
+    read of the form, nothing stored (docs/consent.md, "The /consent page")."""
+    body = {
+        "success": True,
+        "tattoo": booked.tattoo,
+        "minors_cover_ups": booked.minors_cover_ups,
+        "today": booked.today.isoformat(),
+        "timezone": timezone,
+    }
+    return Outcome(200, body)
 
 
 def _refused(status: int, text: str) -> Outcome:

@@ -71,6 +71,8 @@ export const SCREENS: Record<string, Screen> = {
   // Where Stripe Checkout sends a visitor back (/deposit/paid, /deposit/cancelled).
   "deposit-screen": lazyScreen(() => import("../features/deposit/deposit-screen")),
   "privacy-screen": lazyScreen(() => import("../features/privacy/privacy-screen")),
+  // Where the booking email's signed link leads: the consent form (docs/consent.md).
+  "consent-screen": lazyScreen(() => import("../features/consent/consent-screen")),
   "scroll-sequence-screen": lazyScreen(() => import("../features/scroll-sequence/scroll-sequence-screen")),
   "not-found-screen": { component: NotFoundScreen },
 };

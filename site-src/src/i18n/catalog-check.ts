@@ -7,6 +7,7 @@ import type { Part } from "./catalog";
 import { en } from "./en";
 import { es } from "./es";
 import { aftercareStrings } from "./parts/aftercare";
+import { consentStrings } from "./parts/consent";
 import { contactFormStrings } from "./parts/contact-form";
 import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
@@ -21,6 +22,7 @@ import { scrollSequenceStrings } from "./parts/scroll-sequence";
 const CATALOGS: Record<string, Part<unknown>> = {
   "en.ts": { en, es },
   "en/aftercare.ts": aftercareStrings,
+  "en/consent.ts": consentStrings,
   "en/contact-form.ts": contactFormStrings,
   "en/deposit.ts": depositStrings,
   "en/flash.ts": flashStrings,

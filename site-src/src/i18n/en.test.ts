@@ -3,6 +3,7 @@ import { MENU_ENTRIES, HOME_SECTIONS } from "../config/navigation";
 import type { Catalog } from "./catalog";
 import { en } from "./en";
 import { aftercare } from "./en/aftercare";
+import { consent } from "./en/consent";
 import { contactForm } from "./en/contact-form";
 import { deposit } from "./en/deposit";
 import { flash } from "./en/flash";
@@ -13,6 +14,7 @@ import { portfolio } from "./en/portfolio";
 import { privacy } from "./en/privacy";
 import { scrollSequence } from "./en/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
+import { consentStrings } from "./parts/consent";
 import { contactFormStrings } from "./parts/contact-form";
 import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
@@ -23,7 +25,7 @@ import { portfolioStrings } from "./parts/portfolio";
 import { privacyStrings } from "./parts/privacy";
 import { scrollSequenceStrings } from "./parts/scroll-sequence";
 
-const PARTS = { aftercare, contactForm, deposit, flash, gallery, piercings, policies, portfolio, privacy, scrollSequence };
+const PARTS = { aftercare, consent, contactForm, deposit, flash, gallery, piercings, policies, portfolio, privacy, scrollSequence };
 
 type Leaf = { path: string; text: string | readonly (string | number)[] };
 
@@ -110,6 +112,7 @@ describe("the English catalog", () => {
 
   it("is the English of every part", () => {
     expect(aftercareStrings.en).toBe(aftercare);
+    expect(consentStrings.en).toBe(consent);
     expect(contactFormStrings.en).toBe(contactForm);
     expect(depositStrings.en).toBe(deposit);
     expect(flashStrings.en).toBe(flash);

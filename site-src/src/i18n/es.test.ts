@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
 import { aftercare } from "./en/aftercare";
+import { consent } from "./en/consent";
 import { contactForm } from "./en/contact-form";
 import { deposit } from "./en/deposit";
 import { flash } from "./en/flash";
@@ -12,6 +13,7 @@ import { privacy } from "./en/privacy";
 import { scrollSequence } from "./en/scroll-sequence";
 import { es } from "./es";
 import { aftercare as esAftercare } from "./es/aftercare";
+import { consent as esConsent } from "./es/consent";
 import { contactForm as esContactForm } from "./es/contact-form";
 import { deposit as esDeposit } from "./es/deposit";
 import { flash as esFlash } from "./es/flash";
@@ -22,6 +24,7 @@ import { portfolio as esPortfolio } from "./es/portfolio";
 import { privacy as esPrivacy } from "./es/privacy";
 import { scrollSequence as esScrollSequence } from "./es/scroll-sequence";
 import { aftercareStrings } from "./parts/aftercare";
+import { consentStrings } from "./parts/consent";
 import { contactFormStrings } from "./parts/contact-form";
 import { depositStrings } from "./parts/deposit";
 import { flashStrings } from "./parts/flash";
@@ -35,6 +38,7 @@ import { scrollSequenceStrings } from "./parts/scroll-sequence";
 // Each part: its English, its Spanish, and its table of languages (parts/<part>.ts).
 const PARTS = {
   aftercare: [aftercare, esAftercare, aftercareStrings],
+  consent: [consent, esConsent, consentStrings],
   contactForm: [contactForm, esContactForm, contactFormStrings],
   deposit: [deposit, esDeposit, depositStrings],
   flash: [flash, esFlash, flashStrings],
@@ -55,6 +59,7 @@ const SAME_IN_SPANISH: Record<string, string> = {
   "menu.entries.piercings": "Piercings (the word Spanish-speaking studios and their clients use)",
   "dotNav.sections.piercings": "Piercings",
   "contactForm.request.piercingLabel": "Piercing:",
+  "consent.minor.piercingLabel": "Piercing: (as the contact form's)",
   "contactForm.choices.services.Piercing": "Piercing (the service, as the studio names it)",
   "piercings.services.cards.facial.items.1": "Septum (a piercing's name)",
   "flash.title": "Flash (the tattoo term)",
@@ -63,6 +68,7 @@ const SAME_IN_SPANISH: Record<string, string> = {
   "contactForm.claim.price()": "US dollars",
   "contactForm.images.percent()": "a percentage",
   "contactForm.request.answers.no": "No",
+  "consent.answers.no": "No",
 };
 
 type Text = string | readonly (string | number)[];
