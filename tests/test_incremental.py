@@ -291,7 +291,7 @@ def test_pages_are_rendered_again_only_when_what_they_show_changed(
 def test_the_app_is_bundled_again_only_when_what_it_is_made_of_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A copy of site-src/ (and of the contract it imports from outside) bundled with a
+    """A copy of site-src/ (and of the tables it imports from outside) bundled with a
     cache: esbuild runs again for a changed source or contract, never for nothing."""
     from generator.site import bundle, node
 
@@ -305,6 +305,9 @@ def test_the_app_is_bundled_again_only_when_what_it_is_made_of_changed(
     contract = tmp_path / "functions" / "contact" / "contract.json"
     contract.parent.mkdir(parents=True)
     contract.write_bytes((project / "functions" / "contact" / "contract.json").read_bytes())
+    rules = tmp_path / "generator" / "content" / "rules.json"  # lib/rules.ts reads it too
+    rules.parent.mkdir(parents=True)
+    rules.write_bytes((project / "generator" / "content" / "rules.json").read_bytes())
 
     runs: list[int] = []
     run = node.run_bundler
