@@ -29,6 +29,10 @@ from .tattoo_request import request_lines
 # start of an RFC 2047 encoded word, which Python's email package decodes (line breaks
 # included) when it folds a header (CVE-2024-6923; docs/contact.md, "Headers").
 _HEADER_PUNCTUATION = frozenset(" .,:;'’@&()+-_/!#")
+# The sender and the studio of an email composed where none is configured (a laptop: the
+# outbox keeps it, dal/kept_mail.py), and the digest's defaults.
+LOCAL_SENDER = "website@localhost"
+LOCAL_STUDIO = ("studio@localhost",)
 WAITLIST_PREFIX = "[Waitlist] "  # the subject of a request for an artist's waitlist
 
 
