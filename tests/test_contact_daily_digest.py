@@ -98,7 +98,7 @@ def test_the_digest_lists_what_waits_with_the_links_that_act(tmp_path: Path) -> 
     assert "Requests waiting for you: 1 new for more than a day and 1 accepted" in text
     assert "Old New <ana@example.com>" in text and "(2 days ago)" in text
     assert "Accepted One <ana@example.com>" in text
-    assert "Accepted 2026-11-26 13:00 UTC, deposit $100.00, not paid yet" in text
+    assert "Accepted 2026-11-26 13:00 UTC, deposit $100, not paid yet" in text  # as its emails
     for absent in ("Fresh New", "Booked One", "Old Question", "Stale New", "spam traps"):
         assert absent not in text
     links = LINK.findall(text)

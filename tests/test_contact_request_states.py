@@ -529,3 +529,14 @@ def test_the_studio_email_says_when_it_came_in_the_studios_time_zone(tmp_path: P
     (studio,) = [m for m in json.loads(shown.output) if m["to"] == ["studio@localhost"]]
     (received,) = [line for line in studio["text"].splitlines() if line.startswith("Received:")]
     assert re.fullmatch(r"Received:  \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T", received), received
+
+
+def test_an_unknown_time_zone_shows_utc_and_is_logged_once(caplog) -> None:
+    """A booking.json time zone this machine does not know: every time reads in UTC, and the
+    log says so once, not once per email or page (studio_time asks on each)."""
+    from functions.contact.models.booking import studio_time
+
+    with caplog.at_level("WARNING", logger="functions.contact.models.booking"):
+        times = [studio_time("2026-11-28T20:15:00+00:00", "Mars/Olympus_Mons") for _ in range(3)]
+    assert times == ["2026-11-28 20:15 UTC"] * 3
+    assert sum("Mars/Olympus_Mons" in r.getMessage() for r in caplog.records) == 1

@@ -53,6 +53,7 @@ from ..logic.signing import local_secret
 from ..logic.spam_review import SpamReview
 from ..models import redaction
 from ..models.booking import BookingRules
+from ..models.mail import LOCAL_SENDER, LOCAL_STUDIO
 from ..models.outcomes import Outcome
 from ..models.payments import Checkout, PaymentEvent
 from ..models.rules import MAX_BODY_BYTES, MAX_JSON_NUMBER_CHARS
@@ -101,11 +102,9 @@ def build_uploads(settings: Settings) -> UploadStore | None:
     return LocalUploads(local) if local else None
 
 
-# What the emails kept on a laptop say, where no email is configured (dal/kept_mail.py): the
-# sender and studio of the digest's defaults, and links to `build.py serve`'s default address
-# (CONTACT_SITE_URL when it serves elsewhere).
-LOCAL_SENDER = "website@localhost"
-LOCAL_STUDIO = ("studio@localhost",)
+# What the emails kept on a laptop link to, where no email is configured (dal/kept_mail.py):
+# `build.py serve`'s default address (CONTACT_SITE_URL when it serves elsewhere); their sender
+# and studio are models/mail.py's LOCAL_SENDER and LOCAL_STUDIO.
 LOCAL_SITE_URL = "http://127.0.0.1:8000"
 
 

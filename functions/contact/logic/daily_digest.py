@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 
-from ..models.mail import artist_label, header_text
+from ..models.mail import artist_label, dollars, header_text
 from ..models.message import StoredMessage
 from ..models.request_state import ACCEPTED, NEW, is_request, last_move, may_act
 from .ports import MessageStore
@@ -88,7 +88,7 @@ def _entry(
     ]
     if message.state == ACCEPTED:
         move = last_move(message)
-        deposit = f", deposit ${message.deposit_cents / 100:,.2f}" if message.deposit_cents else ""
+        deposit = f", deposit {dollars(message.deposit_cents)}" if message.deposit_cents else ""
         lines.append(f"   Accepted {_when(str(move.get('at', '')))}{deposit}, not paid yet")
     for label, url in links(message) if links is not None else []:
         if may_act(message, label.lower()):  # only the links that act from its state

@@ -29,7 +29,7 @@ from datetime import datetime
 
 from ..contract import DEPOSITS_PATH
 from ..models.booking import BookingRules, studio_date
-from ..models.mail import plain_email
+from ..models.mail import dollars, plain_email
 from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, Outcome
 from ..models.payments import (
@@ -66,11 +66,6 @@ _PATH = re.compile(r"([0-9a-f]{32})")
 EVENT_KEEP_S = 30 * 24 * 3600  # Stripe retries an event for up to three days
 SESSION_MARGIN_S = 120  # a session this close to its end is replaced, not reused
 DAY_S = 24 * 3600
-
-
-def dollars(cents: int) -> str:
-    """$100, $100.50, $1,250."""
-    return f"${cents / 100:,.2f}".removesuffix(".00")
 
 
 def deposit_token(secret: str, message_id: str, expires: int) -> str:

@@ -37,7 +37,7 @@ from ..contract import REQUESTS_PATH
 from ..models.booking import DEFAULT as DEFAULT_BOOKING
 from ..models.booking import BookingRules, studio_time
 from ..models.flash import describe
-from ..models.mail import artist_label, header_text, plain_email
+from ..models.mail import LOCAL_SENDER, artist_label, header_text, plain_email
 from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import NotificationFailed, Outcome
 from ..models.request_state import (
@@ -366,7 +366,7 @@ class RequestActions:
         self.links = links  # the studio's "Set the date" link on the Done page
         self.consent = consent  # a booking's lines asking for the consent form
         self.mailer = mailer
-        self.sender = sender or "website@localhost"
+        self.sender = sender or LOCAL_SENDER
         self.studio = studio  # the studio's addresses: the Reply-To of the visitor's email
         self.secret = secret
         self.clock = clock

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from ..contract import NOT_SPAM_PATH
-from ..models.mail import artist_label, header_text, plain_email
+from ..models.mail import LOCAL_SENDER, LOCAL_STUDIO, artist_label, header_text, plain_email
 from ..models.message import SPAM as SPAM_STATUS
 from ..models.message import StorageUnavailable, StoredMessage
 from ..models.outcomes import Outcome
@@ -286,9 +286,9 @@ class SpamReview:
     def studio_email(self, subject: str, body: str, message_id: str) -> EmailMessage:
         """An automatic email to the studio (this digest, daily_digest.py's)."""
         return plain_email(
-            self.sender or "website@localhost",
-            ", ".join(self.recipients) or "studio@localhost",
-            self.sender or "website@localhost",
+            self.sender or LOCAL_SENDER,
+            ", ".join(self.recipients or LOCAL_STUDIO),
+            self.sender or LOCAL_SENDER,
             subject,
             body,
             message_id,

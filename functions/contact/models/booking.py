@@ -9,6 +9,7 @@ dal/booking.py. A file that is missing or unreadable reads as DEFAULT (docs/cont
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from dataclasses import dataclass
@@ -362,8 +363,10 @@ def _flag(value: object, where: str) -> bool:
     return value
 
 
+@functools.lru_cache(maxsize=16)
 def zone(name: str) -> tzinfo:
-    """The studio's time zone; UTC when this machine does not know the name (logged)."""
+    """The studio's time zone; UTC when this machine does not know the name (logged once:
+    every email and page of a run asks)."""
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):

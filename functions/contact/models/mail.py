@@ -29,6 +29,17 @@ from .tattoo_request import request_lines
 # start of an RFC 2047 encoded word, which Python's email package decodes (line breaks
 # included) when it folds a header (CVE-2024-6923; docs/contact.md, "Headers").
 _HEADER_PUNCTUATION = frozenset(" .,:;'’@&()+-_/!#")
+
+
+def dollars(cents: int) -> str:
+    """An amount as every email and page writes it: $100, $100.50, $1,250."""
+    return f"${cents / 100:,.2f}".removesuffix(".00")
+
+
+# The sender and the studio of an email composed where none is configured (a laptop: the
+# outbox keeps it, dal/kept_mail.py), and the digest's defaults.
+LOCAL_SENDER = "website@localhost"
+LOCAL_STUDIO = ("studio@localhost",)
 WAITLIST_PREFIX = "[Waitlist] "  # the subject of a request for an artist's waitlist
 
 
