@@ -171,7 +171,7 @@ def wait_until(condition, timeout: float = 60) -> None:
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
-        time.sleep(0.2)
+        time.sleep(0.05)
 
 
 def line_of(path: Path, pattern: str) -> int:
