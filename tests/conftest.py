@@ -10,7 +10,40 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import shared_builds  # noqa: E402
+
 from sitefactory import minimal_site, write_site  # noqa: E402
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests and the modules with a test on the demo build last: the build starts
+    with the run (the _shared_builds fixture) and goes on while the other tests run. Whole
+    modules move, so that a module's fixtures are still made once. xdist hands out the tests
+    in this order, in batches of consecutive tests."""
+    late = {i.path for i in items if "demo_dist" in i.fixturenames}
+    items.sort(key=lambda i: i.path in late or BROWSER_TESTS in i.path.parents)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_builds(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """Start the demo builds the selected tests need, once per run whatever the workers
+    (tests/shared_builds.py); at the end, wait for them, or stop them if the run was cut short."""
+    session = request.session
+    fixtures = {name for item in session.items for name in item.fixturenames}
+    shared_builds.start_early(tmp_path_factory.getbasetemp(), fixtures)
+    yield
+    shared_builds.finish(stop=bool(session.shouldfail or session.shouldstop))
+
+
+@pytest.fixture(scope="session")
+def demo_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """content/ built once per test run for all workers (tests/shared_builds.py); its media
+    are encoded into the repository's .cache/build, kept between runs. Tests must not change it."""
+    return shared_builds.demo(tmp_path_factory.getbasetemp())
 
 
 @pytest.fixture

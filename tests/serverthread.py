@@ -22,6 +22,10 @@ from devserver.runner import server_config
 from generator.pipeline import PROJECT_ROOT
 from generator.site import netlify_rules
 
+# How often a starting server is asked whether it is up: a try costs a connection attempt, and
+# a server is waited for many times a run (every `build.py serve`, netlify dev, admin).
+POLL_S = 0.05
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -73,7 +77,7 @@ def wait_for_port(port: int, proc: subprocess.Popen, log: Path, timeout: float =
         with socket.socket() as sock:
             if sock.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        time.sleep(0.2)
+        time.sleep(POLL_S)
     pytest.fail(f"build.py serve did not start:\n{log.read_text()}")
 
 
@@ -107,7 +111,7 @@ def running_process(
                 httpx.get(url, timeout=2)
                 break
             except httpx.TransportError:
-                time.sleep(0.3)
+                time.sleep(POLL_S)
         yield url
     finally:
         if process.poll() is None:

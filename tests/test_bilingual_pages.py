@@ -20,7 +20,7 @@ from generator import pipeline
 from generator.errors import BuildError
 from generator.site import catalog_usage, pages, prerender
 from generator.site.bundle import Bundle
-from sitefactory import SITE_YAML, minimal_site, write_site
+from sitefactory import SITE_YAML
 
 BASE = yaml.safe_load(SITE_YAML)["base_url"].rstrip("/")
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -28,11 +28,9 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("bilingual")
-    content = write_site(root / "content", minimal_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=root / ".cache"))
-    return root / "dist"
+def dist(minimal_dist: Path) -> Path:
+    """The minimal site, as the run builds it once (conftest.py); read only."""
+    return minimal_dist
 
 
 class Head(HTMLParser):

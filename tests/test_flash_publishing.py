@@ -23,9 +23,9 @@ def held_flash() -> dict[str, str | bytes]:
     return files
 
 
-def test_held_designs_reach_nothing_in_a_build(tmp_path, monkeypatch):
+def test_held_designs_reach_nothing_in_a_build(tmp_path, monkeypatch, media_cache):
     write_site(tmp_path / "content", held_flash())
-    code, output = run(tmp_path, monkeypatch, ["build"], BEFORE)
+    code, output = run(tmp_path, monkeypatch, ["build", "--cache", str(media_cache)], BEFORE)
     assert code == 0, output
     # Swallow, Rose and Max Ink's Panther (his Skull with him)
     assert "1 artist, 1 piece, 3 flash designs" in output
@@ -43,9 +43,11 @@ def test_held_designs_reach_nothing_in_a_build(tmp_path, monkeypatch):
     }
 
 
-def test_a_scheduled_design_goes_live_with_the_first_build_after_its_moment(tmp_path, monkeypatch):
+def test_a_scheduled_design_goes_live_with_the_first_build_after_its_moment(
+    tmp_path, monkeypatch, media_cache
+):
     write_site(tmp_path / "content", held_flash())
-    code, output = run(tmp_path, monkeypatch, ["build"], AFTER)
+    code, output = run(tmp_path, monkeypatch, ["build", "--cache", str(media_cache)], AFTER)
     assert code == 0, output
     titles = [d["title"] for d in api(tmp_path / "dist", "flash/all.json")]
     assert titles == ["Dagger", "Rose"]
@@ -62,10 +64,11 @@ def test_check_lists_scheduled_and_draft_designs(tmp_path, monkeypatch):
     )
 
 
-def test_serve_shows_held_designs_marked_held_not_in_status(tmp_path, monkeypatch):
+def test_serve_shows_held_designs_marked_held_not_in_status(tmp_path, monkeypatch, media_cache):
     monkeypatch.setenv("STUDIO_BUILD_NOW", BEFORE)
     content = write_site(tmp_path / "content", held_flash())
-    pipeline.build(pipeline.Paths.make(content, tmp_path / "dist"), release=Release().local())
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=media_cache)
+    pipeline.build(paths, release=Release().local())
     designs = {d["title"]: d for d in api(tmp_path / "dist", "flash/all.json")}
     assert designs["Swallow"]["held"] == "draft" and designs["Swallow"]["status"] == "available"
     assert designs["Rose"]["held"] == "scheduled"

@@ -64,11 +64,11 @@ def snapshot(dist: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def built_snapshot(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def built_snapshot(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> dict[str, str]:
     root = tmp_path_factory.mktemp("golden")
     content = write_site(root / "content", minimal_site())
     pipeline.build(
-        pipeline.Paths.make(content, root / "dist", cache=root / ".cache"),
+        pipeline.Paths.make(content, root / "dist", cache=media_cache),
         release=Release(contact_url=FUNCTION_URL),  # as production writes _redirects
     )
     return snapshot(root / "dist")

@@ -17,18 +17,16 @@ from generator import pipeline
 from generator.content.hours import parse_days, parse_time
 from generator.errors import BuildError
 from generator.site import prerender
-from sitefactory import SITE_YAML, minimal_site, write_site
+from sitefactory import SITE_YAML
 
 SITE = yaml.safe_load(SITE_YAML)
 BASE = SITE["base_url"]
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("pages")
-    content = write_site(root / "content", minimal_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=root / ".cache"))
-    return root / "dist"
+def dist(minimal_dist: Path) -> Path:
+    """The minimal site, as the run builds it once (conftest.py); read only."""
+    return minimal_dist
 
 
 def html(dist: Path, file: str) -> str:

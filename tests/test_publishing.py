@@ -42,9 +42,10 @@ def run(tmp_path: Path, monkeypatch, args: list[str], now: str) -> tuple[int, st
     return result.exit_code, result.output
 
 
-def build_at(tmp_path: Path, monkeypatch, files: dict, now: str) -> Path:
+def build_at(tmp_path: Path, monkeypatch, files: dict, now: str, cache: Path) -> Path:
+    """`build.py build` at the clock `now`; its media from the run's cache (conftest.py)."""
     write_site(tmp_path / "content", files)
-    code, output = run(tmp_path, monkeypatch, ["build"], now)
+    code, output = run(tmp_path, monkeypatch, ["build", "--cache", str(cache)], now)
     assert code == 0, output
     return tmp_path / "dist"
 
@@ -64,8 +65,10 @@ def every_text(dist: Path) -> str:
     )
 
 
-def test_a_draft_artist_and_their_pieces_reach_nothing_in_dist(tmp_path, monkeypatch) -> None:
-    dist = build_at(tmp_path, monkeypatch, draft_artist_and_scheduled_piece(), AFTER)
+def test_a_draft_artist_and_their_pieces_reach_nothing_in_dist(
+    tmp_path, monkeypatch, media_cache
+) -> None:
+    dist = build_at(tmp_path, monkeypatch, draft_artist_and_scheduled_piece(), AFTER, media_cache)
     assert [a["slug"] for a in api(dist, "artists.json")] == ["max-ink"]
     assert [w["title"] for w in api(dist, "portfolio/all.json")] == ["Skull"]
     assert not (dist / "api" / "portfolio" / "jane-doe.json").exists()
@@ -81,22 +84,24 @@ def test_a_draft_artist_and_their_pieces_reach_nothing_in_dist(tmp_path, monkeyp
 
 
 def test_a_scheduled_piece_goes_live_with_the_first_build_after_its_moment(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, media_cache
 ) -> None:
     files = draft_artist_and_scheduled_piece()
-    dist = build_at(tmp_path / "before", monkeypatch, files, BEFORE)
+    dist = build_at(tmp_path / "before", monkeypatch, files, BEFORE, media_cache)
     assert api(dist, "portfolio/all.json") == []
     assert not list(dist.rglob("skull*"))
     # The moment alone, for the hourly workflow: not what goes live then (nor the draft's).
     schedule = (dist / "api" / "schedule.json").read_text("utf-8")
     assert json.loads(schedule) == {"next_publish_at": "2026-12-01T00:00:00-06:00"}
-    dist = build_at(tmp_path / "after", monkeypatch, files, AFTER)
+    dist = build_at(tmp_path / "after", monkeypatch, files, AFTER, media_cache)
     assert [w["title"] for w in api(dist, "portfolio/all.json")] == ["Skull"]
     assert list(dist.rglob("skull*"))
     assert api(dist, "schedule.json") == {"next_publish_at": None}  # nothing left to wait for
 
 
-def test_the_schedule_names_when_something_really_goes_live(tmp_path, monkeypatch) -> None:
+def test_the_schedule_names_when_something_really_goes_live(
+    tmp_path, monkeypatch, media_cache
+) -> None:
     """A piece goes live with its artist (the later moment counts) and a draft never does,
     whatever its publish_at; in the studio's time zone, with its offset."""
     files = site_with()
@@ -107,11 +112,11 @@ def test_the_schedule_names_when_something_really_goes_live(tmp_path, monkeypatc
         "- file: skull.jpg\n  title: Skull\n  publish_at: 2026-12-03\n"
     )
     files["site.yaml"] += "timezone: America/Los_Angeles\n"
-    dist = build_at(tmp_path, monkeypatch, files, BEFORE)
+    dist = build_at(tmp_path, monkeypatch, files, BEFORE, media_cache)
     assert api(dist, "schedule.json") == {"next_publish_at": "2026-12-04T10:30:00-08:00"}
 
 
-def test_a_time_of_day_is_in_the_studios_time_zone(tmp_path, monkeypatch) -> None:
+def test_a_time_of_day_is_in_the_studios_time_zone(tmp_path, monkeypatch, media_cache) -> None:
     files = site_with(
         {
             "portfolio/max-ink.yaml": "- file: skull.jpg\n  title: Skull\n  publish_at: 2026-12-01T09:00\n"
@@ -120,7 +125,7 @@ def test_a_time_of_day_is_in_the_studios_time_zone(tmp_path, monkeypatch) -> Non
 
     # 09:00 in Dallas is 15:00 UTC; in Los Angeles it would be 17:00 UTC
     def skulls(now: str, folder: str) -> list[str]:
-        dist = build_at(tmp_path / folder, monkeypatch, files, now)
+        dist = build_at(tmp_path / folder, monkeypatch, files, now, media_cache)
         return [w["title"] for w in api(dist, "portfolio/max-ink.json")]
 
     assert skulls("2026-12-01T14:59+00:00", "a") == []
@@ -142,10 +147,10 @@ def test_check_lists_what_is_scheduled_and_what_is_a_draft(tmp_path, monkeypatch
     assert "scheduled:" not in output
 
 
-def test_serve_builds_show_drafts_marked(tmp_path, monkeypatch) -> None:
+def test_serve_builds_show_drafts_marked(tmp_path, monkeypatch, media_cache) -> None:
     monkeypatch.setenv("STUDIO_BUILD_NOW", BEFORE)
     content = write_site(tmp_path / "content", draft_artist_and_scheduled_piece())
-    paths = pipeline.Paths.make(content, tmp_path / "dist")
+    paths = pipeline.Paths.make(content, tmp_path / "dist", cache=media_cache)
     pipeline.build(paths, release=Release().local())
     artists = {a["slug"]: a for a in api(tmp_path / "dist", "artists.json")}
     assert artists["jane-doe"]["status"] == "draft"
@@ -212,13 +217,13 @@ def test_a_draft_is_still_checked(tmp_path, monkeypatch) -> None:
     assert "years_experience: must be a whole number, got 'seven'" in output
 
 
-def test_alt_text_reaches_the_api_where_given(tmp_path, monkeypatch) -> None:
+def test_alt_text_reaches_the_api_where_given(tmp_path, monkeypatch, media_cache) -> None:
     files = site_with()
     files["portfolio/max-ink.yaml"] = (
         "- file: skull.jpg\n  title: Skull\n  alt: A grey skull with roses in its eyes\n"
     )
     files["artists/max-ink.yaml"] += "alt: Max Ink at work on a forearm\n"
-    dist = build_at(tmp_path, monkeypatch, files, AFTER)
+    dist = build_at(tmp_path, monkeypatch, files, AFTER, media_cache)
     pieces = {w["title"]: w for w in api(dist, "portfolio/all.json")}
     assert pieces["Skull"]["alt"] == "A grey skull with roses in its eyes"
     assert "alt" not in pieces["Rose"]
@@ -250,7 +255,9 @@ def test_the_launch_check_lists_every_picture_without_alt_text(tmp_path, monkeyp
     assert "alt text" not in output
 
 
-def test_site_yaml_turns_on_the_editorial_workflow_of_the_github_admin(tmp_path) -> None:
+def test_site_yaml_turns_on_the_editorial_workflow_of_the_github_admin(
+    tmp_path, media_cache
+) -> None:
     from generator.site.admin import AdminSettings
 
     modes = {}
@@ -261,7 +268,7 @@ def test_site_yaml_turns_on_the_editorial_workflow_of_the_github_admin(tmp_path)
         content = write_site(tmp_path / f"content-{on}", files)
         out = tmp_path / f"dist-{on}"
         pipeline.build(
-            pipeline.Paths.make(content, out, cache=tmp_path / "cache"),
+            pipeline.Paths.make(content, out, cache=media_cache),
             admin_settings=AdminSettings(repo="studio/site"),
         )
         config = json.loads((out / "admin" / "config.json").read_text("utf-8"))

@@ -1,4 +1,4 @@
-"""Browser tests: the demo site is built once per run and driven in Debian's Chromium."""
+"""Browser tests: the demo site (demo_dist, tests/conftest.py) driven in Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -22,14 +22,6 @@ pytestmark = pytest.mark.browser
 # admin's preview once took longer than that to render a portfolio that renders in under a
 # second here. A real failure still fails, 15 s later.
 expect.set_options(timeout=15_000)
-
-
-@pytest.fixture(scope="session")
-def demo_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """content/ built once per test run; media reuse the repository's .cache/ between runs."""
-    out = tmp_path_factory.mktemp("demo") / "dist"
-    pipeline.build(pipeline.Paths.make(ROOT / "content", out, cache=ROOT / ".cache" / "build"))
-    return out
 
 
 @pytest.fixture(scope="session")

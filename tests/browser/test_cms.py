@@ -93,9 +93,9 @@ def demo_content(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def demo_admin_site(tmp_path: Path, demo_content: Path) -> Iterator[AdminSite]:
+def demo_admin_site(tmp_path: Path, demo_content: Path, demo_dist: Path) -> Iterator[AdminSite]:
     """The demo content served with the admin's local backend; its photos and videos are
-    encoded once in the repository's .cache/build, as the demo_dist fixture's are."""
+    encoded once in the repository's .cache/build, by the demo_dist fixture's build."""
     with serving_admin(tmp_path, demo_content, PROJECT_ROOT / ".cache" / "build") as site:
         yield site
 
@@ -171,7 +171,7 @@ def wait_until(condition, timeout: float = 60) -> None:
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
-        time.sleep(0.2)
+        time.sleep(0.05)
 
 
 def line_of(path: Path, pattern: str) -> int:

@@ -34,20 +34,20 @@ def drafts_site() -> dict[str, str | bytes]:
     return files
 
 
-def built(root: Path, preview: bool) -> Path:
+def built(root: Path, preview: bool, cache: Path) -> Path:
     content = write_site(root / "content", drafts_site())
     out = root / "dist"
-    pipeline.build(pipeline.Paths.make(content, out), release=Release(preview=preview))
+    pipeline.build(pipeline.Paths.make(content, out, cache), release=Release(preview=preview))
     return out
 
 
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+def sites(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Iterator[dict[str, str]]:
     patch = pytest.MonkeyPatch()
     patch.setenv("STUDIO_BUILD_NOW", NOW)
     try:
-        serve_dist = built(tmp_path_factory.mktemp("serve-build"), preview=True)
-        public_dist = built(tmp_path_factory.mktemp("public-build"), preview=False)
+        serve_dist = built(tmp_path_factory.mktemp("serve-build"), True, media_cache)
+        public_dist = built(tmp_path_factory.mktemp("public-build"), False, media_cache)
     finally:
         patch.undo()
     with running_server(serve_dist) as serve_url, running_server(public_dist) as public_url:

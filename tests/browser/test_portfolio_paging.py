@@ -27,10 +27,10 @@ EMPTY = "No portfolio items found for the selected artist."
 
 
 @pytest.fixture(scope="module")
-def paged_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def paged_url(tmp_path_factory: pytest.TempPathFactory, media_cache: Path) -> Iterator[str]:
     root = tmp_path_factory.mktemp("paged-site")
     content = write_site(root / "content", paged_site())
-    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=root / "cache"))
+    pipeline.build(pipeline.Paths.make(content, root / "dist", cache=media_cache))
     with running_server(root / "dist") as url:
         yield url
 

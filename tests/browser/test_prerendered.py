@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import shared_builds
 from playwright.sync_api import Page, expect
 from web_fonts import wait_for_web_fonts
 
@@ -29,9 +30,7 @@ VIEWPORTS = {"phone": (390, 844), "desktop": (1366, 900)}
 
 @pytest.fixture(scope="module")
 def dev_base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("demo-dev") / "dist"
-    paths = pipeline.Paths.make(ROOT / "content", out, cache=ROOT / ".cache" / "build")
-    pipeline.build(paths, dev_app=True)
+    out = shared_builds.demo_dev(tmp_path_factory.getbasetemp())
     with running_server(out) as url:
         yield url
 
