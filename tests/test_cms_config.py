@@ -30,11 +30,12 @@ ROOT = pipeline.PROJECT_ROOT
 CONFIG = cms.admin_config("content", AdminSettings().backend())
 
 
-def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
+def walk(model: type, fields: list[dict], where: str = "", optional: bool = False) -> list[str]:
     """Every mismatch between a model and the admin's fields for it, recursively: the same
-    fields in the same order, but a Spanish sibling X_es is no field of its own, X is marked
-    translated (`i18n: true`) instead, and nothing else is, but a list or object holding
-    translated fields."""
+    fields in the same order, required as the model says (none inside an optional object:
+    test_an_optional_object_asks_for_none_of_its_fields), but a Spanish sibling X_es is no
+    field of its own, X is marked translated (`i18n: true`) instead, and nothing else is, but
+    a list or object holding translated fields."""
     wrong = []
     by_name = {f["name"]: f for f in fields}
     spanish = set(models.translated_fields(model))
@@ -48,11 +49,11 @@ def walk(model: type, fields: list[dict], where: str = "") -> list[str]:
             continue
         at = f"{at_model}.{name}"
         shape = cms.shape_of(info.annotation, info.metadata)
-        if field["required"] != (info.is_required() and not shape.optional):
+        if field["required"] != (info.is_required() and not shape.optional and not optional):
             wrong.append(f"{at}: required is {field['required']}")
         base = shape.base
         if cms.is_model(base):
-            wrong += walk(base, field.get("fields", []), at)
+            wrong += walk(base, field.get("fields", []), at, optional or shape.optional)
         elif getattr(base, "__origin__", None) is list:
             item = cms.shape_of(base.__args__[0])
             if cms.is_model(item.base):
@@ -728,3 +729,16 @@ def test_the_local_backend_stops_with_the_server_that_started_it(tmp_path: Path)
                 return
         time.sleep(0.2)
     pytest.fail("decap-server still listens after its dev server was killed")
+
+
+def test_an_optional_object_asks_for_none_of_its_fields():
+    """site.yaml `reviews` is optional, its url required once it is there: Decap checks the
+    required fields of an object left empty too (decap-cms issue 7748), which made the studio
+    facts impossible to save without reviews. The build refuses one half filled in."""
+    site = {f["name"]: f for f in cms.config_fields(CONFIG)["SiteFile"]}
+    reviews = site["reviews"]
+    assert reviews["widget"] == "object" and reviews["required"] is False
+    assert {f["name"]: f["required"] for f in reviews["fields"]} == {
+        "url": False,
+        "after_days": False,
+    }

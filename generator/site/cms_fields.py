@@ -175,6 +175,12 @@ def field_config(model: type[BaseModel], name: str, info: FieldInfo, content: st
     config = {"name": name, "label": label}
     config.update(widget_for(key, shape, content))
     config["required"] = info.is_required() and not shape.optional
+    if shape.optional and config.get("widget") == "object":
+        # Decap checks an optional object's required fields even when the whole object is
+        # left empty, so an entry without it could not be saved (decap-cms issue 7748). Its
+        # fields are optional here; the build, which every save goes through, refuses one
+        # half filled in, naming the field (docs/editing.md).
+        config["fields"] = [{**field, "required": False} for field in config["fields"]]
     if key in HIDDEN:
         config["widget"] = "hidden"  # its nested fields stay, describing what is kept
     hints = [h for h in (hint, config.pop("_hint", "")) if h]
