@@ -38,7 +38,7 @@ from .booking_desk import BookingDesk
 from .confirmation import address_key, first_name
 from .consent import is_tattoo
 from .signing import read_token, signed, token
-from .spam_review import _STYLE, page_headers
+from .spam_review import html_page
 
 log = logging.getLogger(__name__)
 
@@ -272,9 +272,6 @@ class AfterSessions(BookingDesk):
         return _off_page(200, message.lang, "REVIEWS_OFF_DONE")
 
 
-_HEADERS = page_headers(_STYLE)
-
-
 def _off_page(status: int, lang: str, name: str, form: bool = False) -> Outcome:
     t = texts(lang)
     text, title = getattr(t, name), t.REVIEWS_OFF_TITLE
@@ -284,11 +281,4 @@ def _off_page(status: int, lang: str, name: str, form: bool = False) -> Outcome:
         if form
         else ""
     )
-    document = (
-        f'<!doctype html><html lang="{"es" if lang == "es" else "en"}"><head>'
-        '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(title)}</title>'
-        f"<style>{_STYLE}</style></head><body><main><h1>{html.escape(title)}</h1>"
-        f"<p>{html.escape(text)}</p>{button}</main></body></html>"
-    )
-    return Outcome(status, {"success": status < 400, "message": text}, _HEADERS, document)
+    return html_page(status, title, text, button, lang="es" if lang == "es" else "en")
