@@ -13,6 +13,27 @@ from ..output import Output
 from .endpoints import POLICIES_API, POLICIES_API_ES, PRIVACY_API, PRIVACY_API_ES
 from .netlify_rules import NetlifyConfig, parse_redirects_file, static_file
 
+# The contact contract's paths the function answers beside the form, in this order, and
+# whether each is a prefix (the rest names a message): the image links, the spam digest's
+# "Not spam" links, a request's Accept/Decline/Waitlist/Set the date links, the visitor's
+# deposit link and Stripe's webhook (its raw body verified: logic/deposits.py), the flash
+# holds (forced, so it wins over api/flash/ files and netlify.toml's /api/* 404: without the
+# function it is that JSON 404 and the flash screens stay as built, docs/flash.md), the
+# visitor's "Delete my request" link (docs/privacy.md), the signed consent form and the
+# studio's printable copy (logic/consent.py), and the link turning review requests off.
+FUNCTION_ROUTES = (
+    ("imageLinks", True),
+    ("notSpam", True),
+    ("requests", True),
+    ("deposits", True),
+    ("stripeWebhook", False),
+    ("flashHolds", False),
+    ("forget", True),
+    ("consent", False),
+    ("consentCopies", True),
+    ("reviewsOff", True),
+)
+
 
 def check_rules(config: NetlifyConfig, dist: Path) -> list[str]:
     """Problems with dist/ against the rules: missing rewrite targets, shadowed rules. A rule
@@ -82,7 +103,7 @@ def contact_paths() -> dict[str, str]:
 def _contact_rules(function: str, uploads: str) -> list[str]:
     """The contact function's paths (contract.json) to the function, or to the preview's 503."""
     paths = contact_paths()
-    message, grant, links = paths["message"], paths["grant"], paths["imageLinks"]
+    message, grant = paths["message"], paths["grant"]
     lines = [
         f"{message}  {function}/  200!  {SIGNED}"
         if function
@@ -92,33 +113,12 @@ def _contact_rules(function: str, uploads: str) -> list[str]:
         lines.append(f"{paths['upload']}  {uploads}/  200!")
     if function:
         lines.append(f"{grant}  {function}{grant}  200!  {SIGNED}")
-        lines.append(f"{links}*  {function}{links}:splat  200!  {SIGNED}")
-        not_spam = paths["notSpam"]
-        lines.append(f"{not_spam}*  {function}{not_spam}:splat  200!  {SIGNED}")
-        # A request's Accept, Decline and Waitlist links (the query, ?t=, goes along).
-        requests = paths["requests"]
-        lines.append(f"{requests}*  {function}{requests}:splat  200!  {SIGNED}")
-        # The visitor's deposit link (?t= goes along) and Stripe's webhook, whose raw body
-        # the function verifies (logic/deposits.py); Stripe may post to the Function URL too.
-        deposits, webhook = paths["deposits"], paths["stripeWebhook"]
-        lines.append(f"{deposits}*  {function}{deposits}:splat  200!  {SIGNED}")
-        lines.append(f"{webhook}  {function}{webhook}  200!  {SIGNED}")
-        # The flash designs held by a claim: forced (200!), so that it wins over the files
-        # under api/flash/ and netlify.toml's /api/* 404. Without the function it is that
-        # JSON 404, and the flash screens stay as built (docs/flash.md).
-        holds = paths["flashHolds"]
-        lines.append(f"{holds}  {function}{holds}  200!  {SIGNED}")
-        # The visitor's "Delete my request" link (?t= goes along; docs/privacy.md).
-        forget = paths["forget"]
-        lines.append(f"{forget}*  {function}{forget}:splat  200!  {SIGNED}")
-        # The signed consent form (the page posts its token) and the studio's printable
-        # copy (?t= goes along): logic/consent.py.
-        consent, copies = paths["consent"], paths["consentCopies"]
-        lines.append(f"{consent}  {function}{consent}  200!  {SIGNED}")
-        lines.append(f"{copies}*  {function}{copies}:splat  200!  {SIGNED}")
-        # A client's link turning review requests off (logic/after_booking.py).
-        off = paths["reviewsOff"]
-        lines.append(f"{off}*  {function}{off}:splat  200!  {SIGNED}")
+        for name, prefix in FUNCTION_ROUTES:
+            path = paths[name]
+            if prefix:  # the rest of the path, and the query (?t=), go along
+                lines.append(f"{path}*  {function}{path}:splat  200!  {SIGNED}")
+            else:
+                lines.append(f"{path}  {function}{path}  200!  {SIGNED}")
     else:
         lines.append(f"{grant}  {CONTACT_UNAVAILABLE}  200!")
     return lines
