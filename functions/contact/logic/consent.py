@@ -34,7 +34,7 @@ from ..models.rules import REQUEST_SERVICES, InvalidSubmission
 from ..words.language import Texts, read_lang, texts
 from .booking_desk import BookingDesk
 from .signing import message_token, read_message_token, read_token, signed, token
-from .spam_review import page_headers
+from .spam_review import html_page
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,6 @@ _STYLE = (
     "@media print{body{background:#fff;color:#000}p,dt,dl.health dt{color:#333}"
     "main{max-width:none}}"
 )
-_HEADERS = page_headers(_STYLE)
 
 
 def is_tattoo(message: StoredMessage) -> bool:
@@ -378,12 +377,4 @@ def _refused(status: int, text: str) -> Outcome:
 
 
 def _copy_page(status: int, text: str, extra: str = "") -> Outcome:
-    document = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        '<meta name="robots" content="noindex">'
-        f"<title>{COPY_TITLE}</title><style>{_STYLE}</style></head>"
-        f"<body><main><h1>{COPY_TITLE}</h1><p>{html.escape(text)}</p>{extra}</main>"
-        "</body></html>"
-    )
-    return Outcome(status, {"success": status < 400, "message": text}, _HEADERS, document)
+    return html_page(status, COPY_TITLE, text, extra, style=_STYLE)
