@@ -46,7 +46,7 @@ def netlify_dev(project: Path, env: dict[str, str] | None = None) -> ContextMana
     """`netlify dev` serving project/dist with Netlify's redirect engine and functions.
 
     Offline, and without the Edge Functions runtime (it downloads Deno; the site has no
-    edge functions), on a free loopback port. Yields the base URL.
+    edge functions), on free loopback ports. Yields the base URL.
     """
     port = free_port()
     command = [
@@ -60,6 +60,11 @@ def netlify_dev(project: Path, env: dict[str, str] | None = None) -> ContextMana
         "dist",
         "--port",
         str(port),
+        # Its static server too: it takes 3999 unless told (netlify-cli's
+        # DEFAULT_STATIC_PORT), so two tests running netlify dev at once (one per xdist
+        # worker) collided with EADDRINUSE.
+        "--staticServerPort",
+        str(free_port()),
     ]
     return running_process(
         command,
