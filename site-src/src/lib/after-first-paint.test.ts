@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterFirstPaint } from "./after-first-paint";
-import { appChunks, preloadAppChunks } from "./app-chunks";
+import { afterFirstPaint, oneTaskEach } from "./after-first-paint";
+import { appChunks, PRELOAD_TURN_MS, preloadAppChunks } from "./app-chunks";
 
 /** A PerformanceObserver whose 'paint' entries the test delivers. */
 function stubPaintTiming(supported: string[]) {
@@ -52,6 +52,17 @@ describe("starting the app after the first paint", () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
+  it("runs the start's steps in order, each in a task of its own", () => {
+    const ran: string[] = [];
+    oneTaskEach([() => ran.push("video"), () => ran.push("fonts"), () => ran.push("chunks")]);
+    expect(ran).toEqual(["video"]); // the first now, in the task that asked
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["video", "fonts"]);
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["video", "fonts", "chunks"]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("starts after the next frame where the browser does not report paints", () => {
     stubPaintTiming(["navigation"]);
     const frames: FrameRequestCallback[] = [];
@@ -75,11 +86,39 @@ describe("the chunks the app starts with", () => {
     document.head.append(script);
   }
 
-  it("preloads every chunk the page lists, in order", () => {
+  const preloaded = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href"));
+
+  it("preloads every chunk the page lists, in order", async () => {
     list('["/assets/start-AAAA.js","/assets/chunk-BBBB.js"]');
-    preloadAppChunks();
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/assets/start-AAAA.js", "/assets/chunk-BBBB.js"]);
+    await preloadAppChunks();
+    expect(preloaded()).toEqual(["/assets/start-AAAA.js", "/assets/chunk-BBBB.js"]);
+  });
+
+  it("hands the main thread back every PRELOAD_TURN_MS: twenty links are not one long task", async () => {
+    const hrefs = Array.from({ length: 20 }, (_, i) => `/assets/chunk-${i}.js`);
+    list(JSON.stringify(hrefs));
+    // A slow CPU: every reading of the clock finds another 1.5 ms gone, so a turn holds 3 links.
+    let clock = 0;
+    const now = () => (clock += 1.5);
+    vi.useFakeTimers();
+    try {
+      let settled = false;
+      const all = preloadAppChunks(now).then(() => (settled = true));
+      const perTurn: number[] = [preloaded().length];
+      while (perTurn.reduce((a, b) => a + b) < hrefs.length && perTurn.length < 50) {
+        await vi.advanceTimersToNextTimerAsync();
+        perTurn.push(preloaded().length - perTurn.reduce((a, b) => a + b));
+      }
+      await vi.runAllTimersAsync();
+      await all;
+      expect(settled).toBe(true);
+      expect(preloaded()).toEqual(hrefs);
+      expect(Math.max(...perTurn)).toBe(Math.floor(PRELOAD_TURN_MS / 1.5) + 1);
+      expect(perTurn.length).toBeGreaterThan(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lists nothing for a page without the list, and keeps only strings", () => {

@@ -28,3 +28,16 @@ export function afterFirstPaint(start: () => void, maxWaitMs = FIRST_PAINT_WAIT_
     requestAnimationFrame(go);
   }
 }
+
+/**
+ * Runs each step in a task of its own, in order, the first one now. Each step of the app's start
+ * (the intro video's request, the fonts, the chunks) takes a few milliseconds on a phone, the
+ * browser starting requests as they are asked for; run together they made one long task just
+ * after the first paint, the blocking time Lighthouse counted (docs/portfolio.md#a-big-studio).
+ */
+export function oneTaskEach(steps: readonly (() => void)[]): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  step();
+  if (rest.length > 0) window.setTimeout(() => oneTaskEach(rest), 0);
+}
