@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterFirstPaint, oneTaskEach, TURN_MS } from "./after-first-paint";
+import { afterFirstPaint, TURN_MS } from "./after-first-paint";
 import { appChunks, preloadAppChunks } from "./app-chunks";
 
 /** A PerformanceObserver whose 'paint' entries the test delivers. */
@@ -52,17 +52,6 @@ describe("starting the app after the first paint", () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it("runs the start's steps in order, each in a task of its own", () => {
-    const ran: string[] = [];
-    oneTaskEach([() => ran.push("video"), () => ran.push("fonts"), () => ran.push("chunks")]);
-    expect(ran).toEqual(["video"]); // the first now, in the task that asked
-    vi.advanceTimersToNextTimer();
-    expect(ran).toEqual(["video", "fonts"]);
-    vi.advanceTimersToNextTimer();
-    expect(ran).toEqual(["video", "fonts", "chunks"]);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
   it("starts after the next frame where the browser does not report paints", () => {
     stubPaintTiming(["navigation"]);
     const frames: FrameRequestCallback[] = [];
@@ -100,11 +89,11 @@ describe("the chunks the app starts with", () => {
     list(JSON.stringify(hrefs));
     // A slow CPU: every reading of the clock finds another 1.5 ms gone, so a turn holds 3 links.
     let clock = 0;
-    const now = () => (clock += 1.5);
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(performance, "now").mockImplementation(() => (clock += 1.5));
     try {
       let settled = false;
-      const all = preloadAppChunks(now).then(() => (settled = true));
+      const all = preloadAppChunks().then(() => (settled = true));
       const perTurn: number[] = [preloaded().length];
       while (perTurn.reduce((a, b) => a + b) < hrefs.length && perTurn.length < 50) {
         await vi.advanceTimersToNextTimerAsync();
@@ -118,6 +107,7 @@ describe("the chunks the app starts with", () => {
       expect(perTurn.length).toBeGreaterThan(1);
     } finally {
       vi.useRealTimers();
+      vi.restoreAllMocks();
     }
   });
 

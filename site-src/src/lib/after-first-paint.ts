@@ -30,19 +30,6 @@ export function afterFirstPaint(start: () => void, maxWaitMs = FIRST_PAINT_WAIT_
 }
 
 /**
- * Runs each step in a task of its own, in order, the first one now. Each step of the app's start
- * (the intro video's request, the fonts, the chunks) takes a few milliseconds on a phone, the
- * browser starting requests as they are asked for; run together they made one long task just
- * after the first paint, the blocking time Lighthouse counted (docs/portfolio.md#a-big-studio).
- */
-export function oneTaskEach(steps: readonly (() => void)[]): void {
-  const [step, ...rest] = steps;
-  if (!step) return;
-  step();
-  if (rest.length > 0) window.setTimeout(() => oneTaskEach(rest), 0);
-}
-
-/**
  * How long one turn of `inTurns` may hold the main thread before it hands it back: well under
  * the 50 ms a task may take before it counts as blocking, at a phone's 4x slower CPU too.
  */
@@ -50,18 +37,18 @@ export const TURN_MS = 4;
 
 /**
  * Calls `each` on every item in order, a few a turn: once TURN_MS have gone by, the rest wait for
- * a task of their own. For the links the start adds: Chromium starts a link's request as it goes
- * in, 0.4 ms a link here at full speed and up to 5 ms while Lighthouse traces, so twenty in one
- * task were a long one. Settles once every item has had its call.
+ * a task of their own. For the app's start (main.tsx) and its links: Chromium starts a request as
+ * its link goes in, 0.4 ms a link here at full speed and up to 5 ms while Lighthouse traces, so
+ * twenty in one task were a long one. Settles once every item has had its call.
  */
-export function inTurns<T>(items: readonly T[], each: (item: T) => void, now: () => number = () => performance.now()): Promise<void> {
+export function inTurns<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
   let next = 0;
   return new Promise((done) => {
     const turn = () => {
-      const started = now();
+      const started = performance.now();
       while (next < items.length) {
         each(items[next++]);
-        if (now() - started >= TURN_MS) break;
+        if (performance.now() - started >= TURN_MS) break;
       }
       if (next < items.length) window.setTimeout(turn, 0);
       else done();

@@ -6,8 +6,6 @@
 // applied once they are in: the text then changes font in one layout, straight to the web
 // fonts, instead of once when the @font-face rules appear and again as each file arrives.
 
-import { inTurns } from "./after-first-paint";
-
 /** How long a slow font may hold the others back; after that they swap in as they arrive. */
 export const FONT_WAIT_MS = 3000;
 
@@ -16,10 +14,7 @@ export function applyAfterPaintStyles(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-after-paint]")) {
     const fonts = (link.dataset.fonts ?? "").split(/\s+/).filter(Boolean);
     const wait = new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS));
-    // The preloads go in a few a turn, as the app's chunks do (lib/after-first-paint.ts).
-    const arriving: Promise<void>[] = [];
-    const allIn = inTurns(fonts, (href) => arriving.push(preloadFont(href))).then(() => Promise.all(arriving));
-    void Promise.race([allIn, wait]).then(() => {
+    void Promise.race([Promise.all(fonts.map(preloadFont)), wait]).then(() => {
       link.media = "all";
     });
   }

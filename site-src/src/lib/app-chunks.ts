@@ -18,15 +18,11 @@ export function appChunks(): string[] {
  * task were the long task after the first paint that Lighthouse counted as blocking time
  * (docs/portfolio.md#a-big-studio). Settles once every link is in.
  */
-export function preloadAppChunks(now?: () => number): Promise<void> {
-  return inTurns(
-    appChunks(),
-    (href) => {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    },
-    now,
-  );
+export function preloadAppChunks(): Promise<void> {
+  return inTurns(appChunks(), (href) => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  });
 }
