@@ -90,6 +90,34 @@ class Score:
     main_thread_ms: float  # Lighthouse's main-thread work: what would grow with the studio
     kib: float  # everything the page fetched
     benchmark_index: float
+    late_tasks: tuple[str, ...] = ()  # late_long_tasks(): what TBT can count
+
+
+# What a long task came from, by the URL Lighthouse's long-task audit gives it.
+TASK_SOURCES = ("main.js", "app", "page", "browser")
+
+
+def late_long_tasks(audits: dict) -> tuple[str, ...]:
+    """The source of each long task that ends after FCP and starts before TTI, the window TBT
+    sums: "main.js" (the page's script, which starts the app), "app" (the app's other chunks),
+    "page" (the document: parsing and what it caused), "browser" (no script: style, layout,
+    paint, module evaluation)."""
+    fcp = audits["first-contentful-paint"]["numericValue"]
+    tti = audits["interactive"]["numericValue"]
+    sources = []
+    for task in audits["long-tasks"]["details"]["items"]:
+        if task["startTime"] + task["duration"] <= fcp or task["startTime"] >= tti:
+            continue
+        name = task["url"].rsplit("/", 1)[-1]
+        if task["url"] == "Unattributable":
+            sources.append("browser")
+        elif name.startswith("main-") and name.endswith(".js"):
+            sources.append("main.js")
+        elif name.endswith((".js", ".css")):
+            sources.append("app")
+        else:
+            sources.append("page")
+    return tuple(sources)
 
 
 def pieces_of(content: Path) -> dict[str, int]:
@@ -203,6 +231,7 @@ def lighthouse(url: str, report: Path, chrome: str, cpu_slowdown: float) -> Scor
         ),
         kib=audits["total-byte-weight"]["numericValue"] / 1024,
         benchmark_index=result["environment"]["benchmarkIndex"],
+        late_tasks=late_long_tasks(audits),
     )
 
 
@@ -273,6 +302,21 @@ def table(sites: list[Site], scores: dict[tuple[str, int], list[Score]], slowdow
             work = statistics.median(s.main_thread_ms for s in runs)
             cells.append(f"{work:,.0f} ms, {statistics.median(s.kib for s in runs):,.0f} KiB")
         print("| " + " | ".join(cells) + " |")
+    # Every run of a site, not the medians: how often a run's TBT is high, and which long tasks
+    # it counts; a median of 3 hides a tail that decides whether the next run misses.
+    print("\n| site | TBT of every run: median, p90, max | runs >= 100 ms | ", end="")
+    print("long tasks after FCP: " + ", ".join(TASK_SOURCES) + " |")
+    print("|---|---|---|---|")
+    for site in sites:
+        runs = [s for i in range(len(site.routes)) for s in scores[(site.label, i)]]
+        tbt = sorted(s.tbt_ms for s in runs)
+        p90 = tbt[min(len(tbt) - 1, int(0.9 * len(tbt)))]
+        late = [source for s in runs for source in s.late_tasks]
+        counts = ", ".join(str(late.count(source)) for source in TASK_SOURCES)
+        print(
+            f"| {site.label} ({len(runs)} runs) | {statistics.median(tbt):.0f}, {p90:.0f}, "
+            f"{tbt[-1]:.0f} ms | {sum(t >= 100 for t in tbt)} | {counts} |"
+        )
     return ok
 
 
