@@ -20,7 +20,7 @@ from generator.images.process import ImageJob, process_images
 from generator.output import Output
 from generator.release import NETLIFY_IMAGES_BUDGET_S, Release
 from generator.reporter import BufferReporter
-from sitefactory import minimal_site, write_site
+from sitefactory import jpeg, minimal_site, write_site
 
 # a published image's address in any page, API file or stylesheet
 IMAGE_URL = re.compile(r"/(?:assets/img|images)/[A-Za-z0-9._%/-]+\.(?:avif|webp|jpg|png)")
@@ -152,3 +152,58 @@ def test_the_budget_is_netlify_s_default_and_a_bad_value_is_one_line(site):
         assert result.exit_code == 1
         assert "Traceback" not in result.output
         assert "IMAGES_TIME_BUDGET" in result.output
+
+
+def test_a_short_budget_gives_every_page_s_first_tile_webp_before_any_second(tmp_path, monkeypatch):
+    """Two artists of four pieces, three flash designs: a budget that has time for only as
+    many WebP photos as there are first tiles gives the first tile of /portfolio, of each
+    artist's portfolio, of /flash and of /artists WebP, and no second tile any. In content
+    order, the first artist's four pieces would have taken it, leaving the second artist's
+    page and /flash in JPEG."""
+    files = minimal_site()
+    pieces = {"max-ink": ["m1", "m2", "m3", "m4"], "jane-doe": ["j1", "j2", "j3", "j4"]}
+    for artist, names in pieces.items():
+        files[f"portfolio/{artist}.yaml"] = "".join(
+            f"- file: {n}.jpg\n  title: {n}\n" for n in names
+        )
+        for number, name in enumerate(names):
+            files[f"images/work/{name}.jpg"] = jpeg(80, 60, (30 * number, 90, 40))
+    files["flash/jane-doe.yaml"] = "".join(
+        f"- file: f{n}.jpg\n  title: F{n}\n  size: 3 in\n  price: 150\n" for n in range(1, 4)
+    )
+    for n in range(1, 4):
+        files[f"images/flash/f{n}.jpg"] = jpeg(60, 80, (10, 20 * n, 90))
+    site = write_site(tmp_path / "content", files)
+    lists = {  # the API files whose first item is a page's first tile
+        "/portfolio": "api/portfolio/all.json",
+        "Max's portfolio": "api/portfolio/max-ink.json",
+        "Jane's portfolio": "api/portfolio/jane-doe.json",
+        "/flash": "api/flash/all.json",
+    }
+    firsts = {"work/m1.jpg", "work/j1.jpg", "flash/f1.jpg", "artists/max.jpg"}
+    photos_on_no_list = {"brands/brand-one.png"}  # a partner's logo: counted as first
+    started: list[str] = []
+
+    def late(task):  # time for the WebP (and then AVIF) of as many photos as there are firsts
+        if task.deadline is None:
+            return False
+        if task.source not in started:
+            started.append(task.source)
+        return started.index(task.source) >= len(firsts | photos_on_no_list)
+
+    monkeypatch.setattr(images_encode, "_late", late)
+    build(site, "600")
+    dist = site.parent / "dist"
+
+    def webp(item: dict) -> bool:
+        return "image/webp" in {s["type"] for s in item["sources"]}
+
+    with_webp = set()
+    for name, file in lists.items():
+        items = json.loads((dist / file).read_text())
+        assert len(items) >= 3, name
+        assert webp(items[0]), f"{name}: its first tile has no WebP"
+        with_webp.update(item["filename"] for item in items if webp(item))
+    assert with_webp == {"m1.jpg", "j1.jpg", "f1.jpg"}  # no page's second tile
+    artists = json.loads((dist / "api/artists.json").read_text())
+    assert [webp(a["image"]) for a in artists] == [True, False]

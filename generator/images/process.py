@@ -82,12 +82,39 @@ def image_url(kind: str, name: str) -> str:
 
 
 def image_jobs(content: Content) -> list[ImageJob]:
-    """One job per photo the content uses (content.image_refs: each photo once)."""
+    """One job per photo the content uses (content.image_refs: each photo once), the photos
+    nearest the top of a page first: a time budget makes its WebP and AVIF in this order."""
+    place = first_screen_places(content)
+    refs = sorted(content.image_refs(), key=lambda ref: place.get((ref.folder, ref.name), 0))
     jobs = []
-    for ref in content.image_refs():
+    for ref in refs:
         path = content.path_of(ref)
         jobs.append(ImageJob(ref.folder, ref.name, path, content.findings.shown(path)))
     return jobs
+
+
+def first_screen_places(content: Content) -> dict[tuple[str, str], int]:
+    """(folder, name) -> the photo's highest place on any page that lists photos: 0 for the
+    first tile of /portfolio, of an artist's portfolio, of /flash or /artists (in both
+    languages the same). Content order would give a big studio's first build (under a time
+    budget) its first artist's every piece before the second artist's first, and the flash
+    designs last; by place, every page's first screen gets WebP before any page's second.
+    Photos on no list (the home page's memorial photo, the partners' logos) count as first."""
+    lists: list[list[tuple[str, str]]] = [
+        [("artists", artist.photo) for artist in content.artists],
+        [("work", piece.file) for piece in content.work],
+        [("flash", design.file) for design in content.flash],
+    ]
+    for folder, items in (("work", content.work), ("flash", content.flash)):
+        mine: dict[str, list[tuple[str, str]]] = {}
+        for item in items:
+            mine.setdefault(item.artist_slug, []).append((folder, item.file))
+        lists.extend(mine.values())
+    place: dict[tuple[str, str], int] = {}
+    for photos in lists:
+        for index, photo in enumerate(photos):
+            place[photo] = min(index, place.get(photo, index))
+    return place
 
 
 @dataclass
@@ -134,8 +161,9 @@ def process_images(
     deadline: the images' time budget (docs/architecture.md#images-the-time-budget), a
     time.time() after which no WebP or AVIF is started: every photo still gets its fallback
     format (JPEG or PNG) at every width, then WebP and then AVIF are made photo by photo in
-    content order until the deadline; the rest are left to the next builds and the pages
-    list only the formats a photo has. None: all in one pass (each photo decoded once)."""
+    the jobs' order (image_jobs: every page's first screen first) until the deadline; the
+    rest are left to the next builds and the pages list only the formats a photo has.
+    None: all in one pass (each photo decoded once)."""
     settings = settings or settings_module.DEFAULT_SETTINGS
     cache = ImageCache(cache_dir, known)
     tally = _Tally()
@@ -225,7 +253,7 @@ def _rounds(
         if needed or plan.placeholder is None:
             first.append(_Work(plan, needed, plan.placeholder is None))
     yield "images", first, None
-    # content order: the first photos of each page get the better formats first
+    # the jobs' order (image_jobs): every page's first photos get the better formats first
     for fmt in OPTIONAL_FORMATS:
         work = []
         for plan in todo:
