@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from generator.site import netlify_rules
-from generator.site.redirects import contact_paths
+from generator.site.redirects import FUNCTION_ROUTES, contact_paths
 
 from .static import StaticSite
 
@@ -47,18 +47,14 @@ ContactHandler = Callable[[dict, object], dict]
 _PATHS = contact_paths()  # the contract's (functions/contact/contract.json)
 MESSAGE = _PATHS["message"]
 CONTACT_PATHS = tuple(p + end for p in (MESSAGE, _PATHS["grant"]) for end in ("", "/"))
-IMAGE_LINKS = _PATHS["imageLinks"]
-NOT_SPAM_LINKS = _PATHS["notSpam"]
-REQUEST_LINKS = _PATHS["requests"]
-DEPOSIT_LINKS = _PATHS["deposits"]  # the visitor's pay link (logic/deposits.py)
-FORGET_LINKS = _PATHS["forget"]  # the visitor's "Delete my request" (docs/privacy.md)
-STRIPE_WEBHOOK = _PATHS["stripeWebhook"]  # Stripe's events, against the outbox
-# GET of the flash designs held by a claim (before the static files under api/flash/).
-FLASH_HOLDS = (_PATHS["flashHolds"], _PATHS["flashHolds"] + "/")
 UPLOAD_FILE = _PATHS["upload"]
-CONSENT = (_PATHS["consent"], _PATHS["consent"] + "/")  # the signed form (logic/consent.py)
-CONSENT_COPIES = _PATHS["consentCopies"]  # the studio's printable copy
-REVIEWS_OFF = _PATHS["reviewsOff"]  # a client turning review requests off
+# The rest as dist/_redirects sends them to the function on Netlify (FUNCTION_ROUTES: one
+# table, so a route the function gains is served here as there): a prefix route with the
+# rest of its path (a signed link's /<id>), the others as they are or with a "/".
+FUNCTION_PREFIXES = tuple(_PATHS[name] for name, prefix in FUNCTION_ROUTES if prefix)
+FUNCTION_EXACT = frozenset(
+    _PATHS[name] + end for name, prefix in FUNCTION_ROUTES if not prefix for end in ("", "/")
+)
 
 
 class _TooLarge(Exception):
@@ -150,14 +146,9 @@ class ContactBridge:
     def answers(self, url_path: str) -> bool:
         return (
             url_path in CONTACT_PATHS
-            or url_path == STRIPE_WEBHOOK
-            or url_path in FLASH_HOLDS
-            or url_path in CONSENT
-            or url_path.startswith((CONSENT_COPIES, REVIEWS_OFF))
-            or url_path.startswith(
-                (IMAGE_LINKS, NOT_SPAM_LINKS, REQUEST_LINKS, DEPOSIT_LINKS, FORGET_LINKS)
-            )
             or url_path == UPLOAD_FILE
+            or url_path in FUNCTION_EXACT
+            or url_path.startswith(FUNCTION_PREFIXES)
         )
 
     async def answer(self, request: Request, url_path: str) -> Response:

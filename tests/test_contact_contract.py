@@ -57,6 +57,11 @@ def test_serve_hands_the_contract_paths_to_the_function() -> None:
     for path in (PATHS["message"], PATHS["grant"], PATHS["upload"], *links, *deposits, *consent):
         assert bridge.answers(path), path
     assert not bridge.answers(PATHS["message"] + "x")
+    # whatever dist/_redirects sends to the function on Netlify, serve sends to it too
+    for line in redirects._contact_rules("https://fn.example", "https://bucket.example"):
+        source = line.split()[0]
+        path = source.removesuffix("*") + ("x/1" if source.endswith("*") else "")
+        assert bridge.answers(path), path
 
 
 def test_the_build_proxies_the_contract_paths() -> None:
