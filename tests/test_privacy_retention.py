@@ -218,5 +218,5 @@ def test_messages_stored_before_retention_get_a_full_period_from_the_upgrade(
     put_old_message(dynamodb, "messages")
     store = DynamoStore("messages", REGION)
     now = time.time()
-    assert store.purge_expired(now) == []  # not deleted by the upgrade
+    assert store.purge_expired(now).deleted == []  # not deleted by the upgrade
     assert ttl(dynamodb, "old") == math.ceil(now) + 180 * DAY

@@ -36,7 +36,14 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import kept_hold
-from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
+from ..models.retention import (
+    DEFAULT_RETENTION,
+    Purged,
+    Retention,
+    backfilled,
+    due_at,
+    kept,
+)
 
 PENDING_INDEX = "pending-by-time"
 # An attached upload is claimed by an item of its own in the same table, written in one
@@ -487,11 +494,11 @@ class DynamoStore:
             lambda: self.client.delete_item(TableName=self.name, Key=_to_dynamo({"id": key})),
         )
 
-    def purge_expired(self, now: float | None = None) -> list[str]:
+    def purge_expired(self, now: float | None = None) -> Purged:
         """Delete the messages past their expires_at, before DynamoDB's time to live gets
         to them (it may take days), with their upload claims and hold, and the claims and
-        holds whose message the time to live deleted first; the message ids deleted. Their
-        images are the daily pass's (logic/retention_pass.py)."""
+        holds whose message the time to live deleted first; the message ids deleted and
+        kept, from one scan. Their images are the daily pass's (logic/retention_pass.py)."""
         when = time.time() if now is None else now
         items = self._all_items()
         messages = {i["id"]: i for i in items if not i["id"].startswith(_NOT_MESSAGES)}
@@ -517,11 +524,7 @@ class DynamoStore:
                     {"#e": EXPIRY_ATTRIBUTE},
                     {":due": backfilled(_message(item), retention, when)},
                 )
-        return due
-
-    def message_ids(self) -> set[str]:
-        """The ids of every message kept (the daily pass's image sweep)."""
-        return {m.id for m in self._scan({"ProjectionExpression": "id"}, keys_only=True)}
+        return Purged(due, frozenset(live))
 
     def confirmation_at(self, key: str) -> float | None:
         """When the address (its digest, confirmation.address_key) was last confirmed."""
@@ -536,10 +539,20 @@ class DynamoStore:
         item = _from_dynamo(answer.get("Item") or {})
         return float(item["confirmed_at"]) if "confirmed_at" in item else None
 
-    def forget(self, message_ids: list[str], confirmation_key: str = "") -> list[str]:
+    def kept_emails(self) -> list[tuple[float, tuple[str, ...], bytes]]:
+        """None: on AWS every email goes out through SES, none is kept."""
+        return []
+
+    def forget(
+        self,
+        message_ids: list[str],
+        confirmation_key: str = "",
+        names: Callable[[tuple[str, ...], bytes], bool] | None = None,
+    ) -> list[str]:
         """Delete these messages and every item naming them (upload claims, holds, the
         things done once for them) and the address's confirmation record; the ids of the
-        items deleted (docs/privacy.md, "Export and deletion on request")."""
+        items deleted (docs/privacy.md, "Export and deletion on request"). names: for the
+        kept emails, of which this store has none."""
         wanted = set(message_ids)
         once = tuple(f"{ONCE_PREFIX}{what}#{i}" for i in wanted for what in ONCE_PER_MESSAGE)
         doomed = [
@@ -557,18 +570,14 @@ class DynamoStore:
         messages = sorted(self._scan({}), key=lambda m: m.created_at, reverse=True)
         return messages if limit is None else messages[:limit]
 
-    def _scan(self, arguments: dict, keys_only: bool = False) -> list[StoredMessage]:
-        """Every message the scan with these arguments finds (the other items left out);
-        keys_only: their ids alone (a scan projected on `id`)."""
-        found = [
-            i
+    def _scan(self, arguments: dict) -> list[StoredMessage]:
+        """Every message the scan with these arguments finds (the other items left out)."""
+        return [
+            _message(_from_dynamo(i))
             for items in self._pages(arguments)
             for i in items
             if not i["id"]["S"].startswith(_NOT_MESSAGES)
         ]
-        if keys_only:
-            return [StoredMessage(i["id"]["S"], "", "", "", "", "", "", "", "") for i in found]
-        return [_message(_from_dynamo(i)) for i in found]
 
     def _pages(self, arguments: dict) -> Iterator[list[dict]]:
         """The items of the scan with these arguments, a page at a time, as DynamoDB has them."""

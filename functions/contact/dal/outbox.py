@@ -34,7 +34,14 @@ from ..models.message import (
     StoredMessage,
 )
 from ..models.request_state import RELEASES_HOLD, kept_hold
-from ..models.retention import DEFAULT_RETENTION, Retention, backfilled, due_at, kept
+from ..models.retention import (
+    DEFAULT_RETENTION,
+    Purged,
+    Retention,
+    backfilled,
+    due_at,
+    kept,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -265,15 +272,15 @@ class SqliteOutbox:
         if purged and self.on_purge is not None:
             self.on_purge(purged)
 
-    def purge_expired(self, now: float | None = None) -> list[str]:
+    def purge_expired(self, now: float | None = None) -> Purged:
         """Delete every message past its expires_at (with its upload claims and hold) and,
-        after the commit, its images (on_purge); the ids deleted. The daily pass and opening
-        the outbox call it, every add does the same in its own commit."""
+        after the commit, its images (on_purge); the ids deleted and kept. The daily pass and
+        opening the outbox call it, every add does the same in its own commit."""
         moment = self.clock() if now is None else now
         when = int(moment)
         retention = self.retention()
 
-        def purge(conn: sqlite3.Connection) -> list[str]:
+        def purge(conn: sqlite3.Connection) -> Purged:
             # Messages an older version stored carry no expiry yet: given one first.
             old = conn.execute(
                 "SELECT * FROM messages WHERE expires_at = 0 AND status != ?", (SPAM,)
@@ -282,13 +289,15 @@ class SqliteOutbox:
                 "UPDATE messages SET expires_at = ? WHERE id = ? AND expires_at = 0",
                 [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
             )
-            return _purge(conn, when)
+            deleted = _purge(conn, when)
+            kept = frozenset(row[0] for row in conn.execute("SELECT id FROM messages"))
+            return Purged(deleted, kept)
 
         purged = self._transaction(purge)
-        if purged:
+        if purged.deleted:
             self._checkpoint()
             if self.on_purge is not None:
-                self.on_purge(purged)
+                self.on_purge(purged.deleted)
         return purged
 
     def mark_sent(self, message_id: str, at: str) -> None:
@@ -493,12 +502,6 @@ class SqliteOutbox:
 
     def release_once(self, key: str) -> None:
         self._write("DELETE FROM once_keys WHERE key = ?", (key,))
-
-    def message_ids(self) -> set[str]:
-        try:
-            return {r[0] for r in self._connect().execute("SELECT id FROM messages").fetchall()}
-        except sqlite3.Error as exc:
-            raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
 
     def confirmation_at(self, key: str) -> float | None:
         """When the address (its digest, confirmation.address_key) was last confirmed."""

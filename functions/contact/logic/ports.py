@@ -6,13 +6,14 @@ S3) satisfy them without importing them (docs/architecture.md, the contact funct
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from ..models.budget import Hour
 from ..models.message import StoredMessage
 from ..models.payments import Checkout, PaymentEvent
 from ..models.references import ImageLinks, Upload, UploadId
+from ..models.retention import Purged
 
 
 class MessageStore(Protocol):
@@ -82,19 +83,27 @@ class MessageStore(Protocol):
         recorded less than window_s before, in one atomic write every process sees; False
         (nothing written) when one was."""
 
-    def purge_expired(self, now: float | None = None) -> list[str]:
+    def purge_expired(self, now: float | None = None) -> Purged:
         """Delete the messages whose expires_at has passed (models/retention.py), with the
-        rows or items naming them; their ids (the outbox deletes their images too)."""
-
-    def message_ids(self) -> set[str]:
-        """The ids of every message kept."""
+        rows or items naming them; their ids, and those of the messages kept (the outbox
+        deletes their images too)."""
 
     def confirmation_at(self, key: str) -> float | None:
         """When the address digest key was last sent a confirmation (None: no record)."""
 
-    def forget(self, message_ids: list[str], confirmation_key: str = "") -> list[str]:
-        """Delete these messages, whatever names them and the address's confirmation record;
-        what was deleted (docs/privacy.md, "Export and deletion on request")."""
+    def kept_emails(self) -> list[tuple[float, tuple[str, ...], bytes]]:
+        """The emails kept instead of sent, newest first: (kept at, Unix seconds; recipients;
+        raw). Only the local outbox keeps any (no SES there); on AWS none."""
+
+    def forget(
+        self,
+        message_ids: list[str],
+        confirmation_key: str = "",
+        names: Callable[[tuple[str, ...], bytes], bool] | None = None,
+    ) -> list[str]:
+        """Delete these messages, whatever names them, the address's confirmation record and
+        the kept emails `names` is true of; what was deleted (docs/privacy.md, "Export and
+        deletion on request")."""
 
 
 class UploadStore(Protocol):

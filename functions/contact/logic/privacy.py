@@ -66,8 +66,7 @@ def holding(store: MessageStore, address: str) -> Held:
     wanted = mailbox(address)
     messages = [m for m in store.list() if mailbox(m.email) == wanted]
     ids = {m.id for m in messages}
-    kept = getattr(store, "kept_emails", None)  # the local outbox's emails
-    emails = [e for e in (kept() if kept else []) if names(e[1], e[2], wanted, ids)]
+    emails = [e for e in store.kept_emails() if names(e[1], e[2], wanted, ids)]
     return Held(address, messages, store.confirmation_at(address_key(address)), emails)
 
 
@@ -131,12 +130,7 @@ def forget_messages(
     wanted = mailbox(address) if address else ""
     keys = uploads.message_keys(ids) if uploads is not None and ids else []
     key = address_key(address) if address else ""
-    if hasattr(store, "kept_emails"):  # the local outbox: its kept emails go too
-        done = store.forget(  # type: ignore[call-arg]
-            ids, key, lambda to, raw: names(to, raw, wanted, set(ids))
-        )
-    else:
-        done = store.forget(ids, key)
+    done = store.forget(ids, key, lambda to, raw: names(to, raw, wanted, set(ids)))
     if uploads is not None and ids:
         uploads.forget_messages(ids)
     described = {m.id: f"message {m.id} ({m.state}, {m.status}, {m.created_at})" for m in messages}

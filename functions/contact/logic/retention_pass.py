@@ -31,10 +31,13 @@ def run_retention(
     store: MessageStore, uploads: UploadStore | None, now: float | None = None
 ) -> RetentionReport:
     # None: the store's own clock (the outbox's may be moved, as tests do).
-    report = RetentionReport(messages=store.purge_expired(now))
+    purged = store.purge_expired(now)
+    report = RetentionReport(messages=purged.deleted)
     sweep = getattr(uploads, "sweep", None)  # the bucket's (S3); local images go on purge
     if sweep is not None:
-        report.images = sweep(store.message_ids(), time.time() if now is None else now)
+        # The ids the purge read: a message stored since has images younger than the
+        # sweep's minimum age (s3.py), so none of them is taken.
+        report.images = sweep(set(purged.kept), time.time() if now is None else now)
     if report.messages or report.images:
         log.info(
             "contact: retention deleted %d message(s), swept %d image(s)",

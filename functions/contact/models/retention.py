@@ -41,6 +41,16 @@ class Retention:
 DEFAULT_RETENTION = Retention()
 
 
+@dataclass(frozen=True)
+class Purged:
+    """What a store's purge did: the ids of the messages it deleted, and of every message
+    left after it (the daily pass sweeps the bucket against these, without reading the
+    store a second time)."""
+
+    deleted: list[str]
+    kept: frozenset[str]
+
+
 def _seconds(iso: str) -> float:
     try:
         moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
