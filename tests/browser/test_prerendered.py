@@ -238,9 +238,11 @@ def test_before_the_app_runs_the_prerendered_preloader_covers_the_page_and_locks
     preloader = page.get_by_test_id("preloader")
     expect(preloader).to_be_visible()
     expect(page.locator(".preloader__letter")).to_have_text(list("LOADING"))
-    # it covers the viewport, with the page (prerendered) beneath it
-    assert page.evaluate(
-        "() => document.elementFromPoint(innerWidth / 2, innerHeight / 2).closest('.preloader') !== null"
+    # it covers the viewport, with the page (prerendered) beneath it: once its stylesheet is
+    # in, as the browser paints nothing before (a layout the test forces earlier has no styles)
+    page.wait_for_function(
+        "() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('.preloader')",
+        timeout=15_000,
     )
     expect(page.locator("#artists")).to_be_attached()
     assert page.evaluate("() => getComputedStyle(document.documentElement).overflowY") == "hidden"
