@@ -540,7 +540,7 @@ class DynamoStore:
         return float(item["confirmed_at"]) if "confirmed_at" in item else None
 
     def kept_emails(self) -> list[tuple[float, tuple[str, ...], bytes]]:
-        """None: on AWS every email goes out through SES, none is kept."""
+        """No email is kept on AWS: every one goes out through SES."""
         return []
 
     def forget(

@@ -290,8 +290,8 @@ class SqliteOutbox:
                 [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
             )
             deleted = _purge(conn, when)
-            kept = frozenset(row[0] for row in conn.execute("SELECT id FROM messages"))
-            return Purged(deleted, kept)
+            left = frozenset(row[0] for row in conn.execute("SELECT id FROM messages"))
+            return Purged(deleted, left)
 
         purged = self._transaction(purge)
         if purged.deleted:
