@@ -157,9 +157,9 @@ def test_the_budget_is_netlify_s_default_and_a_bad_value_is_one_line(site):
 def test_a_short_budget_gives_every_page_s_first_tile_webp_before_any_second(tmp_path, monkeypatch):
     """Two artists of four pieces, three flash designs: a budget that has time for only as
     many WebP photos as there are first tiles gives the first tile of /portfolio, of each
-    artist's portfolio, of /flash and of /artists WebP, and no second tile any. In content
-    order, the first artist's four pieces would have taken it, leaving the second artist's
-    page and /flash in JPEG."""
+    artist's portfolio, of /flash and of the artists carousel WebP, and no second tile any.
+    In content order, the first artist's four pieces would have taken it, leaving the second
+    artist's page and /flash in JPEG."""
     files = minimal_site()
     pieces = {"max-ink": ["m1", "m2", "m3", "m4"], "jane-doe": ["j1", "j2", "j3", "j4"]}
     for artist, names in pieces.items():

@@ -95,11 +95,12 @@ def image_jobs(content: Content) -> list[ImageJob]:
 
 def first_screen_places(content: Content) -> dict[tuple[str, str], int]:
     """(folder, name) -> the photo's highest place on any page that lists photos: 0 for the
-    first tile of /portfolio, of an artist's portfolio, of /flash or /artists (in both
-    languages the same). Content order would give a big studio's first build (under a time
-    budget) its first artist's every piece before the second artist's first, and the flash
-    designs last; by place, every page's first screen gets WebP before any page's second.
-    Photos on no list (the home page's memorial photo, the partners' logos) count as first."""
+    first tile of /portfolio, of an artist's portfolio, of /flash or of the home page's
+    artists carousel (in both languages the same). Content order would give a big studio's
+    first build (under a time budget) its first artist's every piece before the second
+    artist's first, and the flash designs last; by place, every page's first screen gets
+    WebP before any page's second. Photos on no list (the home page's memorial photo, the
+    partners' logos) count as first."""
     lists: list[list[tuple[str, str]]] = [
         [("artists", artist.photo) for artist in content.artists],
         [("work", piece.file) for piece in content.work],
