@@ -1,7 +1,7 @@
 // /portfolio and /portfolio/:artistSlug (docs/product.md#portfolio).
 // The route is the selection: the dropdown navigates, so deep links, reloads and the back
 // button all land on the artist the address names.
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { useParams } from "react-router";
 import { ALL_ARTISTS as ALL, ArtistFilter } from "../../components/artist-filter";
 import { GalleryCaption, GalleryHero, GalleryWork, useGalleryViewer } from "../../components/gallery/gallery";
@@ -72,7 +72,8 @@ export default function PortfolioScreen() {
   );
 
   // Show more from the keyboard (or a page brought in while the button has the focus): focus moves
-  // to the first new piece once its page is in.
+  // to the first new piece once its page is in. A layout effect, so in the same commit: the last
+  // page takes the button away, and a passive effect would leave the focus on <body> meanwhile.
   const work = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
   const more = useCallback(
@@ -82,7 +83,7 @@ export default function PortfolioScreen() {
     },
     [items.length, loadMore],
   );
-  useEffect(() => {
+  useLayoutEffect(() => {
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
