@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
 import time
 from datetime import UTC, datetime
@@ -95,6 +96,31 @@ def test_the_outbox_purges_on_open_and_with_the_next_message(tmp_path: Path) -> 
 
     later = local(tmp_path, [clock[0] + 2 * DAY])  # a process opening the outbox later
     assert later.store.count() == 0
+
+
+def test_the_daily_pass_sweeps_the_images_a_stopped_purge_left_in_the_folder(
+    tmp_path: Path,
+) -> None:
+    # The outbox deletes a purged message's images after its commit: a process stopped in
+    # between leaves them with no message. The daily pass sweeps them, as S3's does.
+    with_retention(tmp_path, requests_days=30, bookings_days=400)
+    service = local(tmp_path, [time.time()])
+    orphan, fresh, kept = (
+        with_image(service, {**GOOD, "email": f"{name}@example.com", "message": TEXT})
+        for name in ("orphan", "fresh", "kept")
+    )
+    conn = sqlite3.connect(tmp_path / "outbox.sqlite3")
+    with conn:
+        conn.executemany("DELETE FROM messages WHERE id = ?", [(orphan,), (fresh,)])
+    conn.close()
+    folders = tmp_path / "uploads" / "messages"
+    two_hours_ago = time.time() - 2 * 3600
+    for message_id in (orphan, kept):  # fresh: changed within the hour, maybe being stored
+        os.utime(folders / message_id, (two_hours_ago, two_hours_ago))
+
+    daily(service)
+    assert sorted(p.name for p in folders.iterdir()) == sorted([fresh, kept])
+    assert service.store.get(kept) is not None
 
 
 def test_a_booking_is_kept_its_days_from_the_booking_and_a_decline_from_the_decline(

@@ -219,7 +219,7 @@ class SqliteOutbox:
         self._local.conn = conn
         if opened:
             try:
-                self.purge_expired()  # on open too: a laptop has no daily schedule
+                self._expire(listing=False)  # on open too: a laptop has no daily schedule
             except StorageUnavailable as exc:  # busy: the next write purges
                 log.warning("outbox: purge on open postponed: %s", exc)
         return conn
@@ -274,8 +274,13 @@ class SqliteOutbox:
 
     def purge_expired(self, now: float | None = None) -> Purged:
         """Delete every message past its expires_at (with its upload claims and hold) and,
-        after the commit, its images (on_purge); the ids deleted and kept. The daily pass and
-        opening the outbox call it, every add does the same in its own commit."""
+        after the commit, its images (on_purge); the ids deleted and kept. The daily pass
+        calls it; opening the outbox and every add do the same, without the list of ids."""
+        return self._expire(now)
+
+    def _expire(self, now: float | None = None, listing: bool = True) -> Purged:
+        """purge_expired; `listing` False (opening) skips reading the ids left, and the
+        Purged's `kept` is then empty and means nothing."""
         moment = self.clock() if now is None else now
         when = int(moment)
         retention = self.retention()
@@ -290,6 +295,8 @@ class SqliteOutbox:
                 [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
             )
             deleted = _purge(conn, when)
+            if not listing:
+                return Purged(deleted, frozenset())
             left = frozenset(row[0] for row in conn.execute("SELECT id FROM messages"))
             return Purged(deleted, left)
 

@@ -18,7 +18,7 @@ import hmac
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from datetime import UTC, datetime
 
 import boto3
@@ -32,6 +32,7 @@ from ..models.references import (
     MAX_IMAGE_BYTES,
     MESSAGES,
     SPAM,
+    SWEEP_MIN_AGE_S,
     ImageLinks,
     Upload,
     UploadChanged,
@@ -48,7 +49,6 @@ _CONFIG = Config(
     read_timeout=3,
     retries={"mode": "standard", "max_attempts": 2},
 )
-SWEEP_MIN_AGE_S = 3600  # sweep: an image this young may belong to a message being stored
 OPEN_SECONDS = 300  # a click on an email link gets a presigned GET this long
 DIRECT_LINK_SECONDS = 7 * 24 * 3600  # SigV4's longest, when no site link can be made
 # <message id>/<n>.<ext>/<expires>/<signature>: the key's last two parts, then the link's own.
@@ -216,7 +216,7 @@ class S3Uploads:
             raise UploadsUnavailable(f"S3 get: {exc}") from exc
         return answer["Body"].read(MAX_IMAGE_BYTES + 1)
 
-    def sweep(self, live: set[str], now: float) -> list[str]:
+    def sweep(self, live: Set[str], now: float) -> list[str]:
         """Delete the images whose message is no longer in the store (purged by the daily
         pass, or deleted by DynamoDB's time to live before it); the keys deleted. An object
         younger than an hour is left alone: its message may be being stored right now."""

@@ -25,7 +25,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -38,6 +38,7 @@ from ..models.references import (
     PENDING,
     PENDING_DAYS,
     SPAM,
+    SWEEP_MIN_AGE_S,
     ImageLinks,
     Upload,
     UploadChanged,
@@ -244,6 +245,27 @@ class LocalUploads:
             if path is not None:
                 path.unlink(missing_ok=True)
                 _remove_if_empty(path.parent)
+
+    def sweep(self, live: Set[str], now: float) -> list[str]:
+        """Delete the images of messages no longer in the outbox (its purge deletes them after
+        its commit: this takes what a purge stopped before that left); the keys deleted. A
+        folder changed within the hour is left alone: its message may be being stored."""
+        stale = []
+        for prefix in (MESSAGES, SPAM):
+            try:
+                folders = list((self.root / prefix).iterdir())
+            except OSError:
+                continue
+            for folder in folders:
+                try:
+                    young = folder.stat().st_mtime >= now - SWEEP_MIN_AGE_S
+                    if folder.name in live or young or not folder.is_dir():
+                        continue
+                    stale += [f"{prefix}/{folder.name}/{file.name}" for file in folder.iterdir()]
+                except OSError:
+                    continue
+                shutil.rmtree(folder, ignore_errors=True)
+        return stale
 
     def forget_messages(self, message_ids: Iterable[str]) -> None:
         """Delete the images of messages the outbox purged or forgot (past their retention,

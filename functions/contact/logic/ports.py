@@ -6,7 +6,7 @@ S3) satisfy them without importing them (docs/architecture.md, the contact funct
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from typing import Protocol
 
 from ..models.budget import Hour
@@ -136,6 +136,10 @@ class UploadStore(Protocol):
 
     def forget_messages(self, message_ids: Iterable[str]) -> object:
         """Delete every image of these messages."""
+
+    def sweep(self, live: Set[str], now: float) -> list[str]:
+        """Delete the images of every message not in live, unless changed within
+        SWEEP_MIN_AGE_S of now (its message may be being stored); the keys deleted."""
 
     def fetch(self, key: str) -> bytes | None:
         """An image's bytes; None when it is gone."""

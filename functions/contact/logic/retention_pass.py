@@ -33,11 +33,10 @@ def run_retention(
     # None: the store's own clock (the outbox's may be moved, as tests do).
     purged = store.purge_expired(now)
     report = RetentionReport(messages=purged.deleted)
-    sweep = getattr(uploads, "sweep", None)  # the bucket's (S3); local images go on purge
-    if sweep is not None:
+    if uploads is not None:
         # The ids the purge read: a message stored since has images younger than the
-        # sweep's minimum age (s3.py), so none of them is taken.
-        report.images = sweep(set(purged.kept), time.time() if now is None else now)
+        # sweep's minimum age (models/references.py), so none of them is taken.
+        report.images = uploads.sweep(purged.kept, time.time() if now is None else now)
     if report.messages or report.images:
         log.info(
             "contact: retention deleted %d message(s), swept %d image(s)",

@@ -34,6 +34,8 @@ HEAD_BYTES = 64 * 1024  # how much of an upload is read to tell what it is
 PENDING = "pending"  # uploaded, not yet attached: deleted after PENDING_DAYS
 MESSAGES = "messages"  # attached to a message: kept as long as the message
 SPAM = "spam"  # attached to a message the spam traps kept: deleted with it
+# The daily sweep leaves an image this young: its message may be being stored right now.
+SWEEP_MIN_AGE_S = 3600
 
 # A session is 128 random bits chosen by the function at the form's first grant; the form
 # sends it back with every later grant. An upload id is the session and 64 more random bits:
