@@ -114,13 +114,24 @@ def test_the_daily_pass_sweeps_the_images_a_stopped_purge_left_in_the_folder(
         conn.executemany("DELETE FROM messages WHERE id = ?", [(orphan,), (fresh,)])
     conn.close()
     folders = tmp_path / "uploads" / "messages"
+    elsewhere = tmp_path / "elsewhere"  # a link in the folder is not the store's to follow
+    elsewhere.mkdir()
+    (elsewhere / "1.jpg").write_bytes(b"not the store's")
+    link = folders / ("f" * 32)
+    link.symlink_to(elsewhere, target_is_directory=True)
     two_hours_ago = time.time() - 2 * 3600
-    for message_id in (orphan, kept):  # fresh: changed within the hour, maybe being stored
-        os.utime(folders / message_id, (two_hours_ago, two_hours_ago))
+    for path in (folders / orphan, folders / kept, elsewhere):  # fresh: changed within the hour
+        os.utime(path, (two_hours_ago, two_hours_ago))
+    os.utime(link, (two_hours_ago, two_hours_ago), follow_symlinks=False)
+    orphan_images = sorted(f"messages/{orphan}/{p.name}" for p in (folders / orphan).iterdir())
 
-    daily(service)
-    assert sorted(p.name for p in folders.iterdir()) == sorted([fresh, kept])
+    from functions.contact.handlers.app import daily_retention
+
+    report = daily_retention(service)
+    assert report is not None and report.images == orphan_images
+    assert sorted(p.name for p in folders.iterdir()) == sorted([fresh, kept, link.name])
     assert service.store.get(kept) is not None
+    assert (elsewhere / "1.jpg").read_bytes() == b"not the store's"
 
 
 def test_a_booking_is_kept_its_days_from_the_booking_and_a_decline_from_the_decline(

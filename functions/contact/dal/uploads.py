@@ -258,8 +258,10 @@ class LocalUploads:
                 continue
             for folder in folders:
                 try:
-                    young = folder.stat().st_mtime >= now - SWEEP_MIN_AGE_S
-                    if folder.name in live or young or not folder.is_dir():
+                    young = folder.lstat().st_mtime >= now - SWEEP_MIN_AGE_S
+                    # only the folders the store made: not a link to somewhere else
+                    ours = folder.is_dir() and not folder.is_symlink()
+                    if folder.name in live or young or not ours:
                         continue
                     stale += [f"{prefix}/{folder.name}/{file.name}" for file in folder.iterdir()]
                 except OSError:
