@@ -219,7 +219,7 @@ class SqliteOutbox:
         self._local.conn = conn
         if opened:
             try:
-                self._expire(listing=False)  # on open too: a laptop has no daily schedule
+                self._expire()  # on open too: a laptop has no daily schedule
             except StorageUnavailable as exc:  # busy: the next write purges
                 log.warning("outbox: purge on open postponed: %s", exc)
         return conn
@@ -275,37 +275,29 @@ class SqliteOutbox:
     def purge_expired(self, now: float | None = None) -> Purged:
         """Delete every message past its expires_at (with its upload claims and hold) and,
         after the commit, its images (on_purge); the ids deleted and kept. The daily pass
-        calls it; opening the outbox and every add do the same, without the list of ids."""
-        return self._expire(now)
-
-    def _expire(self, now: float | None = None, listing: bool = True) -> Purged:
-        """purge_expired; `listing` False (opening) skips reading the ids left, and the
-        Purged's `kept` is then empty and means nothing."""
-        moment = self.clock() if now is None else now
-        when = int(moment)
-        retention = self.retention()
+        calls it; opening the outbox (_expire) and every add do the same, without the list."""
+        moment, retention = self.clock() if now is None else now, self.retention()
 
         def purge(conn: sqlite3.Connection) -> Purged:
-            # Messages an older version stored carry no expiry yet: given one first.
-            old = conn.execute(
-                "SELECT * FROM messages WHERE expires_at = 0 AND status != ?", (SPAM,)
-            ).fetchall()
-            conn.executemany(
-                "UPDATE messages SET expires_at = ? WHERE id = ? AND expires_at = 0",
-                [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
-            )
-            deleted = _purge(conn, when)
-            if not listing:
-                return Purged(deleted, frozenset())
+            deleted = _due_deleted(conn, moment, retention)
             left = frozenset(row[0] for row in conn.execute("SELECT id FROM messages"))
             return Purged(deleted, left)
 
         purged = self._transaction(purge)
-        if purged.deleted:
+        self._after_purge(purged.deleted)
+        return purged
+
+    def _expire(self) -> None:
+        """purge_expired without reading the ids left: opening the outbox needs none."""
+        moment, retention = self.clock(), self.retention()
+        self._after_purge(self._transaction(lambda conn: _due_deleted(conn, moment, retention)))
+
+    def _after_purge(self, deleted: list[str]) -> None:
+        """After the commit: the write-ahead log emptied and the images deleted."""
+        if deleted:
             self._checkpoint()
             if self.on_purge is not None:
-                self.on_purge(purged.deleted)
-        return purged
+                self.on_purge(deleted)
 
     def mark_sent(self, message_id: str, at: str) -> None:
         self._write(
@@ -594,6 +586,19 @@ class SqliteOutbox:
             return self._connect().execute("SELECT count(*) FROM messages").fetchone()[0]
         except sqlite3.Error as exc:
             raise StorageUnavailable(f"outbox {self.path}: {exc}") from exc
+
+
+def _due_deleted(conn: sqlite3.Connection, moment: float, retention: Retention) -> list[str]:
+    """In the caller's transaction: messages an older version stored without an expiry given
+    one, then what is due deleted (_purge); the ids deleted."""
+    old = conn.execute(
+        "SELECT * FROM messages WHERE expires_at = 0 AND status != ?", (SPAM,)
+    ).fetchall()
+    conn.executemany(
+        "UPDATE messages SET expires_at = ? WHERE id = ? AND expires_at = 0",
+        [(backfilled(_message(row), retention, moment), row["id"]) for row in old],
+    )
+    return _purge(conn, int(moment))
 
 
 def _purge(conn: sqlite3.Connection, now: int) -> list[str]:
