@@ -74,6 +74,7 @@ from served import free_port  # noqa: E402
 WORK = BENCH / ".work"
 DEMO_ARTIST = "dmitri-volkov"  # bench/lighthouse.py's artist page
 GENERATED_ARTISTS = 10  # as bench/scale.py makes them
+DEFAULT_SLOWDOWN = 4  # Lighthouse's own CPU slowdown, the figures that count (--cpu-slowdown)
 TBT_SLACK_MS = 50
 SCORE_SLACK = 3
 
@@ -256,8 +257,7 @@ def measure(
         for index in range(len(sites[0].routes)):
             for site in sites:
                 route = site.routes[index]
-                name = f"{site.label}{route}".replace("/", "_").replace(" ", "-")
-                report = reports / f"{name}-{slowdown:.2f}-{run + 1}.json"
+                report = reports / report_name(site.label, route, slowdown, run + 1)
                 score = lighthouse(urls[site.label] + route, report, chrome, slowdown)
                 scores.setdefault((site.label, index), []).append(score)
                 print(
@@ -268,23 +268,29 @@ def measure(
     return scores
 
 
+def report_name(label: str, route: str, slowdown: float, run: int) -> str:
+    """A kept report's file name: "536 pieces", "/es/flash", 4, 1 -> 536-pieces_es_flash-4.00-1.json
+    (labels hold no "_", slugs no "/"; pooled() reads the name back)."""
+    return f"{label}{route}".replace("/", "_").replace(" ", "-") + f"-{slowdown:.2f}-{run}.json"
+
+
 def pooled(folders: list[Path]) -> None:
-    """Every default-throttling run the reports in these folders hold, by page and site (as
-    measure() names them: <label><route>-4.00-<run>.json): TBT mean and standard error, the
-    difference of means from the demo's, and the mean performance."""
-    runs: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    """Every default-throttling run the reports in these folders hold, by page and site (named
+    by report_name()): TBT mean and standard error, the difference of means from the demo's,
+    and the mean performance."""
+    marker = f"-{DEFAULT_SLOWDOWN:.2f}-"
+    runs: dict[str, dict[str, list[tuple[float, float]]]] = {}  # route -> label -> runs
     for folder in folders:
-        for report in sorted(folder.glob("*-4.00-*.json")):
-            name = report.name.rsplit("-4.00-", 1)[0]
-            label, _, path = name.partition("_")
-            route = "/" + path.replace("_", "/")
-            parts = route.split("/")
-            if len(parts) > 2 and parts[-2] == "portfolio":  # each site's own artist
-                route = "/".join(parts[:-1] + ["<artist>"])
+        for report in sorted(folder.glob(f"*{marker}*.json")):
+            label, _, path = report.name.rsplit(marker, 1)[0].partition("_")
+            parts = path.split("_")
+            if parts[-2:-1] == ["portfolio"]:  # each site's own artist
+                parts[-1] = "<artist>"
             result = json.loads(report.read_text("utf-8"))
             score = result["categories"]["performance"]["score"] * 100
             tbt = result["audits"]["total-blocking-time"]["numericValue"]
-            runs.setdefault((route, label), []).append((tbt, score))
+            by_label = runs.setdefault("/" + "/".join(parts), {})
+            by_label.setdefault(label, []).append((tbt, score))
     if not runs:
         raise SystemExit(f"no reports in {', '.join(map(str, folders))}")
 
@@ -294,17 +300,14 @@ def pooled(folders: list[Path]) -> None:
 
     print("| route | site | runs | TBT mean ± s.e. | TBT median | mean minus demo's | perf mean |")
     print("|---|---|---|---|---|---|---|")
-    for route in sorted({route for route, _ in runs}):
-        demo = [tbt for tbt, _ in runs.get((route, "demo"), [])]
-        for (where, label), values in sorted(runs.items(), key=lambda kv: kv[0][1] != "demo"):
-            if where != route:
-                continue
+    for route, by_label in sorted(runs.items()):
+        demo = mean_se([tbt for tbt, _ in by_label["demo"]]) if "demo" in by_label else None
+        for label, values in sorted(by_label.items(), key=lambda item: item[0] != "demo"):
             tbt = [t for t, _ in values]
             mean, se = mean_se(tbt)
-            diff = "" if label == "demo" else "n/a"
-            if demo and label != "demo":
-                demo_mean, demo_se = mean_se(demo)
-                diff = f"{mean - demo_mean:+.0f} ± {(se**2 + demo_se**2) ** 0.5:.0f} ms"
+            diff = "n/a" if demo is None else ""
+            if demo is not None and label != "demo":
+                diff = f"{mean - demo[0]:+.0f} ± {(se**2 + demo[1] ** 2) ** 0.5:.0f} ms"
             perf = statistics.fmean(p for _, p in values)
             print(
                 f"| {route} | {label} | {len(tbt)} | {mean:.0f} ± {se:.0f} ms | "
@@ -486,8 +489,8 @@ def main() -> int:
         else:
             reports = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         started = time.monotonic()
-        scores = measure(sites, urls, args.runs, reports, chrome, 4)
-        ok = table(sites, scores, 4)
+        scores = measure(sites, urls, args.runs, reports, chrome, DEFAULT_SLOWDOWN)
+        ok = table(sites, scores, DEFAULT_SLOWDOWN)
         if args.cpu_slowdown == "auto":
             index = statistics.median(s.benchmark_index for r in scores.values() for s in r)
             slowdown = calibrated_slowdown(index)
